@@ -1,0 +1,228 @@
+package trace
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Pos is a place in an input file: a line for text formats, a byte offset
+// for RapidBin (Line == 0).
+type Pos struct {
+	File   string
+	Line   int
+	Offset int64
+}
+
+func (p Pos) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return fmt.Sprintf("%s:offset %d", p.File, p.Offset)
+}
+
+// Error is a malformed-input error: where, and what was expected.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+func errorf(pos Pos, format string, args ...any) *Error {
+	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Builder assembles a Trace event by event and enforces the thread-local
+// rules of SPEC 1.2 as events arrive, so every reader validates alike.
+type Builder struct {
+	tr     *Trace
+	state  []threadState
+	forked map[Sym]Pos
+	joined map[Sym]bool
+}
+
+type threadState struct {
+	held    map[Sym]int // lock → re-entrant depth
+	calls   []Sym       // open enter signatures
+	endLine Pos         // where `end` was seen, if ended
+	ended   bool
+	first   Pos
+}
+
+// NewBuilder returns an empty builder with the built-in type table.
+func NewBuilder() *Builder {
+	syms := NewSymbols()
+	tr := &Trace{
+		Syms: syms, Init: map[Sym]Sym{}, Volatile: map[Sym]bool{},
+		Types: NewTypeTable(), Objects: map[Sym]Sym{},
+		args: [][]Sym{nil}, threadByName: map[Sym]ThreadID{}, sigs: map[Sym]Signature{},
+	}
+	tr.zero = syms.Intern("0")
+	return &Builder{tr: tr, forked: map[Sym]Pos{}, joined: map[Sym]bool{}}
+}
+
+// Syms is the intern table of the trace being built.
+func (b *Builder) Syms() *Symbols { return b.tr.Syms }
+
+// AddFile records an input file name.
+func (b *Builder) AddFile(name string) { b.tr.Files = append(b.tr.Files, name) }
+
+// Args stores an argument list and returns its id.
+func (b *Builder) Args(list []Sym) ArgsID {
+	b.tr.args = append(b.tr.args, list)
+	return ArgsID(len(b.tr.args) - 1)
+}
+
+// Init records `init VAR VALUE`.
+func (b *Builder) Init(v, val Sym) { b.tr.Init[v] = val }
+
+// Volatile records `volatile VAR`.
+func (b *Builder) Volatile(v Sym) { b.tr.Volatile[v] = true }
+
+// Type records `type T : S1 S2 ...`.
+func (b *Builder) Type(t string, supers []string) { b.tr.Types.Add(t, supers...) }
+
+// Object records `object OBJ : T`.
+func (b *Builder) Object(obj, typ Sym) { b.tr.Objects[obj] = typ }
+
+// thread returns the id of the thread named name, creating it.
+func (b *Builder) thread(name Sym) ThreadID {
+	if id, ok := b.tr.threadByName[name]; ok {
+		return id
+	}
+	id := ThreadID(len(b.tr.Threads))
+	b.tr.Threads = append(b.tr.Threads, &Thread{ID: id, Name: name})
+	b.tr.threadByName[name] = id
+	b.state = append(b.state, threadState{held: map[Sym]int{}})
+	return id
+}
+
+// Event appends ev to thread name's sequence after checking it.
+func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
+	id := b.thread(name)
+	th, st := b.tr.Threads[id], &b.state[id]
+	tname := b.tr.Str(name)
+	if th.File == "" {
+		th.File, st.first = pos.File, pos
+	} else if th.File != pos.File {
+		return errorf(pos, "thread %s has events in %s and %s; all events of a thread must be in one file", tname, th.File, pos.File)
+	}
+	if st.ended {
+		return errorf(pos, "event after `end` of thread %s (%s); end must be the thread's last event", tname, st.endLine)
+	}
+	if err := b.checkOp(pos, id, tname, st, &ev); err != nil {
+		return err
+	}
+	th.Events = append(th.Events, ev)
+	return nil
+}
+
+func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, ev *Event) error {
+	th := b.tr.Threads[id]
+	switch ev.Op {
+	case OpBegin:
+		if len(th.Events) > 0 {
+			return errorf(pos, "`begin` of thread %s is not its first event", tname)
+		}
+	case OpEnd:
+		st.ended, st.endLine = true, pos
+	case OpFork:
+		if ev.Obj == th.Name {
+			return errorf(pos, "thread %s forks itself", tname)
+		}
+		if prev, dup := b.forked[ev.Obj]; dup {
+			return errorf(pos, "thread %s is forked twice (first at %s)", b.tr.Str(ev.Obj), prev)
+		}
+		b.forked[ev.Obj] = pos
+		child := b.tr.Threads[b.thread(ev.Obj)]
+		child.HasFork, child.ForkedBy = true, EventRef{id, uint32(len(th.Events))}
+	case OpJoin:
+		if ev.Obj == th.Name {
+			return errorf(pos, "thread %s joins itself", tname)
+		}
+		b.thread(ev.Obj)
+		b.joined[ev.Obj] = true
+	case OpAcquire:
+		st.held[ev.Obj]++
+	case OpRelease:
+		if st.held[ev.Obj] == 0 {
+			return errorf(pos, "release of lock %s, which thread %s does not hold", b.tr.Str(ev.Obj), tname)
+		}
+		st.held[ev.Obj]--
+	case OpWait:
+		if st.held[ev.Obj] == 0 {
+			return errorf(pos, "wait on lock %s, which thread %s does not hold", b.tr.Str(ev.Obj), tname)
+		}
+	case OpCall, OpEnter, OpExit:
+		if err := b.signature(pos, ev.Obj); err != nil {
+			return err
+		}
+		switch ev.Op {
+		case OpEnter:
+			st.calls = append(st.calls, ev.Obj)
+		case OpExit:
+			if len(st.calls) == 0 {
+				return errorf(pos, "exit %s without a matching enter in thread %s", b.tr.Str(ev.Obj), tname)
+			}
+			top := st.calls[len(st.calls)-1]
+			if top != ev.Obj {
+				return errorf(pos, "exit %s, but the invocation entered last by thread %s is %s", b.tr.Str(ev.Obj), tname, b.tr.Str(top))
+			}
+			st.calls = st.calls[:len(st.calls)-1]
+		}
+	}
+	return nil
+}
+
+func (b *Builder) signature(pos Pos, sym Sym) error {
+	if _, ok := b.tr.sigs[sym]; ok {
+		return nil
+	}
+	sig, err := ParseSignature(b.tr.Str(sym))
+	if err != nil {
+		return &Error{Pos: pos, Msg: err.Error()}
+	}
+	b.tr.sigs[sym] = sig
+	return nil
+}
+
+// Finish returns the trace, with the warnings of SPEC 1.2 counted.
+func (b *Builder) Finish() *Trace {
+	tr := b.tr
+	var held, unforked, emptyJoin Warning
+	held.Kind = "lock held at end of trace"
+	unforked.Kind = "thread never forked (may start at any time)"
+	emptyJoin.Kind = "join of a thread with no events (constrains nothing)"
+	note := func(w *Warning, example string) {
+		if w.Count == 0 {
+			w.Example = example
+		}
+		w.Count++
+	}
+	for i, th := range tr.Threads {
+		name := tr.Str(th.Name)
+		locks := make([]string, 0, len(b.state[i].held))
+		for l, d := range b.state[i].held {
+			if d > 0 {
+				locks = append(locks, tr.Str(l))
+			}
+		}
+		sort.Strings(locks)
+		for _, l := range locks {
+			note(&held, fmt.Sprintf("thread %s holds %s", name, l))
+		}
+		// The first thread of the trace is its main thread: nobody forks it.
+		if i > 0 && !th.HasFork && len(th.Events) > 0 {
+			note(&unforked, "thread "+name)
+		}
+		if len(th.Events) == 0 && b.joined[th.Name] {
+			note(&emptyJoin, "thread "+name)
+		}
+	}
+	for _, w := range []Warning{held, unforked, emptyJoin} {
+		if w.Count > 0 {
+			tr.Warnings = append(tr.Warnings, w)
+		}
+	}
+	return tr
+}

@@ -1,0 +1,59 @@
+package trace
+
+// Op is the kind of a trace event (SPEC 1.1).
+type Op uint8
+
+// The event kinds, in the order of SPEC 1.1.
+const (
+	OpBegin Op = iota
+	OpEnd
+	OpFork
+	OpJoin
+	OpRead
+	OpWrite
+	OpAcquire
+	OpRelease
+	OpWait
+	OpNotify
+	OpNotifyAll
+	OpBranch
+	OpCall
+	OpEnter
+	OpExit
+	NumOps // number of kinds; not an op
+)
+
+var opNames = [NumOps]string{
+	OpBegin: "begin", OpEnd: "end", OpFork: "fork", OpJoin: "join",
+	OpRead: "read", OpWrite: "write", OpAcquire: "acquire", OpRelease: "release",
+	OpWait: "wait", OpNotify: "notify", OpNotifyAll: "notifyAll", OpBranch: "branch",
+	OpCall: "call", OpEnter: "enter", OpExit: "exit",
+}
+
+// opAliases are the alternative spellings SPEC 1.1 accepts.
+var opAliases = map[string]Op{"lock": OpAcquire, "acq": OpAcquire, "unlock": OpRelease, "rel": OpRelease}
+
+// String returns the canonical (text format) name of o.
+func (o Op) String() string {
+	if o < NumOps {
+		return opNames[o]
+	}
+	return "op?"
+}
+
+// ParseOp maps a text-format op name or alias to its Op.
+func ParseOp(name string) (Op, bool) {
+	for i, n := range opNames {
+		if n == name {
+			return Op(i), true
+		}
+	}
+	o, ok := opAliases[name]
+	return o, ok
+}
+
+// IsInvocation reports whether o is call, enter or exit.
+func (o Op) IsInvocation() bool { return o == OpCall || o == OpEnter || o == OpExit }
+
+// IsAccess reports whether o is read or write.
+func (o Op) IsAccess() bool { return o == OpRead || o == OpWrite }

@@ -1,0 +1,44 @@
+package trace
+
+// Sym is an interned string: variables, values, objects, locks, signatures,
+// locations and thread names are stored once per trace and events refer to
+// them by number. Sym 0 is the absent/empty string.
+type Sym uint32
+
+// NoSym marks an absent operand or key.
+const NoSym Sym = 0
+
+// Symbols is an intern table. It is not safe for concurrent mutation; a
+// trace is built by one reader and then only read.
+type Symbols struct {
+	names []string
+	index map[string]Sym
+}
+
+// NewSymbols returns a table holding only the empty string as Sym 0.
+func NewSymbols() *Symbols {
+	return &Symbols{names: []string{""}, index: map[string]Sym{"": NoSym}}
+}
+
+// Intern returns the Sym of s, adding it if new.
+func (s *Symbols) Intern(str string) Sym {
+	if id, ok := s.index[str]; ok {
+		return id
+	}
+	id := Sym(len(s.names))
+	s.names = append(s.names, str)
+	s.index[str] = id
+	return id
+}
+
+// Lookup returns the Sym of s if it was interned.
+func (s *Symbols) Lookup(str string) (Sym, bool) {
+	id, ok := s.index[str]
+	return id, ok
+}
+
+// String returns the string of id.
+func (s *Symbols) String(id Sym) string { return s.names[id] }
+
+// Len is the number of interned strings, including the empty one.
+func (s *Symbols) Len() int { return len(s.names) }

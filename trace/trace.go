@@ -1,0 +1,123 @@
+package trace
+
+// Trace is a set of thread-local event sequences plus the global facts of
+// the directives. Nothing in it orders events of different threads.
+type Trace struct {
+	Syms    *Symbols
+	Threads []*Thread
+
+	// Init holds `init VAR VALUE`; variables not in it start as "0".
+	Init map[Sym]Sym
+	// Volatile holds the variables declared `volatile`.
+	Volatile map[Sym]bool
+	// Types is the built-in Java type table extended by `type` directives.
+	Types *TypeTable
+	// Objects maps an object to its runtime type (`object OBJ : T`).
+	Objects map[Sym]Sym
+
+	// Files are the input files in the order they were read.
+	Files []string
+	// Warnings are the non-fatal findings of validation (SPEC 1.2), one
+	// entry per kind with a count.
+	Warnings []Warning
+
+	args         [][]Sym
+	threadByName map[Sym]ThreadID
+	sigs         map[Sym]Signature
+	zero         Sym
+}
+
+// Thread is one thread's events in thread order.
+type Thread struct {
+	ID     ThreadID
+	Name   Sym
+	Events []Event
+	// File is the input file that held the thread's events ("" if none).
+	File string
+	// ForkedBy is the fork event of this thread, if HasFork.
+	ForkedBy EventRef
+	HasFork  bool
+}
+
+// Warning is a condition real recordings contain that is not an error
+// (a lock held at the end, a thread never forked, a join of a thread with
+// no events). Example is the first place it was seen.
+type Warning struct {
+	Kind    string
+	Count   int
+	Example string
+}
+
+// Event returns the event r refers to.
+func (t *Trace) Event(r EventRef) *Event { return &t.Threads[r.Thread].Events[r.Index] }
+
+// ID renders the user-facing id "T#k" of r.
+func (t *Trace) ID(r EventRef) string {
+	return FormatID(t.Syms.String(t.Threads[r.Thread].Name), r.Index)
+}
+
+// ThreadName returns the name of thread id.
+func (t *Trace) ThreadName(id ThreadID) string { return t.Syms.String(t.Threads[id].Name) }
+
+// ThreadByName looks a thread up by name.
+func (t *Trace) ThreadByName(name string) (ThreadID, bool) {
+	s, ok := t.Syms.Lookup(name)
+	if !ok {
+		return 0, false
+	}
+	id, ok := t.threadByName[s]
+	return id, ok
+}
+
+// Ref resolves a user-facing id "T#k".
+func (t *Trace) Ref(id string) (EventRef, bool) {
+	name, k, err := SplitID(id)
+	if err != nil {
+		return EventRef{}, false
+	}
+	th, ok := t.ThreadByName(name)
+	if !ok || int(k) >= len(t.Threads[th].Events) {
+		return EventRef{}, false
+	}
+	return EventRef{th, k}, true
+}
+
+// NumEvents is the number of events of all threads.
+func (t *Trace) NumEvents() int {
+	n := 0
+	for _, th := range t.Threads {
+		n += len(th.Events)
+	}
+	return n
+}
+
+// Args returns the argument list of id (nil for NoArgs).
+func (t *Trace) Args(id ArgsID) []Sym {
+	if id == NoArgs {
+		return nil
+	}
+	return t.args[id]
+}
+
+// InitValue is the initial value of variable v ("0" unless `init` says otherwise).
+func (t *Trace) InitValue(v Sym) Sym {
+	if val, ok := t.Init[v]; ok {
+		return val
+	}
+	return t.zero
+}
+
+// Signature returns the parsed signature of an invocation event's Obj.
+// Readers have checked every signature, so this cannot fail.
+func (t *Trace) Signature(sym Sym) Signature { return t.sigs[sym] }
+
+// ObjectType returns the runtime type of obj declared with `object`, or "".
+func (t *Trace) ObjectType(obj Sym) string {
+	if ty, ok := t.Objects[obj]; ok {
+		return t.Syms.String(ty)
+	}
+	return ""
+}
+
+// Str is shorthand for t.Syms.String.
+func (t *Trace) Str(s Sym) string { return t.Syms.String(s) }

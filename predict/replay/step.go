@@ -1,0 +1,29 @@
+// Package replay checks schedules against the rules of SPEC 3.2 and the
+// pattern conditions of SPEC 3.3 directly, event by event. It shares
+// nothing with the constraint encoding (package encode): it is the
+// independent judge of every witness the solver produces.
+package replay
+
+import "gpredict/trace"
+
+// Part is the part of an event a schedule step performs. Every event but
+// `wait` is one Whole step; a wait is three steps.
+type Part uint8
+
+const (
+	Whole     Part = iota
+	Release        // wait: releases the lock and starts waiting
+	Wake           // wait: woken by a notify
+	Reacquire      // wait: takes the lock back
+)
+
+var partSuffix = [...]string{"", ".release", ".wake", ".reacquire"}
+
+// Step is one step of a schedule.
+type Step struct {
+	Ref  trace.EventRef
+	Part Part
+}
+
+// Format renders s as in SPEC 4: "T#k", or "T#k.release" etc. for waits.
+func (s Step) Format(tr *trace.Trace) string { return tr.ID(s.Ref) + partSuffix[s.Part] }

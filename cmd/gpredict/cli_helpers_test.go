@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// runCLI runs gpredict in-process with args, as a user would from a shell,
+// and returns what it printed and its exit status. Every CLI test of this
+// package uses it (one helper, so test files never define their own).
+func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Main(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// repoRoot is the repository root (two levels above this package).
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// sharedTraces is ../shared/traces beside the repository, which CI always
+// provides; a missing folder is a failure, not a skip.
+func sharedTraces(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(repoRoot(t), "..", "shared", "traces")
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatalf("shared traces not found beside the repository: %v", err)
+	}
+	return dir
+}

@@ -1,0 +1,345 @@
+package replay
+
+import (
+	"fmt"
+
+	"gpredict/trace"
+)
+
+// RuleError is a schedule that breaks a rule of SPEC 3.2 (Rule 1–5) or a
+// pattern condition of SPEC 3.3 (Rule 0). Step is the 0-based index of the
+// offending step in the schedule, or -1 when the error concerns the
+// schedule as a whole.
+type RuleError struct {
+	Step int
+	Rule int
+	Msg  string
+}
+
+func (e *RuleError) Error() string { return e.Msg }
+
+// Validate replays sched step by step and reports the first rule of SPEC
+// 3.2 it breaks, or nil if sched is a feasible schedule of tr. model must
+// be resolved (BranchesImplicit or BranchesExplicit). Rules 1–4 are
+// checked as each step is taken; rule 5 once the whole schedule is known,
+// because which reads are required depends on later steps.
+func Validate(tr *trace.Trace, model trace.BranchModel, sched []Step) error {
+	if model != trace.BranchesImplicit && model != trace.BranchesExplicit {
+		return fmt.Errorf("replay: branch model %s is not resolved", model)
+	}
+	r := newReplayer(tr, sched)
+	for i, s := range sched {
+		if err := r.step(i, s); err != nil {
+			return err
+		}
+	}
+	return r.checkReads(model)
+}
+
+// lockHold is the current holder of a lock and its re-entrant depth.
+type lockHold struct {
+	thread trace.ThreadID
+	depth  int
+}
+
+// writeFact is what a read can see of the last write to a variable.
+type writeFact struct {
+	step     int // index in the schedule; -1 for the initial value
+	ref      trace.EventRef
+	val      trace.Sym
+	concrete bool
+	// dirty is, for a write that is not concrete, the earliest read before
+	// it in its thread that is inconsistent (for the error message).
+	dirty trace.EventRef
+}
+
+// readFact records, for one scheduled read, what it saw.
+type readFact struct {
+	step       int
+	ref        trace.EventRef
+	saw        writeFact
+	consistent bool
+}
+
+// replayer is the explicit state machine of SPEC 3.2.
+type replayer struct {
+	tr    *trace.Trace
+	sched []Step
+
+	// Rule 1: per thread, the number of events started and, for a wait
+	// in progress, the last part done (Whole when no wait is in progress).
+	started []uint32
+	inWait  []Part
+
+	// Rule 3: lock holders, and the depth a waiting thread will restore.
+	locks      map[trace.Sym]lockHold
+	savedDepth []int
+
+	// Rule 4: per signal, the threads that have released in a wait and
+	// have not been woken; per thread, whether its current wait was woken;
+	// wakeAt[t] is, for the wait thread t is in, the index of its Wake
+	// step in sched (len(sched) if it has none).
+	waiting map[trace.Sym][]trace.ThreadID
+	woken   []bool
+	wakeAt  map[trace.EventRef]int
+
+	// Rule 5: last write per variable; per thread, the first inconsistent
+	// read so far (for concreteness of its later writes).
+	last      map[trace.Sym]writeFact
+	firstBad  []trace.EventRef
+	hasBad    []bool
+	reads     []readFact
+	lastBrIdx []int // per thread: index of the last scheduled branch, -1 if none
+}
+
+func newReplayer(tr *trace.Trace, sched []Step) *replayer {
+	n := len(tr.Threads)
+	r := &replayer{
+		tr: tr, sched: sched,
+		started: make([]uint32, n), inWait: make([]Part, n),
+		locks: map[trace.Sym]lockHold{}, savedDepth: make([]int, n),
+		waiting: map[trace.Sym][]trace.ThreadID{}, woken: make([]bool, n),
+		wakeAt: map[trace.EventRef]int{},
+		last:   map[trace.Sym]writeFact{}, firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
+		lastBrIdx: make([]int, n),
+	}
+	for i := range r.lastBrIdx {
+		r.lastBrIdx[i] = -1
+	}
+	for i, s := range sched {
+		if s.Part == Wake {
+			if _, dup := r.wakeAt[s.Ref]; !dup {
+				r.wakeAt[s.Ref] = i
+			}
+		}
+	}
+	return r
+}
+
+func (r *replayer) fail(i, rule int, format string, args ...any) error {
+	s := r.sched[i]
+	where := fmt.Sprintf("step %d (%s)", i+1, r.stepName(s))
+	return &RuleError{Step: i, Rule: rule, Msg: fmt.Sprintf("%s: %s (rule %d)", where, fmt.Sprintf(format, args...), rule)}
+}
+
+func (r *replayer) stepName(s Step) string {
+	if int(s.Ref.Thread) >= len(r.tr.Threads) || int(s.Ref.Index) >= len(r.tr.Threads[s.Ref.Thread].Events) {
+		return fmt.Sprintf("thread %d event %d", s.Ref.Thread, s.Ref.Index+1)
+	}
+	return s.Format(r.tr)
+}
+
+func (r *replayer) name(t trace.ThreadID) string { return r.tr.ThreadName(t) }
+
+func (r *replayer) step(i int, s Step) error {
+	if err := r.checkOrder(i, s); err != nil {
+		return err
+	}
+	t := s.Ref.Thread
+	ev := r.tr.Event(s.Ref)
+	switch s.Part {
+	case Whole:
+		r.started[t]++
+		return r.whole(i, s, ev)
+	case Release:
+		r.started[t]++
+		r.inWait[t] = Release
+		h := r.locks[ev.Obj] // the thread holds it: the reader checked `wait` holds its lock
+		r.savedDepth[t] = h.depth
+		delete(r.locks, ev.Obj)
+		r.waiting[ev.Val] = append(r.waiting[ev.Val], t)
+		r.woken[t] = false
+		return nil
+	case Wake:
+		if !r.woken[t] {
+			return r.fail(i, 4, "%s wakes up, but no notify on %s since its release is left to wake it", r.name(t), r.tr.Str(ev.Val))
+		}
+		r.inWait[t] = Wake
+		return nil
+	default: // Reacquire
+		if h, held := r.locks[ev.Obj]; held {
+			return r.fail(i, 3, "%s re-acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
+		}
+		r.locks[ev.Obj] = lockHold{thread: t, depth: r.savedDepth[t]}
+		r.inWait[t] = Whole
+		return nil
+	}
+}
+
+// checkOrder enforces rule 1 (thread order, wait parts in order, no step
+// twice) and rule 2 (fork before the child's first event, join after the
+// joined thread's last).
+func (r *replayer) checkOrder(i int, s Step) error {
+	t := s.Ref.Thread
+	if int(t) >= len(r.tr.Threads) || int(s.Ref.Index) >= len(r.tr.Threads[t].Events) {
+		return r.fail(i, 1, "no such event in the trace")
+	}
+	ev := r.tr.Event(s.Ref)
+	isWait := ev.Op == trace.OpWait
+	if isWait && s.Part == Whole {
+		return r.fail(i, 1, "a wait is scheduled in three parts (release, wake, reacquire), not whole")
+	}
+	if !isWait && s.Part != Whole {
+		return r.fail(i, 1, "only a wait has parts; %s is a %s", r.tr.ID(s.Ref), ev.Op)
+	}
+	if p := r.inWait[t]; p != Whole {
+		cur := trace.EventRef{Thread: t, Index: r.started[t] - 1}
+		want := Step{Ref: cur, Part: p + 1}
+		if s != want {
+			return r.fail(i, 1, "%s is inside %s; its next step must be %s", r.name(t), r.tr.ID(cur), want.Format(r.tr))
+		}
+		return nil
+	}
+	if s.Ref.Index < r.started[t] {
+		return r.fail(i, 1, "%s is scheduled twice", s.Format(r.tr))
+	}
+	if s.Ref.Index > r.started[t] {
+		return r.fail(i, 1, "%s's next event is %s, not %s", r.name(t), r.tr.ID(trace.EventRef{Thread: t, Index: r.started[t]}), r.tr.ID(s.Ref))
+	}
+	if isWait && s.Part != Release {
+		return r.fail(i, 1, "a wait starts with its release part")
+	}
+	th := r.tr.Threads[t]
+	if s.Ref.Index == 0 && th.HasFork && !r.done(th.ForkedBy) {
+		return r.fail(i, 2, "%s starts before its fork %s", r.name(t), r.tr.ID(th.ForkedBy))
+	}
+	if ev.Op == trace.OpJoin {
+		c, ok := r.tr.ThreadByName(r.tr.Str(ev.Obj))
+		if ok && (r.started[c] < uint32(len(r.tr.Threads[c].Events)) || r.inWait[c] != Whole) {
+			return r.fail(i, 2, "join of %s before all of its events are scheduled", r.name(c))
+		}
+	}
+	return nil
+}
+
+// done reports whether every step of event e has been taken.
+func (r *replayer) done(e trace.EventRef) bool {
+	if r.started[e.Thread] > e.Index+1 {
+		return true
+	}
+	return r.started[e.Thread] == e.Index+1 && r.inWait[e.Thread] == Whole
+}
+
+func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
+	t := s.Ref.Thread
+	switch ev.Op {
+	case trace.OpAcquire:
+		h, held := r.locks[ev.Obj]
+		switch {
+		case !held:
+			r.locks[ev.Obj] = lockHold{thread: t, depth: 1}
+		case h.thread == t:
+			h.depth++ // re-entrant: ignored by rule 3
+			r.locks[ev.Obj] = h
+		default:
+			return r.fail(i, 3, "%s acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
+		}
+	case trace.OpRelease:
+		// The thread holds the lock: thread order and the reader's
+		// check that a release has a matching acquire guarantee it.
+		if h := r.locks[ev.Obj]; h.depth > 1 {
+			h.depth--
+			r.locks[ev.Obj] = h
+		} else {
+			delete(r.locks, ev.Obj)
+		}
+	case trace.OpNotify:
+		r.notify(ev.Obj)
+	case trace.OpNotifyAll:
+		for _, w := range r.waiting[ev.Obj] {
+			r.woken[w] = true
+		}
+		r.waiting[ev.Obj] = nil
+	case trace.OpRead:
+		r.read(i, s.Ref, ev)
+	case trace.OpWrite:
+		f := writeFact{step: i, ref: s.Ref, val: ev.Val, concrete: !r.hasBad[t]}
+		if !f.concrete {
+			f.dirty = r.firstBad[t]
+		}
+		r.last[ev.Obj] = f
+	case trace.OpBranch:
+		r.lastBrIdx[t] = int(s.Ref.Index)
+	}
+	return nil
+}
+
+// notify wakes one thread waiting on sig, if any. Which one is not in a
+// thread-local trace, so the replay picks the waiter whose wake-up comes
+// first in the schedule (a waiter never woken in it comes last). This
+// earliest-deadline choice is exact: notifies are points, waits are
+// intervals [release, wake], and assigning each point, in order, to the
+// open interval that closes first finds a complete assignment whenever one
+// exists. A notify must wake someone when someone waits, and waking a
+// waiter early never hurts it, so the greedy loses nothing.
+func (r *replayer) notify(sig trace.Sym) {
+	ws := r.waiting[sig]
+	if len(ws) == 0 {
+		return
+	}
+	best := 0
+	for k := 1; k < len(ws); k++ {
+		if r.wakeDeadline(ws[k]) < r.wakeDeadline(ws[best]) {
+			best = k
+		}
+	}
+	r.woken[ws[best]] = true
+	r.waiting[sig] = append(ws[:best:best], ws[best+1:]...)
+}
+
+func (r *replayer) wakeDeadline(t trace.ThreadID) int {
+	cur := trace.EventRef{Thread: t, Index: r.started[t] - 1}
+	if at, ok := r.wakeAt[cur]; ok {
+		return at
+	}
+	return len(r.sched)
+}
+
+func (r *replayer) read(i int, ref trace.EventRef, ev *trace.Event) {
+	f, ok := r.last[ev.Obj]
+	if !ok {
+		f = writeFact{step: -1, val: r.tr.InitValue(ev.Obj), concrete: true}
+	}
+	consistent := f.concrete && f.val == ev.Val
+	r.reads = append(r.reads, readFact{step: i, ref: ref, saw: f, consistent: consistent})
+	if !consistent && !r.hasBad[ref.Thread] {
+		r.hasBad[ref.Thread], r.firstBad[ref.Thread] = true, ref
+	}
+}
+
+// checkReads is rule 5: every required read is consistent. Consistency
+// was computed as the reads were taken (it depends only on the past);
+// whether a read is required depends on what its thread does later.
+func (r *replayer) checkReads(model trace.BranchModel) error {
+	for _, rd := range r.reads {
+		t := rd.ref.Thread
+		var required bool
+		if model == trace.BranchesImplicit {
+			required = r.started[t] > rd.ref.Index+1
+		} else {
+			required = r.lastBrIdx[t] > int(rd.ref.Index)
+		}
+		if !required || rd.consistent {
+			continue
+		}
+		ev := r.tr.Event(rd.ref)
+		v := r.tr.Str(ev.Obj)
+		why := "it is followed by another step of its thread"
+		if model == trace.BranchesExplicit {
+			why = "a scheduled branch of its thread depends on it"
+		}
+		var src string
+		if rd.saw.step < 0 {
+			src = fmt.Sprintf("the initial value (%s=%s)", v, r.tr.Str(rd.saw.val))
+		} else {
+			src = fmt.Sprintf("%s (%s=%s)", r.tr.ID(rd.saw.ref), v, r.tr.Str(rd.saw.val))
+		}
+		msg := fmt.Sprintf("%s reads %s=%s but the last write before it is %s", r.tr.ID(rd.ref), v, r.tr.Str(ev.Val), src)
+		if rd.saw.val == ev.Val && !rd.saw.concrete {
+			msg = fmt.Sprintf("%s reads %s=%s from %s, which is not concrete (%s before it reads a value it could not read)",
+				r.tr.ID(rd.ref), v, r.tr.Str(ev.Val), src, r.tr.ID(rd.saw.dirty))
+		}
+		return &RuleError{Step: rd.step, Rule: 5, Msg: fmt.Sprintf("step %d (%s): %s, and %s (rule 5)", rd.step+1, r.tr.ID(rd.ref), msg, why)}
+	}
+	return nil
+}

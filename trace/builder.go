@@ -5,16 +5,21 @@ import (
 	"sort"
 )
 
-// Pos is a place in an input file: a line for text formats, a byte offset
-// for RapidBin (Line == 0).
+// Pos is a place in an input file: a line (and the 1-based byte column of
+// the offending token, 0 if none) for line formats, a byte offset for
+// RapidBin (Line == 0).
 type Pos struct {
 	File   string
 	Line   int
+	Col    int
 	Offset int64
 }
 
 func (p Pos) String() string {
-	if p.Line > 0 {
+	switch {
+	case p.Line > 0 && p.Col > 0:
+		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	case p.Line > 0:
 		return fmt.Sprintf("%s:%d", p.File, p.Line)
 	}
 	return fmt.Sprintf("%s:offset %d", p.File, p.Offset)
@@ -36,7 +41,7 @@ func errorf(pos Pos, format string, args ...any) *Error {
 // rules of SPEC 1.2 as events arrive, so every reader validates alike.
 type Builder struct {
 	tr     *Trace
-	state  []threadState
+	state  []*threadState
 	forked map[Sym]Pos
 	joined map[Sym]bool
 }
@@ -80,7 +85,10 @@ func (b *Builder) Init(v, val Sym) { b.tr.Init[v] = val }
 func (b *Builder) Volatile(v Sym) { b.tr.Volatile[v] = true }
 
 // Type records `type T : S1 S2 ...`.
-func (b *Builder) Type(t string, supers []string) { b.tr.Types.Add(t, supers...) }
+func (b *Builder) Type(t string, supers []string) {
+	b.tr.Types.Add(t, supers...)
+	b.tr.TypeDecls = append(b.tr.TypeDecls, TypeDecl{Name: t, Supers: append([]string(nil), supers...)})
+}
 
 // Object records `object OBJ : T`.
 func (b *Builder) Object(obj, typ Sym) { b.tr.Objects[obj] = typ }
@@ -93,14 +101,14 @@ func (b *Builder) thread(name Sym) ThreadID {
 	id := ThreadID(len(b.tr.Threads))
 	b.tr.Threads = append(b.tr.Threads, &Thread{ID: id, Name: name})
 	b.tr.threadByName[name] = id
-	b.state = append(b.state, threadState{held: map[Sym]int{}})
+	b.state = append(b.state, &threadState{held: map[Sym]int{}})
 	return id
 }
 
 // Event appends ev to thread name's sequence after checking it.
 func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
 	id := b.thread(name)
-	th, st := b.tr.Threads[id], &b.state[id]
+	th, st := b.tr.Threads[id], b.state[id]
 	tname := b.tr.Str(name)
 	if th.File == "" {
 		th.File, st.first = pos.File, pos

@@ -31,6 +31,15 @@ func (s *Symbols) Intern(str string) Sym {
 	return id
 }
 
+// InternBytes is Intern for a byte slice; it allocates only when b is new,
+// which keeps the readers' per-line cost down.
+func (s *Symbols) InternBytes(b []byte) Sym {
+	if id, ok := s.index[string(b)]; ok {
+		return id
+	}
+	return s.Intern(string(b))
+}
+
 // Lookup returns the Sym of s if it was interned.
 func (s *Symbols) Lookup(str string) (Sym, bool) {
 	id, ok := s.index[str]

@@ -1,5 +1,7 @@
 package trace
 
+import "fmt"
+
 // Trace is a set of thread-local event sequences plus the global facts of
 // the directives. Nothing in it orders events of different threads.
 type Trace struct {
@@ -14,6 +16,9 @@ type Trace struct {
 	Types *TypeTable
 	// Objects maps an object to its runtime type (`object OBJ : T`).
 	Objects map[Sym]Sym
+	// TypeDecls are the `type` directives as written, in input order (Types
+	// already includes them; writers need the original spelling).
+	TypeDecls []TypeDecl
 
 	// Files are the input files in the order they were read.
 	Files []string
@@ -46,6 +51,20 @@ type Warning struct {
 	Kind    string
 	Count   int
 	Example string
+}
+
+// TypeDecl is one `type NAME : SUPERS...` directive.
+type TypeDecl struct {
+	Name   string
+	Supers []string
+}
+
+// String renders w for people: kind, count and the first example.
+func (w Warning) String() string {
+	if w.Count == 1 {
+		return fmt.Sprintf("%s (%s)", w.Kind, w.Example)
+	}
+	return fmt.Sprintf("%s: %d times (first: %s)", w.Kind, w.Count, w.Example)
 }
 
 // Event returns the event r refers to.

@@ -134,3 +134,24 @@ func (t *TypeTable) IsSubtype(sub, super string) bool {
 	}
 	return false
 }
+
+// Supertypes returns the simple names of every proper supertype of name
+// reachable in the table (not name itself, not the implicit Object). Type
+// patterns with wildcards and `+` (e.g. `java.util.*Map+`) test these.
+func (t *TypeTable) Supertypes(name string) []string {
+	var out []string
+	seen := map[string]bool{SimpleName(name): true}
+	stack := []string{SimpleName(name)}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range t.supers[n] {
+			if !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+				stack = append(stack, s)
+			}
+		}
+	}
+	return out
+}

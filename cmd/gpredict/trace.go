@@ -1,16 +1,143 @@
 package main
 
 import (
-	"errors"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"gpredict/trace"
 )
 
-// Placeholder until the trace command lands; replaced by its own issue.
 func newTraceCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:    "trace",
-		Hidden: true,
-		RunE:   func(*cobra.Command, []string) error { return errors.New("trace: not implemented yet") },
+	cmd := &cobra.Command{
+		Use:   "trace",
+		Short: "Validate and convert recorded traces",
 	}
+	cmd.AddCommand(newTraceCheckCmd(), newTraceConvertCmd())
+	return cmd
+}
+
+// addInputFormatFlag adds --input-format, shared by the trace commands.
+func addInputFormatFlag(cmd *cobra.Command) {
+	cmd.Flags().String("input-format", "", "input format: "+trace.Formats+" (default: by file extension)")
+}
+
+// readTraces reads the trace given as args with the --input-format setting.
+func readTraces(cmd *cobra.Command, args []string) (*trace.Trace, error) {
+	v, err := settings(cmd)
+	if err != nil {
+		return nil, err
+	}
+	format := v.GetString("input-format")
+	if _, err := trace.ParseFormat(format); err != nil {
+		return nil, usageError{fmt.Errorf("--input-format: %w", err)}
+	}
+	tr, err := trace.Read(args, format)
+	if err != nil {
+		return nil, err
+	}
+	printWarnings(cmd.ErrOrStderr(), tr)
+	return tr, nil
+}
+
+// printWarnings prints each kind of warning once, with its count.
+func printWarnings(w io.Writer, tr *trace.Trace) {
+	for _, warn := range tr.Warnings {
+		fmt.Fprintf(w, "gpredict: warning: %s\n", warn)
+	}
+}
+
+func newTraceCheckCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "check TRACE...",
+		Short: "Validate a trace and print its statistics",
+		Long: "Check reads the trace (several files or a directory make one trace),\n" +
+			"reports the first malformed item with FILE:LINE:COL, and prints\n" +
+			"threads, events, events per kind, variables, locks, invocations and warnings.",
+		Args: cobra.MinimumNArgs(1),
+		RunE: runTraceCheck,
+	}
+	addInputFormatFlag(cmd)
+	cmd.Flags().String("format", "text", "output format: text or json")
+	return cmd
+}
+
+func runTraceCheck(cmd *cobra.Command, args []string) error {
+	v, err := settings(cmd)
+	if err != nil {
+		return err
+	}
+	format := v.GetString("format")
+	if format != "text" && format != "json" {
+		return usageError{fmt.Errorf("--format %q: want text or json", format)}
+	}
+	tr, err := readTraces(cmd, args)
+	if err != nil {
+		return err
+	}
+	st := tr.Stats()
+	out := cmd.OutOrStdout()
+	if format == "json" {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(st)
+	}
+	writeStatsText(out, st)
+	return nil
+}
+
+// writeStatsText prints the statistics for people: one figure per line,
+// the kinds that occur indented under the event count.
+func writeStatsText(w io.Writer, st trace.Stats) {
+	row := func(label string, n int) { fmt.Fprintf(w, "%-13s %d\n", label, n) }
+	fmt.Fprintf(w, "%-13s %s\n", "trace", strings.Join(st.Files, " "))
+	row("threads", st.Threads)
+	row("events", st.Events)
+	for op := trace.Op(0); op < trace.NumOps; op++ {
+		if n := st.PerKind[op.String()]; n > 0 {
+			row("  "+op.String(), n)
+		}
+	}
+	row("variables", st.Variables)
+	row("locks", st.Locks)
+	row("invocations", st.Invocations)
+	row("warnings", st.Warnings)
+}
+
+func newTraceConvertCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "convert --to text|jsonl TRACE...",
+		Short: "Write a trace in another format to standard output",
+		Args:  cobra.MinimumNArgs(1),
+		RunE:  runTraceConvert,
+	}
+	addInputFormatFlag(cmd)
+	cmd.Flags().String("to", "", "output format: text or jsonl (required)")
+	return cmd
+}
+
+func runTraceConvert(cmd *cobra.Command, args []string) error {
+	v, err := settings(cmd)
+	if err != nil {
+		return err
+	}
+	var write func(io.Writer, *trace.Trace) error
+	switch to := v.GetString("to"); to {
+	case "text":
+		write = trace.WriteText
+	case "jsonl":
+		write = trace.WriteJSONL
+	case "":
+		return usageError{fmt.Errorf("convert: missing --to; want --to text or --to jsonl")}
+	default:
+		return usageError{fmt.Errorf("--to %q: want text or jsonl", to)}
+	}
+	tr, err := readTraces(cmd, args)
+	if err != nil {
+		return err
+	}
+	return write(cmd.OutOrStdout(), tr)
 }

@@ -1,0 +1,20 @@
+package trace
+
+import "strings"
+
+// textTokenProblem says why s cannot be one token of the text format ("" if
+// it can): the JSONL reader and the text writer use it so that every trace
+// any reader accepts can be written as text and read back unchanged.
+func textTokenProblem(s string) string {
+	switch {
+	case s == "":
+		return "is empty; want a non-empty name"
+	case strings.ContainsAny(s, " \t\r\n"):
+		return "contains white space; want a name without spaces"
+	case strings.Contains(s, "#"):
+		return "contains '#', which starts a comment in the text format"
+	case s[0] == '@':
+		return "starts with '@', which marks a location in the text format"
+	}
+	return ""
+}

@@ -1,0 +1,216 @@
+package trace
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// The writers emit the directives first, then each thread's events in
+// thread order, thread after thread (SPEC 1.1: the order of lines of
+// different threads means nothing). Reading the output back gives the same
+// events, ids and directives.
+
+// sortedSyms returns the keys of m in interning order (first appearance).
+func sortedSyms[V any](m map[Sym]V) []Sym {
+	keys := make([]Sym, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(a, b int) bool { return keys[a] < keys[b] })
+	return keys
+}
+
+// WriteText writes t in the text format of SPEC 1.1.
+func WriteText(w io.Writer, t *Trace) error {
+	bw := bufio.NewWriter(w)
+	tw := textWriter{w: bw, t: t}
+	for _, v := range sortedSyms(t.Init) {
+		tw.line("init", tw.name(t.Str(v)), tw.name(t.Str(t.Init[v])))
+	}
+	for _, v := range sortedSyms(t.Volatile) {
+		tw.line("volatile", tw.name(t.Str(v)))
+	}
+	for _, d := range t.TypeDecls {
+		tw.line(append([]string{"type", d.Name, ":"}, d.Supers...)...)
+	}
+	for _, o := range sortedSyms(t.Objects) {
+		tw.line("object", tw.name(t.Str(o)), ":", tw.name(t.Str(t.Objects[o])))
+	}
+	for _, th := range t.Threads {
+		name := t.Str(th.Name)
+		switch name {
+		case "init", "volatile", "type", "object":
+			if len(th.Events) > 0 {
+				tw.fail("thread name %q is a directive keyword of the text format", name)
+			}
+		}
+		for i := range th.Events {
+			tw.event(name, &th.Events[i])
+		}
+	}
+	if tw.err != nil {
+		return tw.err
+	}
+	return bw.Flush()
+}
+
+type textWriter struct {
+	w   *bufio.Writer
+	t   *Trace
+	err error
+	buf []string
+}
+
+func (tw *textWriter) fail(format string, args ...any) {
+	if tw.err == nil {
+		tw.err = fmt.Errorf("cannot write the trace as text: "+format, args...)
+	}
+}
+
+// name returns s after checking that it reads back as one token.
+func (tw *textWriter) name(s string) string {
+	if p := textTokenProblem(s); p != "" {
+		tw.fail("%q %s", s, p)
+	}
+	return s
+}
+
+// line writes tokens separated by spaces.
+func (tw *textWriter) line(toks ...string) {
+	if tw.err == nil {
+		tw.w.WriteString(strings.Join(toks, " "))
+		tw.w.WriteByte('\n')
+	}
+}
+
+func (tw *textWriter) event(thread string, ev *Event) {
+	t := tw.t
+	str := func(s Sym) string { return tw.name(t.Str(s)) }
+	toks := append(tw.buf[:0], tw.name(thread), ev.Op.String())
+	switch ev.Op {
+	case OpBegin, OpEnd, OpBranch:
+	case OpRead, OpWrite:
+		toks = append(toks, str(ev.Obj), str(ev.Val))
+	case OpWait:
+		toks = append(toks, str(ev.Obj))
+		if ev.Val != ev.Obj {
+			toks = append(toks, str(ev.Val))
+		}
+	case OpCall, OpEnter, OpExit:
+		// A signature may hold one space, between return and declaring type.
+		for _, part := range strings.SplitN(t.Str(ev.Obj), " ", 2) {
+			toks = append(toks, tw.name(part))
+		}
+		if ev.Target != NoSym {
+			toks = append(toks, "target="+str(ev.Target))
+		}
+		if ev.Args != NoArgs {
+			args := t.Args(ev.Args)
+			parts := make([]string, len(args))
+			for i, a := range args {
+				parts[i] = str(a)
+			}
+			toks = append(toks, "args="+strings.Join(parts, ","))
+		}
+		if ev.Result != NoSym {
+			toks = append(toks, "result="+str(ev.Result))
+		}
+	default:
+		toks = append(toks, str(ev.Obj))
+	}
+	if ev.Loc != NoSym {
+		toks = append(toks, "@"+str(ev.Loc))
+	}
+	tw.buf = toks
+	tw.line(toks...)
+}
+
+// jsonlRecord is one line of the JSONL format; the field order is the key
+// order of the output.
+type jsonlRecord struct {
+	Directive string    `json:"directive,omitempty"`
+	Thread    string    `json:"thread,omitempty"`
+	Op        string    `json:"op,omitempty"`
+	ID        string    `json:"id,omitempty"`
+	Var       string    `json:"var,omitempty"`
+	Value     *string   `json:"value,omitempty"`
+	Lock      string    `json:"lock,omitempty"`
+	Signal    string    `json:"signal,omitempty"`
+	Child     string    `json:"child,omitempty"`
+	Sig       string    `json:"sig,omitempty"`
+	Target    string    `json:"target,omitempty"`
+	Args      *[]string `json:"args,omitempty"`
+	Result    string    `json:"result,omitempty"`
+	Object    string    `json:"object,omitempty"`
+	Type      string    `json:"type,omitempty"`
+	Supers    []string  `json:"supers,omitempty"`
+	Loc       string    `json:"loc,omitempty"`
+}
+
+// WriteJSONL writes t in the JSON Lines format, one object per directive
+// and per event; events carry their id.
+func WriteJSONL(w io.Writer, t *Trace) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	enc.SetEscapeHTML(false)
+	var err error
+	put := func(r *jsonlRecord) {
+		if err == nil {
+			err = enc.Encode(r)
+		}
+	}
+	for _, v := range sortedSyms(t.Init) {
+		val := t.Str(t.Init[v])
+		put(&jsonlRecord{Directive: "init", Var: t.Str(v), Value: &val})
+	}
+	for _, v := range sortedSyms(t.Volatile) {
+		put(&jsonlRecord{Directive: "volatile", Var: t.Str(v)})
+	}
+	for _, d := range t.TypeDecls {
+		put(&jsonlRecord{Directive: "type", Type: d.Name, Supers: d.Supers})
+	}
+	for _, o := range sortedSyms(t.Objects) {
+		put(&jsonlRecord{Directive: "object", Object: t.Str(o), Type: t.Str(t.Objects[o])})
+	}
+	for _, th := range t.Threads {
+		name := t.Str(th.Name)
+		for i := range th.Events {
+			ev := &th.Events[i]
+			r := jsonlRecord{Thread: name, Op: ev.Op.String(), ID: FormatID(name, uint32(i)), Loc: t.Str(ev.Loc)}
+			switch ev.Op {
+			case OpFork, OpJoin:
+				r.Child = t.Str(ev.Obj)
+			case OpRead, OpWrite:
+				val := t.Str(ev.Val)
+				r.Var, r.Value = t.Str(ev.Obj), &val
+			case OpAcquire, OpRelease:
+				r.Lock = t.Str(ev.Obj)
+			case OpWait:
+				r.Lock = t.Str(ev.Obj)
+				if ev.Val != ev.Obj {
+					r.Signal = t.Str(ev.Val)
+				}
+			case OpNotify, OpNotifyAll:
+				r.Signal = t.Str(ev.Obj)
+			case OpCall, OpEnter, OpExit:
+				r.Sig, r.Target, r.Result = t.Str(ev.Obj), t.Str(ev.Target), t.Str(ev.Result)
+				if ev.Args != NoArgs {
+					args := make([]string, 0, len(t.Args(ev.Args)))
+					for _, a := range t.Args(ev.Args) {
+						args = append(args, t.Str(a))
+					}
+					r.Args = &args
+				}
+			}
+			put(&r)
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}

@@ -146,6 +146,15 @@ type PcIf struct {
 	Sp Span
 }
 
+// PcUnknown is `NAME(...)` where NAME is no pointcut designator. The parser
+// keeps it so that Check reports it with a suggestion; a file that
+// contains one has an error, so it never reaches matching.
+type PcUnknown struct {
+	Name   string
+	NameSp Span
+	Sp     Span
+}
+
 func (p *PcAnd) Span() Span        { return p.Sp }
 func (p *PcOr) Span() Span         { return p.Sp }
 func (p *PcNot) Span() Span        { return p.Sp }
@@ -158,6 +167,7 @@ func (p *PcLock) Span() Span       { return p.Sp }
 func (p *PcVolatile) Span() Span   { return p.Sp }
 func (p *PcWithin) Span() Span     { return p.Sp }
 func (p *PcIf) Span() Span         { return p.Sp }
+func (p *PcUnknown) Span() Span    { return p.Sp }
 
 func (*PcAnd) pointcut()        {}
 func (*PcOr) pointcut()         {}
@@ -171,6 +181,7 @@ func (*PcLock) pointcut()       {}
 func (*PcVolatile) pointcut()   {}
 func (*PcWithin) pointcut()     {}
 func (*PcIf) pointcut()         {}
+func (*PcUnknown) pointcut()    {}
 
 // TypePattern is an AspectJ type pattern: a (possibly qualified) name in
 // which `*` matches any part of a name, optionally followed by `+` (the
@@ -195,7 +206,11 @@ type SigPattern struct {
 type ParamPattern struct {
 	Type     *TypePattern // nil for `..`
 	Ellipsis bool
-	Sp       Span
+	// Name is a parameter name written after the type, as FIG. 19 does
+	// (`createTable(Connection conn, String table)`); it is documentation
+	// only and takes no part in matching. "" if none.
+	Name string
+	Sp   Span
 }
 
 // FieldPattern is `[TYPEPAT] [DECLPAT.]NAMEPAT`. Type and Decl are nil

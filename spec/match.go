@@ -1,0 +1,190 @@
+package spec
+
+import (
+	"slices"
+
+	"gpredict/trace"
+)
+
+// Matcher finds the property events of one property in traces (SPEC 3.1).
+// Each event declaration's pointcut is compiled once; matching a trace is
+// one pass over its events, with the results of signature, field and type
+// patterns cached per distinct symbol. docs/matching.md describes the
+// semantics.
+type Matcher struct {
+	prop   *Property
+	decls  []*declMatcher
+	caches int
+}
+
+// NewMatcher compiles the pointcuts of p. It fails on what the checker
+// should already have rejected (an if(...) naming an unknown name, a
+// pointcut node without its pattern).
+func NewMatcher(p *Property) (*Matcher, error) {
+	m := &Matcher{prop: p}
+	for i := range p.Events {
+		dm, err := compileDecl(p, i, &m.caches)
+		if err != nil {
+			return nil, err
+		}
+		m.decls = append(m.decls, dm)
+	}
+	return m, nil
+}
+
+// Match compiles p and matches it against tr; see Matcher.Match.
+func Match(p *Property, tr *trace.Trace) ([][]PropEvent, error) {
+	m, err := NewMatcher(p)
+	if err != nil {
+		return nil, err
+	}
+	return m.Match(tr), nil
+}
+
+// Match returns, per event declaration of the property (in
+// Property.Events order), its property events in trace order: by thread,
+// then position. An event declaration may match a trace event in several
+// ways that bind different values (e.g. through `||`); each is one
+// property event.
+//
+// Match interns the object names of `OBJ.FIELD` variables into
+// tr.Syms, so it must not run concurrently with other users of tr.
+func (m *Matcher) Match(tr *trace.Trace) [][]PropEvent {
+	c := &matchCtx{
+		tr:      tr,
+		sigs:    map[trace.Sym]*trace.Signature{},
+		vars:    map[trace.Sym]*varInfo{},
+		typeFit: map[typeFitKey]bool{},
+		caches:  make([]map[trace.Sym]bool, m.caches),
+	}
+	for i := range c.caches {
+		c.caches[i] = map[trace.Sym]bool{}
+	}
+	out := make([][]PropEvent, len(m.decls))
+	emits := make([]func(residual), len(m.decls))
+	for i, dm := range m.decls {
+		emits[i] = func(r residual) { c.emit(dm, r) }
+	}
+	var enters []int
+	for _, th := range tr.Threads {
+		enters = enters[:0]
+		for i := range th.Events {
+			ev := &th.Events[i]
+			var enter *trace.Event
+			switch ev.Op {
+			case trace.OpEnter:
+				enters = append(enters, i)
+			case trace.OpExit:
+				if n := len(enters); n > 0 {
+					enter = &th.Events[enters[n-1]]
+					enters = enters[:n-1]
+				}
+			}
+			if joinPointKind(ev.Op) == jpNone {
+				continue
+			}
+			c.setup(&c.jp, ev, enter)
+			ref := trace.EventRef{Thread: th.ID, Index: uint32(i)}
+			for d, dm := range m.decls {
+				if firesAt(dm.decl.Advice, ev.Op) {
+					out[d] = c.matchDecl(dm, ref, emits[d], out[d])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// matchCtx is the state of matching one trace.
+type matchCtx struct {
+	tr     *trace.Trace
+	jp     joinPoint
+	env    []trace.Sym // values of the current declaration's slots
+	ways   []way       // distinct ways the current event matched
+	sigs   map[trace.Sym]*trace.Signature
+	vars   map[trace.Sym]*varInfo
+	caches []map[trace.Sym]bool // per pattern node, per signature/variable
+
+	typeFit map[typeFitKey]bool
+}
+
+// way is one set of property-parameter values an event binds, with the
+// residual condition under which it does (nil: none).
+type way struct {
+	values []trace.Sym
+	cond   residual
+}
+
+func (c *matchCtx) matchDecl(dm *declMatcher, ref trace.EventRef, emit func(residual), out []PropEvent) []PropEvent {
+	if cap(c.env) < len(dm.slots) {
+		c.env = make([]trace.Sym, len(dm.slots))
+	}
+	c.env = c.env[:len(dm.slots)]
+	clear(c.env)
+	if dm.returning >= 0 {
+		if c.jp.kind != jpInvocation || c.jp.ev.Result == trace.NoSym {
+			return out
+		}
+		c.env[dm.returning] = c.jp.ev.Result
+	}
+	c.ways = c.ways[:0]
+	dm.root.match(c, nil, emit)
+	for _, w := range c.ways {
+		out = append(out, PropEvent{Decl: dm.index, Ref: ref, Values: w.values, Residual: w.cond})
+	}
+	return out
+}
+
+// emit records one way the current event satisfies dm's pointcut, after
+// checking the declared types of the advice parameters it binds. Ways
+// that bind the same property values are one property event, whose
+// residual condition is the disjunction of theirs.
+func (c *matchCtx) emit(dm *declMatcher, r residual) {
+	for s, v := range c.env {
+		if v != trace.NoSym && dm.slotTypes[s] != nil && !c.valueHasType(v, dm.slotTypes[s]) {
+			return
+		}
+	}
+	values := make([]trace.Sym, len(dm.propSlot))
+	for i, s := range dm.propSlot {
+		if s >= 0 {
+			values[i] = c.env[s]
+		}
+	}
+	for i := range c.ways {
+		w := &c.ways[i]
+		if !slices.Equal(w.values, values) {
+			continue
+		}
+		switch prev := w.cond; {
+		case prev == nil || r == nil:
+			w.cond = nil
+		default:
+			w.cond = func(bi []trace.Sym) bool { return prev(bi) || r(bi) }
+		}
+		return
+	}
+	c.ways = append(c.ways, way{values: values, cond: r})
+}
+
+type typeFitKey struct {
+	v   trace.Sym
+	typ *typePat
+}
+
+// valueHasType reports whether value v may be of type typ: only a runtime
+// type declared with `object v : T` can exclude it, when T does not fit
+// typ (docs/matching.md).
+func (c *matchCtx) valueHasType(v trace.Sym, typ *typePat) bool {
+	rt, declared := c.tr.Objects[v]
+	if !declared {
+		return true
+	}
+	key := typeFitKey{v, typ}
+	ok, seen := c.typeFit[key]
+	if !seen {
+		ok = typ.matches(c.tr.Str(rt), c.tr.Types)
+		c.typeFit[key] = ok
+	}
+	return ok
+}

@@ -1,0 +1,319 @@
+package predict
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gpredict/encode"
+	"gpredict/predict/replay"
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// PropertyInput is one property to check and its property events
+// (Events[d] for declaration d, as spec.Match returns them).
+type PropertyInput struct {
+	Prop   *spec.Property
+	Events [][]spec.PropEvent
+}
+
+// Options configure Run.
+type Options struct {
+	// Branches is the branch model; Auto is resolved against the trace.
+	Branches trace.BranchModel
+	// Timeout bounds each solver call (0: none). Its expiry makes a
+	// candidate unknown.
+	Timeout time.Duration
+	// Jobs is the number of workers, each with its own Decider (≤ 0: the
+	// number of CPUs).
+	Jobs int
+	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
+	DumpDir string
+	// NewDecider makes one worker's Decider; nil means the Z3 decider.
+	NewDecider func(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions) Decider
+}
+
+// defaultDecider is the Decider used when Options.NewDecider is nil: the
+// Z3 decider (set in default_decider.go).
+var defaultDecider func(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions) Decider
+
+// WitnessError is an internal error: the solver claimed a witness that the
+// replay validator rejects. It is never turned into a report.
+type WitnessError struct {
+	Property string
+	Choice   []string
+	Schedule []string
+	Err      error
+}
+
+func (e *WitnessError) Error() string {
+	return fmt.Sprintf("internal error: the witness for %s [%s] fails replay validation: %v\n"+
+		"schedule: %s\nthis is a bug in gpredict; please report it with the trace and the spec",
+		e.Property, strings.Join(e.Choice, " "), e.Err, strings.Join(e.Schedule, " "))
+}
+
+// batchSize is how many candidates a worker takes at a time. Candidates
+// are produced binding by binding, so a batch mostly shares its events and
+// one Decider sees related candidates in a row (it can keep the causal
+// constraints of their slice asserted).
+const batchSize = 32
+
+// job is one distinct solver question with the bindings that ask it.
+type job struct {
+	plan     *altPlan
+	choice   []trace.EventRef
+	bindings [][]trace.Sym
+	decision Decision
+}
+
+// Run finds the violations of props in tr (SPEC 3) and decides every
+// candidate. It returns an error for a cancelled context or a witness that
+// fails replay validation (a *WitnessError).
+func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Options) (*Result, error) {
+	start := time.Now()
+	model := opts.Branches.Resolve(tr)
+	newDecider := opts.NewDecider
+	if newDecider == nil {
+		newDecider = defaultDecider
+	}
+	if newDecider == nil {
+		return nil, fmt.Errorf("predict: no solver linked in (Options.NewDecider is nil)")
+	}
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	res := &Result{Trace: tr, Model: model}
+	res.Stats.Threads = len(tr.Threads)
+	res.Stats.Events = tr.NumEvents()
+	for _, p := range props {
+		for _, evs := range p.Events {
+			res.Stats.PropertyEvents += len(evs)
+		}
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	work := make(chan []*job, 2*jobs)
+	var (
+		wg          sync.WaitGroup
+		solverCalls atomic.Int64
+		errOnce     sync.Once
+		runErr      error
+	)
+	fail := func(err error) {
+		errOnce.Do(func() { runErr = err; cancel() })
+	}
+	dopts := DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir}
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var dec Decider
+			defer func() {
+				if dec != nil {
+					dec.Close()
+				}
+			}()
+			for batch := range work {
+				if ctx.Err() != nil {
+					continue // drain
+				}
+				if dec == nil {
+					dec = newDecider(tr, model, dopts)
+				}
+				for _, j := range batch {
+					if ctx.Err() != nil {
+						break
+					}
+					solverCalls.Add(1)
+					j.decision = dec.Decide(encode.Candidate{Alt: j.plan.alt, Choice: j.choice})
+					if j.decision.Verdict == Sat {
+						if err := checkWitness(tr, model, j); err != nil {
+							fail(err)
+						}
+					}
+				}
+			}
+		}()
+	}
+
+	all := produce(ctx, tr, props, newPrefilter(tr), &res.Stats, work)
+	close(work)
+	wg.Wait()
+	if runErr != nil {
+		return nil, runErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	res.Stats.SolverCalls = int(solverCalls.Load())
+	collect(res, all)
+	res.Stats.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// produce streams the distinct candidates to the workers in batches and
+// returns every job, in production order, once all are sent.
+func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter, st *Stats, work chan<- []*job) []*job {
+	var all, batch []*job
+	flush := func() bool {
+		if len(batch) == 0 {
+			return true
+		}
+		select {
+		case work <- batch:
+			batch = nil
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	for _, in := range props {
+		p := in.Prop
+		if p.Normal == nil {
+			continue
+		}
+		pairsCache := map[[2]int]*regionPairs{}
+		pairs := func(b, e int) *regionPairs {
+			k := [2]int{b, e}
+			if pairsCache[k] == nil {
+				pairsCache[k] = pairRegions(in.Events, b, e)
+			}
+			return pairsCache[k]
+		}
+		for ai := range p.Normal.Alts {
+			plan := newAltPlan(p, ai, in.Events, pairs)
+			memo := map[string]*job{}
+			ok := true
+			bindingsFor(len(p.Params), in.Events, plan.decls, func(binding []trace.Sym) bool {
+				return plan.choices(binding, func(choice []trace.EventRef) bool {
+					st.Candidates++
+					if pf.rulesOut(plan.alt, choice) {
+						st.Prefiltered++
+						return true
+					}
+					k := refsKey(choice)
+					if j := memo[k]; j != nil {
+						j.bindings = append(j.bindings, binding)
+						return true
+					}
+					j := &job{plan: plan, choice: append([]trace.EventRef(nil), choice...), bindings: [][]trace.Sym{binding}}
+					memo[k] = j
+					all = append(all, j)
+					batch = append(batch, j)
+					if len(batch) == batchSize {
+						ok = flush()
+					}
+					return ok
+				})
+			})
+			if !ok {
+				return all
+			}
+		}
+	}
+	flush()
+	return all
+}
+
+// checkWitness re-checks a Sat decision with the replay validator, which
+// shares nothing with the encoding (SPEC 3.3).
+func checkWitness(tr *trace.Trace, model trace.BranchModel, j *job) error {
+	err := replay.Validate(tr, model, j.decision.Schedule)
+	if err == nil {
+		err = replay.CheckPattern(tr, j.plan.alt, j.choice, j.decision.Schedule)
+	}
+	if err == nil {
+		return nil
+	}
+	we := &WitnessError{Property: j.plan.prop.Name, Err: err}
+	for _, r := range j.choice {
+		we.Choice = append(we.Choice, tr.ID(r))
+	}
+	for _, s := range j.decision.Schedule {
+		we.Schedule = append(we.Schedule, s.Format(tr))
+	}
+	return we
+}
+
+// collect turns decided jobs into the sorted violations and unknowns.
+func collect(res *Result, all []*job) {
+	propIndex := map[*spec.Property]int{}
+	for _, j := range all {
+		if _, ok := propIndex[j.plan.prop]; !ok {
+			propIndex[j.plan.prop] = len(propIndex)
+		}
+		for _, b := range j.bindings {
+			switch j.decision.Verdict {
+			case Sat:
+				res.Violations = append(res.Violations, Violation{
+					Property: j.plan.prop, Alt: j.plan.altIdx, Binding: b,
+					Choice: j.choice, Schedule: j.decision.Schedule,
+				})
+			case Unknown:
+				res.Unknown = append(res.Unknown, UnknownCandidate{
+					Property: j.plan.prop, Alt: j.plan.altIdx, Binding: b,
+					Choice: j.choice, Reason: j.decision.Reason,
+				})
+			}
+		}
+	}
+	tr := res.Trace
+	less := func(pa, pb *spec.Property, aa, ab int, ca, cb []trace.EventRef, ba, bb []trace.Sym) bool {
+		if pa != pb {
+			return propIndex[pa] < propIndex[pb]
+		}
+		if aa != ab {
+			return aa < ab
+		}
+		if c := compareRefs(ca, cb); c != 0 {
+			return c < 0
+		}
+		return compareBindings(tr, ba, bb) < 0
+	}
+	sort.SliceStable(res.Violations, func(i, k int) bool {
+		a, b := &res.Violations[i], &res.Violations[k]
+		return less(a.Property, b.Property, a.Alt, b.Alt, a.Choice, b.Choice, a.Binding, b.Binding)
+	})
+	sort.SliceStable(res.Unknown, func(i, k int) bool {
+		a, b := &res.Unknown[i], &res.Unknown[k]
+		return less(a.Property, b.Property, a.Alt, b.Alt, a.Choice, b.Choice, a.Binding, b.Binding)
+	})
+}
+
+func compareRefs(a, b []trace.EventRef) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			if a[i].Less(b[i]) {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(a) - len(b)
+}
+
+func compareBindings(tr *trace.Trace, a, b []trace.Sym) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if c := strings.Compare(tr.Str(a[i]), tr.Str(b[i])); c != 0 {
+			return c
+		}
+	}
+	return len(a) - len(b)
+}
+
+func refsKey(refs []trace.EventRef) string {
+	b := make([]byte, 0, 8*len(refs))
+	for _, r := range refs {
+		b = append(b, byte(r.Thread), byte(r.Thread>>8), byte(r.Thread>>16), byte(r.Thread>>24),
+			byte(r.Index), byte(r.Index>>8), byte(r.Index>>16), byte(r.Index>>24))
+	}
+	return string(b)
+}

@@ -1,0 +1,186 @@
+package predict
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"gpredict/predict/replay"
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+const fig8 = `
+T1 call boolean ArrayList.add(Object) target=c args=A   @Main.java:1
+T1 fork T2                                               @Main.java:2
+T1 call Iterator ArrayList.iterator() target=c result=i1 @Main.java:3
+T1 call Object Iterator.next() target=i1 result=A       @Main.java:4
+T2 call boolean ArrayList.add(Object) target=c args=B   @Main.java:5
+T2 call Iterator ArrayList.iterator() target=c result=i2 @Main.java:6
+T2 call Object Iterator.next() target=i2 result=A       @Main.java:7
+`
+
+// unsafeIterator is FIG. 10 after quantifier removal: create update next.
+func unsafeIterator(tr *trace.Trace) PropertyInput {
+	p := newProp("UnsafeIterator", []string{"c", "i"}, []string{"create", "update", "next"},
+		seq(ev(0), ev(1), ev(2)), occ(0, "create", ""), occ(1, "update", ""), occ(2, "next", ""))
+	events := matchEvents(tr, 3, func(d int, e *trace.Event) []trace.Sym {
+		if e.Op != trace.OpCall {
+			return nil
+		}
+		name := tr.Signature(e.Obj).Name
+		switch {
+		case d == 0 && name == "iterator":
+			return []trace.Sym{e.Target, e.Result}
+		case d == 1 && name == "add":
+			return []trace.Sym{e.Target, trace.NoSym}
+		case d == 2 && name == "next":
+			return []trace.Sym{trace.NoSym, e.Target}
+		}
+		return nil
+	})
+	return PropertyInput{Prop: p, Events: events}
+}
+
+// race is `acc(t1) || acc(t2)` over reads and writes, binding the variable.
+func race(tr *trace.Trace) PropertyInput {
+	p := newProp("Race", []string{"v"}, []string{"acc"}, par(ev(0), ev(1)), occ(0, "acc", "t1"), occ(0, "acc", "t2"))
+	events := matchEvents(tr, 1, func(_ int, e *trace.Event) []trace.Sym {
+		if e.Op.IsAccess() {
+			return []trace.Sym{e.Obj}
+		}
+		return nil
+	})
+	return PropertyInput{Prop: p, Events: events}
+}
+
+func runBrute(t *testing.T, tr *trace.Trace, props ...PropertyInput) *Result {
+	t.Helper()
+	res, err := Run(context.Background(), tr, props, Options{Jobs: 2, NewDecider: newBrute})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestFig8UnsafeIterator(t *testing.T) {
+	tr := parseTrace(t, fig8)
+	res := runBrute(t, tr, unsafeIterator(tr))
+	if len(res.Violations) != 1 {
+		t.Fatalf("got %d violations, want 1: %+v", len(res.Violations), res.Violations)
+	}
+	v := res.Violations[0]
+	if got := ids(tr, v.Choice); got != "T1#3 T2#1 T1#4" {
+		t.Errorf("choice %s, want T1#3 T2#1 T1#4", got)
+	}
+	if got := tr.Str(v.Binding[0]) + "," + tr.Str(v.Binding[1]); got != "c,i1" {
+		t.Errorf("binding %s, want c,i1", got)
+	}
+	if err := replay.Validate(tr, res.Model, v.Schedule); err != nil {
+		t.Errorf("witness: %v", err)
+	}
+	if res.Stats.PropertyEvents != 6 || res.Stats.Events != 7 || res.Stats.Threads != 2 {
+		t.Errorf("stats %+v", res.Stats)
+	}
+	if res.ExitStatus() != 1 {
+		t.Errorf("exit status %d, want 1", res.ExitStatus())
+	}
+}
+
+const racy = `
+T1 fork T2
+T1 write x 1 @A.java:1
+T1 acquire l
+T1 write y 1 @A.java:2
+T1 release l
+T1 join T2
+T1 read x 2 @A.java:3
+T2 write x 2 @B.java:1
+T2 acquire l
+T2 read y 1 @B.java:2
+T2 release l
+`
+
+func TestRaceReportedOncePerPair(t *testing.T) {
+	tr := parseTrace(t, racy)
+	res := runBrute(t, tr, race(tr))
+	var got []string
+	for _, v := range res.Violations {
+		got = append(got, ids(tr, v.Choice))
+	}
+	// x: T1#2 || T2#1 races; T1#7 is after the join. y is lock-protected.
+	if strings.Join(got, "; ") != "T1#2 T2#1" {
+		t.Errorf("races %q, want [T1#2 T2#1]", got)
+	}
+	// Candidates: x pairs (T1#2,T2#1), (T1#7,T2#1); y (T1#4,T2#3). The
+	// join orders the second, the lock the third: both pre-filtered.
+	if res.Stats.Candidates != 3 || res.Stats.Prefiltered != 2 || res.Stats.SolverCalls != 1 {
+		t.Errorf("stats %+v", res.Stats)
+	}
+}
+
+func TestUnknownIsKept(t *testing.T) {
+	tr := parseTrace(t, racy)
+	res, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 1,
+		NewDecider: func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider {
+			return fakeDecider{Decision{Verdict: Unknown, Reason: "timeout after 1ms"}}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Unknown) != 1 || res.Unknown[0].Reason != "timeout after 1ms" || res.ExitStatus() != 3 {
+		t.Fatalf("unknown %+v, exit %d", res.Unknown, res.ExitStatus())
+	}
+}
+
+func TestBadWitnessIsInternalError(t *testing.T) {
+	tr := parseTrace(t, racy)
+	// T2#1 before T1's fork of T2 breaks rule 2.
+	bad := []replay.Step{{Ref: trace.EventRef{Thread: 1, Index: 0}}, {Ref: trace.EventRef{Thread: 0, Index: 0}}, {Ref: trace.EventRef{Thread: 0, Index: 1}}}
+	_, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 1,
+		NewDecider: func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider {
+			return fakeDecider{Decision{Verdict: Sat, Schedule: bad}}
+		}})
+	var we *WitnessError
+	if !errors.As(err, &we) {
+		t.Fatalf("err = %v, want a WitnessError", err)
+	}
+	if !strings.Contains(err.Error(), "bug") {
+		t.Errorf("message does not ask for a bug report: %v", err)
+	}
+}
+
+// A binding that differs only in a parameter the alternative's events do
+// not bind is a separate violation but the same solver question.
+func TestFreeParameterSharesSolverCall(t *testing.T) {
+	tr := parseTrace(t, racy)
+	in := race(tr)
+	in.Prop.Params = append(in.Prop.Params, &spec.Param{Type: "Object", Name: "o"})
+	// A second declaration binds o to two values but is not in the pattern.
+	in.Prop.Events = append(in.Prop.Events, &spec.EventDecl{Name: "other"})
+	for d := range in.Events[0] {
+		in.Events[0][d].Values = append(in.Events[0][d].Values, trace.NoSym)
+	}
+	syms := tr.Syms
+	in.Events = append(in.Events, []spec.PropEvent{
+		{Decl: 1, Ref: trace.EventRef{Thread: 0, Index: 0}, Values: []trace.Sym{trace.NoSym, syms.Intern("o1")}},
+		{Decl: 1, Ref: trace.EventRef{Thread: 1, Index: 0}, Values: []trace.Sym{trace.NoSym, syms.Intern("o2")}},
+	})
+	res := runBrute(t, tr, in)
+	if len(res.Violations) != 2 || res.Stats.SolverCalls != 1 {
+		t.Fatalf("violations %d, solver calls %d; want 2 and 1", len(res.Violations), res.Stats.SolverCalls)
+	}
+	if reps := res.Reports(false); len(reps) != 1 || reps[0].Count != 2 {
+		t.Errorf("grouped reports %+v, want one with count 2", reps)
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	tr := parseTrace(t, racy)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, tr, []PropertyInput{race(tr)}, Options{Jobs: 1, NewDecider: newBrute}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+}

@@ -1,0 +1,130 @@
+package predict
+
+import (
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// The pre-filter drops, before any solving, choices whose pattern order
+// contradicts facts that hold in every feasible schedule. It must be
+// sound: it only drops a choice when it has found a reason that rules out
+// every schedule, so a dropped choice is never a violation. It looks only
+// at parts of the pattern that must hold (nothing under `!` or `|`):
+//
+//   - sequence `P Q`: some chosen q of Q must-happens-before (or is) some
+//     chosen p of P;
+//   - `P || Q` (one contiguous block S): for a, b in S with a MHB b, a
+//     direct MHB successor c of a that is not in S with c MHB b (c must
+//     then be scheduled between a and b, inside the block);
+//   - `P || Q`: a and b of different threads both inside a region of the
+//     same lock, with no event of S of either thread touching a held lock
+//     (both threads would hold the lock across the block; SPEC 3.2 rule 3).
+//
+// A `wait` chosen inside a block is not treated specially: its own wake
+// and re-acquire steps are never used as "events in between".
+
+// prefilter holds the facts of one trace.
+type prefilter struct{ m *mhb }
+
+func newPrefilter(tr *trace.Trace) *prefilter { return &prefilter{m: newMHB(tr)} }
+
+// rulesOut reports whether no feasible schedule can exhibit choice.
+func (f *prefilter) rulesOut(alt *spec.Alternative, choice []trace.EventRef) bool {
+	return f.node(alt.Root, choice)
+}
+
+func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef) bool {
+	switch n.Kind {
+	case spec.PatSeq:
+		var earlier []trace.EventRef
+		for _, k := range n.Kids {
+			cur := mustEvents(k, choice, nil)
+			for _, q := range cur {
+				for _, p := range earlier {
+					if f.m.leq(q, p) {
+						return true
+					}
+				}
+			}
+			earlier = append(earlier, cur...)
+		}
+	case spec.PatPar:
+		if f.blockImpossible(mustEvents(n, choice, nil), allEvents(n, choice, nil)) {
+			return true
+		}
+	case spec.PatNot, spec.PatOr, spec.PatEvent:
+		return false
+	}
+	for _, k := range n.Kids {
+		if f.node(k, choice) {
+			return true
+		}
+	}
+	return false
+}
+
+// blockImpossible checks the `||` conditions for the events that must be
+// in the block (must) against all chosen events of the block (all).
+func (f *prefilter) blockImpossible(must, all []trace.EventRef) bool {
+	in := func(r trace.EventRef) bool {
+		for _, x := range all {
+			if x == r {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range must {
+		for _, b := range must {
+			if a == b {
+				continue
+			}
+			if f.m.leq(a, b) {
+				for _, c := range f.m.successors(a) {
+					if c != b && !in(c) && f.m.leq(c, b) {
+						return true
+					}
+				}
+			}
+			if a.Thread != b.Thread && f.m.commonLock(a, b) {
+				free := true
+				for _, x := range all {
+					if (x.Thread == a.Thread && f.m.touchesLockOf(x, a)) || (x.Thread == b.Thread && f.m.touchesLockOf(x, b)) {
+						free = false
+						break
+					}
+				}
+				if free {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// mustEvents appends the chosen events of n outside any `!` (they must
+// satisfy n's positive conditions).
+func mustEvents(n *spec.PatNode, choice []trace.EventRef, out []trace.EventRef) []trace.EventRef {
+	switch n.Kind {
+	case spec.PatEvent:
+		return append(out, choice[n.Occ])
+	case spec.PatNot, spec.PatOr:
+		return out
+	}
+	for _, k := range n.Kids {
+		out = mustEvents(k, choice, out)
+	}
+	return out
+}
+
+// allEvents appends every chosen event of n.
+func allEvents(n *spec.PatNode, choice []trace.EventRef, out []trace.EventRef) []trace.EventRef {
+	if n.Kind == spec.PatEvent {
+		return append(out, choice[n.Occ])
+	}
+	for _, k := range n.Kids {
+		out = allEvents(k, choice, out)
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package predict
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"math"
+
+	"gpredict/predict/replay"
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// The JSON document of SPEC 4. Keys and nesting are the contract:
+//
+//	{"version", "traces", "stats": {threads, events, propertyEvents,
+//	 seconds, candidates, prefiltered, solverCalls},
+//	 "violations": [{property, binding, events: [{id, name, loc}],
+//	                 schedule, count}],
+//	 "unknown": [{property, binding, events, reason}]}
+//
+// binding keeps the property's parameter order; loc is "" for an event
+// without a location; an unknown candidate is never grouped.
+
+type jsonDoc struct {
+	Version    string          `json:"version"`
+	Traces     []string        `json:"traces"`
+	Stats      jsonStats       `json:"stats"`
+	Violations []jsonViolation `json:"violations"`
+	Unknown    []jsonUnknown   `json:"unknown"`
+}
+
+type jsonStats struct {
+	Threads        int     `json:"threads"`
+	Events         int     `json:"events"`
+	PropertyEvents int     `json:"propertyEvents"`
+	Seconds        float64 `json:"seconds"`
+	Candidates     int     `json:"candidates"`
+	Prefiltered    int     `json:"prefiltered"`
+	SolverCalls    int     `json:"solverCalls"`
+}
+
+type jsonViolation struct {
+	Property string      `json:"property"`
+	Binding  jsonBinding `json:"binding"`
+	Events   []jsonEvent `json:"events"`
+	Schedule []string    `json:"schedule"`
+	Count    int         `json:"count"`
+}
+
+type jsonUnknown struct {
+	Property string      `json:"property"`
+	Binding  jsonBinding `json:"binding"`
+	Events   []jsonEvent `json:"events"`
+	Reason   string      `json:"reason"`
+}
+
+type jsonEvent struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	Loc  string `json:"loc"`
+}
+
+// jsonBinding is an object whose keys keep the parameter order.
+type jsonBinding [][2]string
+
+func (b jsonBinding) MarshalJSON() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, kv := range b {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		k, _ := json.Marshal(kv[0])
+		v, _ := json.Marshal(kv[1])
+		buf.Write(k)
+		buf.WriteByte(':')
+		buf.Write(v)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// WriteJSON writes the JSON document of SPEC 4.
+func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
+	tr := r.Trace
+	doc := jsonDoc{
+		Version: o.Version,
+		Traces:  append([]string{}, o.Traces...),
+		Stats: jsonStats{
+			Threads: r.Stats.Threads, Events: r.Stats.Events, PropertyEvents: r.Stats.PropertyEvents,
+			Seconds:    math.Round(r.Stats.Seconds*1000) / 1000,
+			Candidates: r.Stats.Candidates, Prefiltered: r.Stats.Prefiltered, SolverCalls: r.Stats.SolverCalls,
+		},
+		Violations: []jsonViolation{},
+		Unknown:    []jsonUnknown{},
+	}
+	for _, rep := range r.Reports(o.All) {
+		doc.Violations = append(doc.Violations, jsonViolation{
+			Property: rep.Property.Name,
+			Binding:  bindingPairs(tr, rep.Property, rep.Binding),
+			Events:   jsonEvents(tr, rep.Property, rep.Alt, rep.Choice),
+			Schedule: scheduleIDs(tr, rep.Schedule),
+			Count:    rep.Count,
+		})
+	}
+	for _, u := range r.Unknown {
+		doc.Unknown = append(doc.Unknown, jsonUnknown{
+			Property: u.Property.Name,
+			Binding:  bindingPairs(tr, u.Property, u.Binding),
+			Events:   jsonEvents(tr, u.Property, u.Alt, u.Choice),
+			Reason:   u.Reason,
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+func jsonEvents(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []jsonEvent {
+	out := make([]jsonEvent, len(choice))
+	for i, ref := range choice {
+		out[i] = jsonEvent{ID: tr.ID(ref), Name: occName(p, alt, i), Loc: eventLoc(tr, ref)}
+	}
+	return out
+}
+
+// scheduleIDs renders a witness as in SPEC 4 (`T#k`, or `T#k.release`,
+// `.wake`, `.reacquire` for the parts of a wait).
+func scheduleIDs(tr *trace.Trace, sched []replay.Step) []string {
+	out := make([]string, len(sched))
+	for i, s := range sched {
+		out[i] = s.Format(tr)
+	}
+	return out
+}

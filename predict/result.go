@@ -1,0 +1,66 @@
+package predict
+
+import (
+	"gpredict/predict/replay"
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// Violation is one (binding, choice) violation of SPEC 3.3 with its
+// replay-validated witness.
+type Violation struct {
+	Property *spec.Property
+	Alt      int         // index into Property.Normal.Alts
+	Binding  []trace.Sym // one value per property parameter
+	Choice   []trace.EventRef
+	Schedule []replay.Step
+}
+
+// UnknownCandidate is a candidate the solver could not decide. It is never
+// read as "no violation": it is reported, and the exit status says so.
+type UnknownCandidate struct {
+	Property *spec.Property
+	Alt      int
+	Binding  []trace.Sym
+	Choice   []trace.EventRef
+	Reason   string
+}
+
+// Stats describe one run.
+type Stats struct {
+	Threads        int
+	Events         int
+	PropertyEvents int     // property events of all properties, summed
+	Seconds        float64 // wall time of Run
+	// Candidates counts every (binding, alternative, choice) enumerated
+	// after the meta-thread, region and `||`-order rules.
+	Candidates int
+	// Prefiltered counts the candidates the MHB pre-filter ruled out.
+	Prefiltered int
+	// SolverCalls counts Decider.Decide calls. A candidate that differs
+	// from an earlier one only by its binding is the same question (a
+	// Candidate carries no binding) and is not asked again.
+	SolverCalls int
+}
+
+// Result is what Run found. Violations and Unknown are sorted: by
+// property (input order), alternative, chosen ids, then binding values.
+type Result struct {
+	Trace      *trace.Trace
+	Model      trace.BranchModel // resolved (never Auto)
+	Violations []Violation
+	Unknown    []UnknownCandidate
+	Stats      Stats
+}
+
+// ExitStatus is the exit status of SPEC 4 for this result: 1 if there is
+// a violation, else 3 if some candidate is unknown, else 0.
+func (r *Result) ExitStatus() int {
+	switch {
+	case len(r.Violations) > 0:
+		return 1
+	case len(r.Unknown) > 0:
+		return 3
+	}
+	return 0
+}

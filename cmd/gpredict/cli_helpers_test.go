@@ -2,10 +2,15 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 )
+
+// update rewrites the golden files of this package's tests (go test
+// ./cmd/gpredict -update); defined once here for every test file.
+var update = flag.Bool("update", false, "rewrite golden files under testdata")
 
 // runCLI runs gpredict in-process with args, as a user would from a shell,
 // and returns what it printed and its exit status. Every CLI test of this

@@ -1,0 +1,253 @@
+// Package explore is the brute-force reference explorer of SPEC 3: it
+// enumerates bindings and choices literally and searches feasible
+// schedules step by step. It shares nothing with package encode and is
+// meant for traces of up to about 14 events; it is the oracle that the
+// constraint encoding is tested against.
+package explore
+
+import (
+	"strconv"
+	"strings"
+
+	"gpredict/predict/replay"
+	"gpredict/trace"
+)
+
+// state is a prefix of a schedule: everything rules 1–5 of SPEC 3.2 need
+// to decide which step may come next. It is copied, never shared, so the
+// search needs no undo.
+type state struct {
+	started []uint32      // per thread: events begun
+	part    []replay.Part // per thread: last part done of a wait in progress (Whole: none)
+	woken   []bool        // per thread: its wait in progress has been woken
+	bad     []bool        // per thread: some scheduled read of it is inconsistent
+	depth   []int         // per thread: re-entrant depth to restore after its wait
+	holder  map[trace.Sym]hold
+	lastW   map[trace.Sym]lastWrite
+	path    []replay.Step
+}
+
+type hold struct {
+	thread trace.ThreadID
+	depth  int
+}
+
+// lastWrite is the last write to a variable: what a read would see.
+type lastWrite struct {
+	ref      trace.EventRef
+	concrete bool
+}
+
+func newState(tr *trace.Trace) *state {
+	n := len(tr.Threads)
+	return &state{
+		started: make([]uint32, n), part: make([]replay.Part, n),
+		woken: make([]bool, n), bad: make([]bool, n), depth: make([]int, n),
+		holder: map[trace.Sym]hold{}, lastW: map[trace.Sym]lastWrite{},
+	}
+}
+
+func (s *state) clone() *state {
+	c := &state{
+		started: append([]uint32(nil), s.started...),
+		part:    append([]replay.Part(nil), s.part...),
+		woken:   append([]bool(nil), s.woken...),
+		bad:     append([]bool(nil), s.bad...),
+		depth:   append([]int(nil), s.depth...),
+		holder:  make(map[trace.Sym]hold, len(s.holder)),
+		lastW:   make(map[trace.Sym]lastWrite, len(s.lastW)),
+		path:    append(make([]replay.Step, 0, len(s.path)+1), s.path...),
+	}
+	for k, v := range s.holder {
+		c.holder[k] = v
+	}
+	for k, v := range s.lastW {
+		c.lastW[k] = v
+	}
+	return c
+}
+
+// done reports whether every part of event e has been scheduled.
+func (s *state) done(e trace.EventRef) bool {
+	if s.started[e.Thread] > e.Index+1 {
+		return true
+	}
+	return s.started[e.Thread] == e.Index+1 && s.part[e.Thread] == replay.Whole
+}
+
+// successors returns every state one step after s, following SPEC 3.2
+// literally. A notify that has several waiters to wake gives one
+// successor per waiter.
+func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
+	var out []*state
+	for ti, th := range tr.Threads {
+		t := trace.ThreadID(ti)
+		switch s.part[t] {
+		case replay.Release: // waiting: the wake-up needs an earlier notify
+			if s.woken[t] {
+				n := s.clone()
+				n.part[t] = replay.Wake
+				n.path = append(n.path, replay.Step{Ref: cur(s, t), Part: replay.Wake})
+				out = append(out, n)
+			}
+			continue
+		case replay.Wake: // re-acquire needs the lock free
+			ev := tr.Event(cur(s, t))
+			if _, held := s.holder[ev.Obj]; !held {
+				n := s.clone()
+				n.part[t] = replay.Whole
+				n.woken[t] = false
+				n.holder[ev.Obj] = hold{t, s.depth[t]}
+				n.path = append(n.path, replay.Step{Ref: cur(s, t), Part: replay.Reacquire})
+				out = append(out, n)
+			}
+			continue
+		}
+		if int(s.started[t]) == len(th.Events) {
+			continue
+		}
+		ref := trace.EventRef{Thread: t, Index: s.started[t]}
+		ev := tr.Event(ref)
+		// Rule 5, checked as early as it can be: under the implicit model
+		// an inconsistent read may not be followed by any step of its
+		// thread; under the explicit model not by a branch.
+		if s.bad[t] && (model == trace.BranchesImplicit || ev.Op == trace.OpBranch) {
+			continue
+		}
+		if ref.Index == 0 && th.HasFork && !s.done(th.ForkedBy) { // rule 2
+			continue
+		}
+		out = append(out, take(tr, s, ref, ev)...)
+	}
+	return out
+}
+
+func cur(s *state, t trace.ThreadID) trace.EventRef {
+	return trace.EventRef{Thread: t, Index: s.started[t] - 1}
+}
+
+// take schedules the (first part of the) event ref, if the rules allow.
+func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*state {
+	t := ref.Thread
+	next := func(part replay.Part) *state {
+		n := s.clone()
+		n.started[t]++
+		n.part[t] = part
+		n.path = append(n.path, replay.Step{Ref: ref, Part: part})
+		return n
+	}
+	switch ev.Op {
+	case trace.OpJoin:
+		if c, ok := tr.ThreadByName(tr.Str(ev.Obj)); ok {
+			if s.started[c] < uint32(len(tr.Threads[c].Events)) || s.part[c] != replay.Whole {
+				return nil
+			}
+		}
+	case trace.OpAcquire:
+		h, held := s.holder[ev.Obj]
+		if held && h.thread != t {
+			return nil
+		}
+		n := next(replay.Whole)
+		n.holder[ev.Obj] = hold{t, h.depth + 1}
+		return []*state{n}
+	case trace.OpRelease:
+		n := next(replay.Whole)
+		if h := s.holder[ev.Obj]; h.depth > 1 {
+			n.holder[ev.Obj] = hold{t, h.depth - 1}
+		} else {
+			delete(n.holder, ev.Obj)
+		}
+		return []*state{n}
+	case trace.OpWait:
+		n := next(replay.Release)
+		n.depth[t] = s.holder[ev.Obj].depth
+		n.woken[t] = false
+		delete(n.holder, ev.Obj)
+		return []*state{n}
+	case trace.OpNotify, trace.OpNotifyAll:
+		var waiters []trace.ThreadID
+		for u := range tr.Threads {
+			w := trace.ThreadID(u)
+			if s.part[w] == replay.Release && !s.woken[w] && tr.Event(cur(s, w)).Val == ev.Obj {
+				waiters = append(waiters, w)
+			}
+		}
+		if ev.Op == trace.OpNotifyAll || len(waiters) == 0 {
+			n := next(replay.Whole)
+			for _, w := range waiters {
+				n.woken[w] = true
+			}
+			return []*state{n}
+		}
+		// A notify wakes exactly one of the current waiters: which one
+		// is not recorded, so each is a separate possibility.
+		var out []*state
+		for _, w := range waiters {
+			n := next(replay.Whole)
+			n.woken[w] = true
+			out = append(out, n)
+		}
+		return out
+	case trace.OpRead:
+		n := next(replay.Whole)
+		lw, ok := s.lastW[ev.Obj]
+		var consistent bool
+		if !ok {
+			consistent = tr.InitValue(ev.Obj) == ev.Val
+		} else {
+			consistent = lw.concrete && tr.Event(lw.ref).Val == ev.Val
+		}
+		if !consistent {
+			n.bad[t] = true
+		}
+		return []*state{n}
+	case trace.OpWrite:
+		n := next(replay.Whole)
+		n.lastW[ev.Obj] = lastWrite{ref: ref, concrete: !s.bad[t]}
+		return []*state{n}
+	}
+	return []*state{next(replay.Whole)}
+}
+
+// key identifies s for memoisation together with the pattern-relevant
+// shape of its path (see explorer.shape). Lock holders and waiters are
+// functions of the per-thread progress, so they need not be in it.
+func (s *state) key(b *strings.Builder) {
+	for t := range s.started {
+		b.WriteString(strconv.Itoa(int(s.started[t])))
+		b.WriteByte(byte('a' + s.part[t]))
+		if s.woken[t] {
+			b.WriteByte('w')
+		}
+		if s.bad[t] {
+			b.WriteByte('b')
+		}
+		b.WriteByte(',')
+	}
+	vars := make([]int, 0, len(s.lastW))
+	for v := range s.lastW {
+		vars = append(vars, int(v))
+	}
+	sortInts(vars)
+	for _, v := range vars {
+		lw := s.lastW[trace.Sym(v)]
+		b.WriteString(strconv.Itoa(v))
+		b.WriteByte('=')
+		b.WriteString(strconv.Itoa(int(lw.ref.Thread)))
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(int(lw.ref.Index)))
+		if lw.concrete {
+			b.WriteByte('c')
+		}
+		b.WriteByte(';')
+	}
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}

@@ -254,4 +254,3 @@ func Canonical(alt *spec.Alternative, choice []trace.EventRef) []trace.EventRef 
 	}
 	return out
 }
-

@@ -130,23 +130,23 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 	switch ev.Op {
 	case OpBegin:
 		if len(th.Events) > 0 {
-			return errorf(pos, "`begin` of thread %s is not its first event", tname)
+			return errorf(pos, "`begin` of thread %s is not its first event; want begin only as the first event of a thread", tname)
 		}
 	case OpEnd:
 		st.ended, st.endLine = true, pos
 	case OpFork:
 		if ev.Obj == th.Name {
-			return errorf(pos, "thread %s forks itself", tname)
+			return errorf(pos, "thread %s forks itself; want a fork of another thread", tname)
 		}
 		if prev, dup := b.forked[ev.Obj]; dup {
-			return errorf(pos, "thread %s is forked twice (first at %s)", b.tr.Str(ev.Obj), prev)
+			return errorf(pos, "thread %s is forked twice (first at %s); want at most one fork per thread", b.tr.Str(ev.Obj), prev)
 		}
 		b.forked[ev.Obj] = pos
 		child := b.tr.Threads[b.thread(ev.Obj)]
 		child.HasFork, child.ForkedBy = true, EventRef{id, uint32(len(th.Events))}
 	case OpJoin:
 		if ev.Obj == th.Name {
-			return errorf(pos, "thread %s joins itself", tname)
+			return errorf(pos, "thread %s joins itself; want a join of another thread", tname)
 		}
 		b.thread(ev.Obj)
 		b.joined[ev.Obj] = true
@@ -154,12 +154,12 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 		st.held[ev.Obj]++
 	case OpRelease:
 		if st.held[ev.Obj] == 0 {
-			return errorf(pos, "release of lock %s, which thread %s does not hold", b.tr.Str(ev.Obj), tname)
+			return errorf(pos, "release of lock %s, which thread %s does not hold; want a release only of a lock the thread acquired", b.tr.Str(ev.Obj), tname)
 		}
 		st.held[ev.Obj]--
 	case OpWait:
 		if st.held[ev.Obj] == 0 {
-			return errorf(pos, "wait on lock %s, which thread %s does not hold", b.tr.Str(ev.Obj), tname)
+			return errorf(pos, "wait on lock %s, which thread %s does not hold; want wait only while holding the lock", b.tr.Str(ev.Obj), tname)
 		}
 	case OpCall, OpEnter, OpExit:
 		if err := b.signature(pos, ev.Obj); err != nil {
@@ -170,11 +170,11 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 			st.calls = append(st.calls, ev.Obj)
 		case OpExit:
 			if len(st.calls) == 0 {
-				return errorf(pos, "exit %s without a matching enter in thread %s", b.tr.Str(ev.Obj), tname)
+				return errorf(pos, "exit %s without a matching enter in thread %s; want an enter of it earlier in the thread", b.tr.Str(ev.Obj), tname)
 			}
 			top := st.calls[len(st.calls)-1]
 			if top != ev.Obj {
-				return errorf(pos, "exit %s, but the invocation entered last by thread %s is %s", b.tr.Str(ev.Obj), tname, b.tr.Str(top))
+				return errorf(pos, "exit %s, but the invocation entered last by thread %s is %s; want exits in reverse order of their enters", b.tr.Str(ev.Obj), tname, b.tr.Str(top))
 			}
 			st.calls = st.calls[:len(st.calls)-1]
 		}

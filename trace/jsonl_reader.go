@@ -125,7 +125,7 @@ func (j *jsonlReader) parseObject() (map[string]*jsonField, error) {
 		}
 		key := tok.(string) // inside an object, Token yields keys as strings
 		if fields[key] != nil {
-			return nil, j.lr.errorf(keyCol, "duplicate key %q", key)
+			return nil, j.lr.errorf(keyCol, "duplicate key %q; want each key once", key)
 		}
 		f := &jsonField{keyCol: keyCol, col: j.col(dec.InputOffset())}
 		tok, err = dec.Token()

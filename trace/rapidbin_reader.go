@@ -67,13 +67,13 @@ func ReadRapidBin(b *Builder, name string, r io.Reader) error {
 	}
 	switch {
 	case h.threads < 0:
-		return errorf(at(0), "header: negative thread count %d", h.threads)
+		return errorf(at(0), "header: negative thread count %d; want a count of 0 or more", h.threads)
 	case h.locks < 0:
-		return errorf(at(2), "header: negative lock count %d", h.locks)
+		return errorf(at(2), "header: negative lock count %d; want a count of 0 or more", h.locks)
 	case h.vars < 0:
-		return errorf(at(6), "header: negative variable count %d", h.vars)
+		return errorf(at(6), "header: negative variable count %d; want a count of 0 or more", h.vars)
 	case h.events < 0:
-		return errorf(at(10), "header: negative event count %d", h.events)
+		return errorf(at(10), "header: negative event count %d; want a count of 0 or more", h.events)
 	}
 
 	rd := rbDecoder{b: b, h: h, vi: newValueInference()}
@@ -134,22 +134,22 @@ func (d *rbDecoder) record(pos Pos, x int64) error {
 		return errorf(pos, "unknown op %d; want 0 acq, 1 rel, 2 r, 3 w, 4 fork, 5 join, 6 begin, 7 end, 8 req or 9 branch", code)
 	}
 	if thread >= int64(d.h.threads) {
-		return errorf(pos, "thread %d out of range; the header declares %d threads", thread, d.h.threads)
+		return errorf(pos, "thread %d out of range; the header declares %d threads, want ids below that", thread, d.h.threads)
 	}
 	switch code {
 	case rbBegin, rbEnd, rbRequest:
 		return nil // skipped: see SPEC 1.2
 	case rbAcquire, rbRelease:
 		if decor >= int64(d.h.locks) {
-			return errorf(pos, "lock %d out of range; the header declares %d locks", decor, d.h.locks)
+			return errorf(pos, "lock %d out of range; the header declares %d locks, want ids below that", decor, d.h.locks)
 		}
 	case rbRead, rbWrite:
 		if decor >= int64(d.h.vars) {
-			return errorf(pos, "variable %d out of range; the header declares %d variables", decor, d.h.vars)
+			return errorf(pos, "variable %d out of range; the header declares %d variables, want ids below that", decor, d.h.vars)
 		}
 	case rbFork, rbJoin:
 		if decor >= int64(d.h.threads) {
-			return errorf(pos, "thread %d out of range; the header declares %d threads", decor, d.h.threads)
+			return errorf(pos, "thread %d out of range; the header declares %d threads, want ids below that", decor, d.h.threads)
 		}
 	}
 	op := rbOps[code]

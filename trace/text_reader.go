@@ -283,7 +283,7 @@ func (t *textReader) invocation(ev *Event, rest []token) error {
 			return lr.errorf(tok.col, "%s: extra operand %q; %s", ev.Op, tok.s, t.usage(ev.Op))
 		}
 		if seen[key] {
-			return lr.errorf(tok.col, "%s: duplicate key %s=", ev.Op, key)
+			return lr.errorf(tok.col, "%s: duplicate key %s=; want each key once", ev.Op, key)
 		}
 		seen[key] = true
 		val := tok.s[len(key)+1:]

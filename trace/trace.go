@@ -62,9 +62,9 @@ type TypeDecl struct {
 // String renders w for people: kind, count and the first example.
 func (w Warning) String() string {
 	if w.Count == 1 {
-		return fmt.Sprintf("%s (%s)", w.Kind, w.Example)
+		return fmt.Sprintf("%s: %s", w.Kind, w.Example)
 	}
-	return fmt.Sprintf("%s: %d times (first: %s)", w.Kind, w.Count, w.Example)
+	return fmt.Sprintf("%s: %d times, first: %s", w.Kind, w.Count, w.Example)
 }
 
 // Event returns the event r refers to.

@@ -9,10 +9,10 @@ import (
 	"strings"
 )
 
-// The writers emit the directives first, then each thread's events in
-// thread order, thread after thread (SPEC 1.1: the order of lines of
-// different threads means nothing). Reading the output back gives the same
-// events, ids and directives.
+// The writers emit the directives first, then the events in writeOrder:
+// each thread's events in thread order, threads interleaved only as far as
+// needed to keep their numbering. Reading the output back gives the same
+// events, ids, directives and thread numbering.
 
 // sortedSyms returns the keys of m in interning order (first appearance).
 func sortedSyms[V any](m map[Sym]V) []Sym {
@@ -41,16 +41,15 @@ func WriteText(w io.Writer, t *Trace) error {
 		tw.line("object", tw.name(t.Str(o)), ":", tw.name(t.Str(t.Objects[o])))
 	}
 	for _, th := range t.Threads {
-		name := t.Str(th.Name)
-		switch name {
+		switch name := t.Str(th.Name); name {
 		case "init", "volatile", "type", "object":
 			if len(th.Events) > 0 {
 				tw.fail("thread name %q is a directive keyword of the text format", name)
 			}
 		}
-		for i := range th.Events {
-			tw.event(name, &th.Events[i])
-		}
+	}
+	for _, r := range writeOrder(t) {
+		tw.event(t.ThreadName(r.Thread), t.Event(r))
 	}
 	if tw.err != nil {
 		return tw.err
@@ -176,38 +175,35 @@ func WriteJSONL(w io.Writer, t *Trace) error {
 	for _, o := range sortedSyms(t.Objects) {
 		put(&jsonlRecord{Directive: "object", Object: t.Str(o), Type: t.Str(t.Objects[o])})
 	}
-	for _, th := range t.Threads {
-		name := t.Str(th.Name)
-		for i := range th.Events {
-			ev := &th.Events[i]
-			r := jsonlRecord{Thread: name, Op: ev.Op.String(), ID: FormatID(name, uint32(i)), Loc: t.Str(ev.Loc)}
-			switch ev.Op {
-			case OpFork, OpJoin:
-				r.Child = t.Str(ev.Obj)
-			case OpRead, OpWrite:
-				val := t.Str(ev.Val)
-				r.Var, r.Value = t.Str(ev.Obj), &val
-			case OpAcquire, OpRelease:
-				r.Lock = t.Str(ev.Obj)
-			case OpWait:
-				r.Lock = t.Str(ev.Obj)
-				if ev.Val != ev.Obj {
-					r.Signal = t.Str(ev.Val)
-				}
-			case OpNotify, OpNotifyAll:
-				r.Signal = t.Str(ev.Obj)
-			case OpCall, OpEnter, OpExit:
-				r.Sig, r.Target, r.Result = t.Str(ev.Obj), t.Str(ev.Target), t.Str(ev.Result)
-				if ev.Args != NoArgs {
-					args := make([]string, 0, len(t.Args(ev.Args)))
-					for _, a := range t.Args(ev.Args) {
-						args = append(args, t.Str(a))
-					}
-					r.Args = &args
-				}
+	for _, ref := range writeOrder(t) {
+		name, ev := t.ThreadName(ref.Thread), t.Event(ref)
+		r := jsonlRecord{Thread: name, Op: ev.Op.String(), ID: t.ID(ref), Loc: t.Str(ev.Loc)}
+		switch ev.Op {
+		case OpFork, OpJoin:
+			r.Child = t.Str(ev.Obj)
+		case OpRead, OpWrite:
+			val := t.Str(ev.Val)
+			r.Var, r.Value = t.Str(ev.Obj), &val
+		case OpAcquire, OpRelease:
+			r.Lock = t.Str(ev.Obj)
+		case OpWait:
+			r.Lock = t.Str(ev.Obj)
+			if ev.Val != ev.Obj {
+				r.Signal = t.Str(ev.Val)
 			}
-			put(&r)
+		case OpNotify, OpNotifyAll:
+			r.Signal = t.Str(ev.Obj)
+		case OpCall, OpEnter, OpExit:
+			r.Sig, r.Target, r.Result = t.Str(ev.Obj), t.Str(ev.Target), t.Str(ev.Result)
+			if ev.Args != NoArgs {
+				args := make([]string, 0, len(t.Args(ev.Args)))
+				for _, a := range t.Args(ev.Args) {
+					args = append(args, t.Str(a))
+				}
+				r.Args = &args
+			}
 		}
+		put(&r)
 	}
 	if err != nil {
 		return err

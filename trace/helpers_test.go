@@ -1,0 +1,87 @@
+package trace
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// sharedTraces is ../shared/traces beside the repository. CI always has it,
+// so a missing directory fails the test instead of skipping it.
+func sharedTraces(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("repository root (go.mod) not found")
+		}
+		dir = parent
+	}
+	shared := filepath.Join(dir, "..", "shared", "traces")
+	if _, err := os.Stat(shared); err != nil {
+		t.Fatalf("shared traces missing: %v", err)
+	}
+	return shared
+}
+
+// sharedFiles lists the trace files of every folder of shared/traces.
+func sharedFiles(t testing.TB) []string {
+	t.Helper()
+	dir := sharedTraces(t)
+	var files []string
+	for _, pat := range []string{"std/*.std", "litmus/*.std", "rapidbin/*.data"} {
+		m, err := filepath.Glob(filepath.Join(dir, pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(m) == 0 {
+			t.Fatalf("no %s in %s", pat, dir)
+		}
+		files = append(files, m...)
+	}
+	return files
+}
+
+// dump renders a trace for comparison without using the writers under
+// test: every event with all its fields, then the directives, by name.
+func dump(tr *Trace) string {
+	var b strings.Builder
+	for _, th := range tr.Threads {
+		name := tr.Str(th.Name)
+		for i, ev := range th.Events {
+			var args []string
+			for _, a := range tr.Args(ev.Args) {
+				args = append(args, tr.Str(a))
+			}
+			fmt.Fprintf(&b, "%s %s obj=%q val=%q target=%q result=%q args=%v/%q loc=%q\n",
+				FormatID(name, uint32(i)), ev.Op, tr.Str(ev.Obj), tr.Str(ev.Val), tr.Str(ev.Target),
+				tr.Str(ev.Result), ev.Args != NoArgs, args, tr.Str(ev.Loc))
+		}
+	}
+	var dirs []string
+	for v, val := range tr.Init {
+		dirs = append(dirs, fmt.Sprintf("init %q %q", tr.Str(v), tr.Str(val)))
+	}
+	for v := range tr.Volatile {
+		dirs = append(dirs, fmt.Sprintf("volatile %q", tr.Str(v)))
+	}
+	for o, ty := range tr.Objects {
+		dirs = append(dirs, fmt.Sprintf("object %q %q", tr.Str(o), tr.Str(ty)))
+	}
+	for _, d := range tr.TypeDecls {
+		dirs = append(dirs, fmt.Sprintf("type %q %q", d.Name, d.Supers))
+	}
+	sort.Strings(dirs)
+	b.WriteString(strings.Join(dirs, "\n"))
+	return b.String()
+}

@@ -1,0 +1,150 @@
+package trace
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReadTextOperands checks what the text reader makes of each form of
+// SPEC 1.1 (testdata/valid/all_ops.trace).
+func TestReadTextOperands(t *testing.T) {
+	tr, err := Read([]string{filepath.Join("testdata", "valid", "all_ops.trace")}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := func(id string) *Event {
+		r, ok := tr.Ref(id)
+		if !ok {
+			t.Fatalf("no event %s", id)
+		}
+		return tr.Event(r)
+	}
+	args := func(e *Event) []string {
+		var out []string
+		for _, a := range tr.Args(e.Args) {
+			out = append(out, tr.Str(a))
+		}
+		return out
+	}
+	tests := []struct {
+		id, op, obj, val, target, result, args, loc string
+		hasArgs                                     bool
+	}{
+		{id: "T1#1", op: "begin", loc: "Main.java:1"},
+		{id: "T1#2", op: "write", obj: "x", val: "1", loc: "Main.java:2"},
+		{id: "T1#4", op: "acquire", obj: "m"},                            // lock alias
+		{id: "T1#5", op: "acquire", obj: "m"},                            // acq alias
+		{id: "T1#6", op: "release", obj: "m"},                            // rel alias
+		{id: "T1#7", op: "wait", obj: "m", val: "m", loc: "Main.java:5"}, // SIGNAL defaults to LOCK
+		{id: "T1#8", op: "wait", obj: "m", val: "cond"},
+		{id: "T1#10", op: "call", obj: "boolean MyList.add(Object)", target: "c", result: "true", args: "A B", hasArgs: true, loc: "Main.java:7"},
+		{id: "T1#12", op: "enter", obj: "void Logger.log(String,int)", hasArgs: true}, // args= is the empty list
+		{id: "T1#13", op: "enter", obj: "atomic()"},
+		{id: "T1#15", op: "exit", obj: "void Logger.log(String,int)", result: "done"},
+		{id: "T2#1", op: "read", obj: "x", val: "1", loc: "Main.java:20"},
+	}
+	for _, tc := range tests {
+		e := ev(tc.id)
+		got := []string{e.Op.String(), tr.Str(e.Obj), tr.Str(e.Val), tr.Str(e.Target), tr.Str(e.Result), strings.Join(args(e), " "), tr.Str(e.Loc)}
+		want := []string{tc.op, tc.obj, tc.val, tc.target, tc.result, tc.args, tc.loc}
+		if strings.Join(got, "|") != strings.Join(want, "|") || (e.Args != NoArgs) != tc.hasArgs {
+			t.Errorf("%s = %q (args key %v); want %q (args key %v)", tc.id, got, e.Args != NoArgs, want, tc.hasArgs)
+		}
+	}
+	x, _ := tr.Syms.Lookup("x")
+	flag, _ := tr.Syms.Lookup("flag")
+	if tr.Str(tr.InitValue(x)) != "5" || !tr.Volatile[flag] {
+		t.Errorf("directives: init x = %s, volatile flag = %v; want 5, true", tr.Str(tr.InitValue(x)), tr.Volatile[flag])
+	}
+	if !tr.Types.IsSubtype("MyList", "java.util.Collection") || tr.ObjectType(mustSym(t, tr, "c")) != "MyList" {
+		t.Errorf("type/object directives not applied")
+	}
+	if n := tr.Stats().Events; n != 25 {
+		t.Errorf("%d events; want 25", n)
+	}
+}
+
+func mustSym(t *testing.T, tr *Trace, s string) Sym {
+	t.Helper()
+	sym, ok := tr.Syms.Lookup(s)
+	if !ok {
+		t.Fatalf("%q not interned", s)
+	}
+	return sym
+}
+
+// TestWarnings checks the conditions that are warnings, not errors, each
+// counted once per kind.
+func TestWarnings(t *testing.T) {
+	tr, err := Read([]string{filepath.Join("testdata", "valid", "warnings.trace")}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range tr.Warnings {
+		got = append(got, w.String())
+	}
+	want := []string{
+		"lock held at end of trace: 3 times, first: thread main holds a",
+		"thread never forked (may start at any time): 2 times, first: thread w1",
+		"join of a thread with no events (constrains nothing): thread ghost",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if st := tr.Stats(); st.Warnings != 6 {
+		t.Errorf("stats count %d warnings; want 6", st.Warnings)
+	}
+}
+
+// TestSTDValueInference checks SPEC 1.2: each write a value of its own, a
+// read the value of the last earlier write in the file, else the initial
+// value; begin/end become enter/exit atomic().
+func TestSTDValueInference(t *testing.T) {
+	src := "T0|r(V0)|1\nT0|w(V0)|2\nT1|begin|3\nT1|r(V0)|4\nT1|w(V0)|5\nT0|r(V0)|6\nT1|end()|7\nT1|branch|8\n"
+	b := NewBuilder()
+	if err := ReadSTD(b, "x.std", strings.NewReader(src)); err != nil {
+		t.Fatal(err)
+	}
+	tr := b.Finish()
+	var got []string
+	for _, th := range tr.Threads {
+		for i, e := range th.Events {
+			got = append(got, FormatID(tr.Str(th.Name), uint32(i))+" "+e.Op.String()+" "+tr.Str(e.Obj)+" "+tr.Str(e.Val))
+		}
+	}
+	want := []string{
+		"T0#1 read V0 0", "T0#2 write V0 T0:2", "T0#3 read V0 T1:3",
+		"T1#1 enter atomic() ", "T1#2 read V0 T0:2", "T1#3 write V0 T1:3", "T1#4 exit atomic() ", "T1#5 branch  ",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestFormatOf(t *testing.T) {
+	for path, want := range map[string]Format{"a.trace": FormatText, "b.JSONL": FormatJSONL, "c.std": FormatSTD, "d.data": FormatRapidBin, "e.rapidbin": FormatRapidBin} {
+		if got, err := FormatOf(path); err != nil || got != want {
+			t.Errorf("FormatOf(%s) = %q, %v; want %q", path, got, err, want)
+		}
+	}
+	if _, err := FormatOf("f.txt"); err == nil || !strings.Contains(err.Error(), "--input-format") {
+		t.Errorf("FormatOf(f.txt) = %v; want an error suggesting --input-format", err)
+	}
+	if _, err := Read([]string{filepath.Join("testdata", "valid", "all_ops.trace")}, "xml"); err == nil {
+		t.Error("Read with format xml succeeded")
+	}
+}
+
+// TestInputFormatOverride reads a text trace through a name without the
+// right extension.
+func TestInputFormatOverride(t *testing.T) {
+	tr, err := Read([]string{filepath.Join("testdata", "valid", "iterator.trace")}, "text")
+	if err != nil || tr.NumEvents() != 7 {
+		t.Fatalf("Read(text) = %v", err)
+	}
+	if _, err := Read([]string{filepath.Join("testdata", "valid", "iterator.trace")}, "std"); err == nil {
+		t.Error("reading a text trace as STD succeeded")
+	}
+}

@@ -1,0 +1,3 @@
+header 1 1 1 3
+event 0 3 0 1
+event 0 3 0 2

@@ -117,6 +117,7 @@ func TestMatchErrors(t *testing.T) {
 		{"unknown method", one([]string{"String s"}, Before, []string{"String s"}, "", mIf(xMethod(xName("s"), "matches", xStr("x"))))},
 		{"unknown operator", one([]string{"String s"}, Before, []string{"String s"}, "", mIf(xBin("<", xName("s"), xStr("x"))))},
 		{"returning with before", one([]string{"Object r"}, Before, nil, "Object r", anyCall())},
+		{"unknown designator", one(nil, Before, nil, "", &PcUnknown{Name: "cflow"})},
 		{"missing pointcut", one(nil, Before, nil, "", nil)},
 	}
 	for _, tt := range tests {

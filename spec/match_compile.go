@@ -171,6 +171,8 @@ func (dc *declCompiler) node(pc Pointcut) (pcNode, error) {
 			return nil, err
 		}
 		return &ifNode{x}, nil
+	case *PcUnknown:
+		return nil, fmt.Errorf("%s: unknown pointcut designator %q", pc.NameSp, pc.Name)
 	case nil:
 		return nil, fmt.Errorf("empty pointcut")
 	}

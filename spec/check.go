@@ -1,5 +1,7 @@
 package spec
 
+import "sort"
+
 // Load parses, checks and normalises one .gp file: the one call a command
 // needs. Properties without errors get their Normal form.
 func Load(filename string, src []byte) (*File, Diagnostics) {
@@ -34,7 +36,9 @@ func Check(f *File) Diagnostics {
 		}
 		all = append(all, diags...)
 	}
-	return dedupe(all)
+	all = dedupe(all)
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Span.Start.Offset < all[j].Span.Start.Offset })
+	return all
 }
 
 // checkProperty runs the checks that need only the AST: parameters,

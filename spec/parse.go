@@ -109,7 +109,7 @@ func (s *syntaxErrors) SyntaxError(_ antlr.Recognizer, offending any, line, colu
 		// token starts; mark one character.
 		start := s.idx.posAtLineCol(line, column)
 		sp = Span{File: s.idx.file, Start: start, End: s.idx.pos(s.idx.nextRune(start.Offset))}
-		msg = strings.Replace(msg, "token recognition error at:", "unexpected character", 1)
+		msg = lexerMessage(s.idx.src[start.Offset:])
 	}
 	s.diags = append(s.diags, Diagnostic{Severity: Error, Code: CodeSyntax, Message: msg, Span: sp})
 }
@@ -137,6 +137,20 @@ func syntaxMessage(msg string, tok antlr.Token) string {
 		return "unexpected " + text
 	}
 	return strings.ReplaceAll(msg, "'<EOF>'", "end of file")
+}
+
+// lexerMessage describes the text that no token matches, rest being the
+// source from where the bad token starts. (ANTLR's own message quotes all
+// of an unterminated comment.)
+func lexerMessage(rest []byte) string {
+	switch {
+	case strings.HasPrefix(string(rest), "/*"):
+		return "unterminated comment (missing '*/')"
+	case strings.HasPrefix(string(rest), `"`):
+		return "unterminated string literal"
+	}
+	r, _ := utf8.DecodeRune(rest)
+	return fmt.Sprintf("unexpected character %q", r)
 }
 
 func tokenText(tok antlr.Token) string {

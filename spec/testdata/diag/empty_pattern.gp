@@ -1,0 +1,5 @@
+// want: empty-pattern
+Iter(Iterator i) {
+  event next before(Iterator i): call(* Iterator.next()) && target(i);
+  pattern: next* next*
+}

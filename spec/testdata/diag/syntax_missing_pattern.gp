@@ -1,0 +1,4 @@
+// want: syntax
+Race(Object o) {
+  event read before(Object o): get(* s) && target(o);
+}

@@ -1,0 +1,5 @@
+// want: syntax
+Race(Object o) {
+  /* unterminated comment
+  pattern: read
+}

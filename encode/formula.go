@@ -1,0 +1,153 @@
+package encode
+
+// The formula IR is deliberately tiny: strict difference atoms over order
+// variables, Boolean literals, conjunction and disjunction. There is no
+// general negation. Every `!` of a pattern is pushed down to the atoms,
+// where ¬(x < y) becomes y < x (valid because a schedule is a total order
+// of distinct steps and the cut lies strictly between steps). Keeping every
+// atom positive and strict is what makes witness extraction sound: any
+// model can be turned into a total order by sorting the values and breaking
+// ties arbitrarily, because every atom true in the model stays true, and a
+// formula that is monotone in its atoms stays true with them.
+
+// Var is an order variable of a Problem: one per step (a wait has three)
+// plus the cut variable.
+type Var int32
+
+// BoolVar is a Boolean definition of a Problem (e.g. "read r is
+// consistent"); it is constrained only by implications, never defined by
+// equivalence, so it can only be set when its meaning holds.
+type BoolVar int32
+
+// Kind is the kind of a formula node.
+type Kind uint8
+
+const (
+	KTrue  Kind = iota
+	KFalse      // the empty disjunction
+	KLt         // O[A] < O[B]
+	KLit        // Boolean variable Bool, negated if Neg
+	KAnd
+	KOr
+)
+
+// F is a formula node. Build it with the constructors below, which fold
+// constants and flatten nested connectives.
+type F struct {
+	Kind Kind
+	A, B Var
+	Bool BoolVar
+	Neg  bool
+	Kids []*F
+}
+
+var (
+	fTrue  = &F{Kind: KTrue}
+	fFalse = &F{Kind: KFalse}
+)
+
+// True is the true formula.
+func True() *F { return fTrue }
+
+// False is the false formula.
+func False() *F { return fFalse }
+
+// Lt is the strict atom O[a] < O[b]. A step is never before itself, so
+// Lt(x, x) folds to False.
+func Lt(a, b Var) *F {
+	if a == b {
+		return fFalse
+	}
+	return &F{Kind: KLt, A: a, B: b}
+}
+
+// NotLt is ¬(O[a] < O[b]) for distinct steps in a total order: O[b] < O[a].
+// For the same step it is true.
+func NotLt(a, b Var) *F {
+	if a == b {
+		return fTrue
+	}
+	return Lt(b, a)
+}
+
+// Lit is the literal b (or ¬b if neg).
+func Lit(b BoolVar, neg bool) *F { return &F{Kind: KLit, Bool: b, Neg: neg} }
+
+// And is the conjunction of fs.
+func And(fs ...*F) *F {
+	var kids []*F
+	for _, f := range fs {
+		switch f.Kind {
+		case KTrue:
+		case KFalse:
+			return fFalse
+		case KAnd:
+			kids = append(kids, f.Kids...)
+		default:
+			kids = append(kids, f)
+		}
+	}
+	switch len(kids) {
+	case 0:
+		return fTrue
+	case 1:
+		return kids[0]
+	}
+	return &F{Kind: KAnd, Kids: kids}
+}
+
+// Or is the disjunction of fs.
+func Or(fs ...*F) *F {
+	var kids []*F
+	for _, f := range fs {
+		switch f.Kind {
+		case KFalse:
+		case KTrue:
+			return fTrue
+		case KOr:
+			kids = append(kids, f.Kids...)
+		default:
+			kids = append(kids, f)
+		}
+	}
+	switch len(kids) {
+	case 0:
+		return fFalse
+	case 1:
+		return kids[0]
+	}
+	return &F{Kind: KOr, Kids: kids}
+}
+
+// Implies is b → f.
+func Implies(b BoolVar, f *F) *F { return Or(Lit(b, true), f) }
+
+// Eval evaluates f under an assignment of the order variables and the
+// Boolean variables (used by tests and by witness self-checks).
+func (f *F) Eval(val func(Var) int64, bval func(BoolVar) bool) bool {
+	switch f.Kind {
+	case KTrue:
+		return true
+	case KFalse:
+		return false
+	case KLt:
+		return val(f.A) < val(f.B)
+	case KLit:
+		return bval(f.Bool) != f.Neg
+	case KAnd:
+		for _, k := range f.Kids {
+			if !k.Eval(val, bval) {
+				return false
+			}
+		}
+		return true
+	case KOr:
+		for _, k := range f.Kids {
+			if k.Eval(val, bval) {
+				return true
+			}
+		}
+		return false
+	}
+	panic("encode: bad formula kind")
+}

@@ -1,0 +1,163 @@
+package encode
+
+import (
+	"fmt"
+
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// Pattern returns the constraints of candidate c over problem p (whose
+// slice must contain the chosen events): every chosen event is in the
+// schedule, and the alternative's ordering condition (SPEC 3.3) holds on
+// their positions. A chosen wait stands at its release part.
+//
+// Negation is pushed to the atoms: ¬(a < b) becomes b < a (a and b are
+// distinct steps of a total order; for the same step it is true). A `||`
+// block B (all chosen events of the group) is contiguous iff every other
+// step s of the slice lies before all of B or after all of B; steps not in
+// the schedule are after the cut and so after B. This leaves every
+// internal order of the block open. Its negation is "some step lies
+// strictly inside B" (such a step is before a chosen event and so in the
+// schedule).
+func (p *Problem) Pattern(c Candidate) []Constraint {
+	pe := &patEncoder{p: p, c: c}
+	var out []Constraint
+	for i, r := range c.Choice {
+		out = append(out, Constraint{F: p.in(pe.pos(i)), Origin: Origin{Family: FamPattern, Events: []trace.EventRef{r},
+			Span: c.Alt.Occs[i].Span, Why: fmt.Sprintf("%s (%s) is in the schedule", p.Trace.ID(r), c.Alt.Occs[i].Event)}})
+	}
+	f := pe.cond(c.Alt.Root, false)
+	out = append(out, Constraint{F: f, Origin: Origin{Family: FamPattern, Events: c.Choice, Span: c.Alt.Root.Span,
+		Why: "the chosen events satisfy the pattern"}})
+	return out
+}
+
+type patEncoder struct {
+	p *Problem
+	c Candidate
+}
+
+// pos is the step standing for occurrence i.
+func (pe *patEncoder) pos(i int) Step { return firstStep(pe.p.Trace, pe.c.Choice[i]) }
+
+// occs lists the occurrences below n.
+func occs(n *spec.PatNode, out []int) []int {
+	if n.Kind == spec.PatEvent {
+		return append(out, n.Occ)
+	}
+	for _, k := range n.Kids {
+		out = occs(k, out)
+	}
+	return out
+}
+
+// vars are the distinct variables of the occurrences below n.
+func (pe *patEncoder) vars(n *spec.PatNode) []Var {
+	seen := map[Var]bool{}
+	var vs []Var
+	for _, o := range occs(n, nil) {
+		v := pe.p.Var(pe.pos(o))
+		if !seen[v] {
+			seen[v] = true
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+// cond is the condition of n, negated if neg.
+func (pe *patEncoder) cond(n *spec.PatNode, neg bool) *F {
+	switch n.Kind {
+	case spec.PatEvent:
+		// An atom holds once its event is chosen and scheduled; its
+		// negation is false (the events of !P are still chosen and in π).
+		if neg {
+			return False()
+		}
+		return True()
+	case spec.PatNot:
+		return pe.cond(n.Kids[0], !neg)
+	case spec.PatAnd, spec.PatOr:
+		var fs []*F
+		for _, k := range n.Kids {
+			fs = append(fs, pe.cond(k, neg))
+		}
+		if (n.Kind == spec.PatAnd) != neg {
+			return And(fs...)
+		}
+		return Or(fs...)
+	case spec.PatSeq:
+		var fs []*F
+		for _, k := range n.Kids {
+			fs = append(fs, pe.cond(k, neg))
+		}
+		for j := 0; j+1 < len(n.Kids); j++ {
+			fs = append(fs, pe.before(pe.vars(n.Kids[j]), pe.vars(n.Kids[j+1]), neg))
+		}
+		if neg {
+			return Or(fs...)
+		}
+		return And(fs...)
+	case spec.PatPar:
+		var fs []*F
+		for _, k := range n.Kids {
+			fs = append(fs, pe.cond(k, neg))
+		}
+		fs = append(fs, pe.contiguous(pe.vars(n), neg))
+		if neg {
+			return Or(fs...)
+		}
+		return And(fs...)
+	}
+	panic("encode: bad pattern node")
+}
+
+// before is "every step of as before every step of bs", negated if neg.
+func (pe *patEncoder) before(as, bs []Var, neg bool) *F {
+	var fs []*F
+	for _, a := range as {
+		for _, b := range bs {
+			if neg {
+				fs = append(fs, NotLt(a, b))
+			} else {
+				fs = append(fs, Lt(a, b))
+			}
+		}
+	}
+	if neg {
+		return Or(fs...)
+	}
+	return And(fs...)
+}
+
+// contiguous is "no other step of the slice lies inside the block", negated if neg.
+func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
+	in := map[Var]bool{}
+	for _, v := range block {
+		in[v] = true
+	}
+	var fs []*F
+	for v := Var(0); v < pe.p.Cut; v++ {
+		if in[v] {
+			continue
+		}
+		var below, above []*F // s before every block step / after every block step
+		var someAbove, someBelow []*F
+		for _, b := range block {
+			below = append(below, Lt(v, b))
+			above = append(above, Lt(b, v))
+			someAbove = append(someAbove, Lt(b, v))
+			someBelow = append(someBelow, Lt(v, b))
+		}
+		if neg {
+			fs = append(fs, And(Or(someAbove...), Or(someBelow...)))
+		} else {
+			fs = append(fs, Or(And(below...), And(above...)))
+		}
+	}
+	if neg {
+		return Or(fs...)
+	}
+	return And(fs...)
+}

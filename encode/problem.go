@@ -1,0 +1,178 @@
+package encode
+
+import (
+	"fmt"
+	"strings"
+
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// Part is the part of an event a step performs; a wait has three parts.
+// The values mirror replay.Part (encode may not import predict).
+type Part uint8
+
+const (
+	Whole Part = iota
+	Release
+	Wake
+	Reacquire
+)
+
+var partSuffix = [...]string{"", ".release", ".wake", ".reacquire"}
+
+// Step is one schedulable step of a trace event.
+type Step struct {
+	Ref  trace.EventRef
+	Part Part
+}
+
+// Family names a constraint family (one file each).
+type Family string
+
+const (
+	FamMHB       Family = "mhb"
+	FamLock      Family = "lock"
+	FamSignal    Family = "signal"
+	FamReadWrite Family = "readwrite"
+	FamPattern   Family = "pattern"
+)
+
+// Origin says where a constraint came from, so that dumps and explanations
+// can name it.
+type Origin struct {
+	Family Family
+	Events []trace.EventRef
+	Span   spec.Span // pattern constraints only
+	Why    string    // one sentence, e.g. "T2#4 acquires l after T1#9 releases it"
+}
+
+// Constraint is one asserted formula with its origin.
+type Constraint struct {
+	F      *F
+	Origin Origin
+}
+
+// Problem is the formula of one slice of a trace: its order variables (one
+// per step of the slice plus the cut), its Boolean definitions and the
+// causal constraints of the four model families. Pattern constraints for
+// a candidate are made separately (Pattern) so that candidates sharing a
+// slice share the causal part.
+type Problem struct {
+	Trace *trace.Trace
+	Model trace.BranchModel
+	Slice *Slice
+	// Steps[v] is the step of order variable v, for v < Cut.
+	Steps []Step
+	// Cut is the cut variable: a step is in the schedule iff O[step] < O[Cut].
+	Cut Var
+	// BoolNames[b] names Boolean variable b (for dumps).
+	BoolNames []string
+	Causal    []Constraint
+
+	idx     *Index
+	stepVar map[Step]Var
+}
+
+// NumVars is the number of order variables, the cut included.
+func (p *Problem) NumVars() int { return int(p.Cut) + 1 }
+
+// Var returns the variable of step s, which must be in the slice.
+func (p *Problem) Var(s Step) Var {
+	v, ok := p.stepVar[s]
+	if !ok {
+		panic(fmt.Sprintf("encode: step %s not in the slice", p.StepName(s)))
+	}
+	return v
+}
+
+// HasStep reports whether s is a step of the slice.
+func (p *Problem) HasStep(s Step) bool { _, ok := p.stepVar[s]; return ok }
+
+// StepName renders s as in SPEC 4 ("T1#3", "T1#4.release").
+func (p *Problem) StepName(s Step) string { return p.Trace.ID(s.Ref) + partSuffix[s.Part] }
+
+// VarName renders an order variable for dumps.
+func (p *Problem) VarName(v Var) string {
+	if v == p.Cut {
+		return "cut"
+	}
+	return p.StepName(p.Steps[v])
+}
+
+// newBool adds a Boolean definition.
+func (p *Problem) newBool(name string) BoolVar {
+	p.BoolNames = append(p.BoolNames, name)
+	return BoolVar(len(p.BoolNames) - 1)
+}
+
+func (p *Problem) add(f *F, fam Family, why string, evs ...trace.EventRef) {
+	if f.Kind == KTrue {
+		return
+	}
+	p.Causal = append(p.Causal, Constraint{F: f, Origin: Origin{Family: fam, Events: evs, Why: why}})
+}
+
+// in is "step s is in the schedule"; out is "it is not" (strict, see F).
+func (p *Problem) in(s Step) *F  { return Lt(p.Var(s), p.Cut) }
+func (p *Problem) out(s Step) *F { return Lt(p.Cut, p.Var(s)) }
+
+// steps returns the steps of event r: three for a wait, else one.
+func steps(tr *trace.Trace, r trace.EventRef) []Step {
+	if tr.Event(r).Op == trace.OpWait {
+		return []Step{{r, Release}, {r, Wake}, {r, Reacquire}}
+	}
+	return []Step{{r, Whole}}
+}
+
+// first and last step of event r.
+func firstStep(tr *trace.Trace, r trace.EventRef) Step {
+	if tr.Event(r).Op == trace.OpWait {
+		return Step{r, Release}
+	}
+	return Step{r, Whole}
+}
+
+func lastStep(tr *trace.Trace, r trace.EventRef) Step {
+	if tr.Event(r).Op == trace.OpWait {
+		return Step{r, Reacquire}
+	}
+	return Step{r, Whole}
+}
+
+// NewProblem builds the causal constraints (mhb, lock, signal, readwrite)
+// of slice sl under the resolved branch model.
+func NewProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
+	tr := idx.Trace
+	p := &Problem{Trace: tr, Model: model, Slice: sl, idx: idx, stepVar: map[Step]Var{}}
+	for t, n := range sl.Prefix {
+		for i := 0; i < n; i++ {
+			for _, s := range steps(tr, trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}) {
+				p.stepVar[s] = Var(len(p.Steps))
+				p.Steps = append(p.Steps, s)
+			}
+		}
+	}
+	p.Cut = Var(len(p.Steps))
+	p.encodeMHB()
+	p.encodeLocks()
+	p.encodeSignals()
+	p.encodeReadWrite()
+	return p
+}
+
+// in reports whether event r is in the slice.
+func (p *Problem) inSlice(r trace.EventRef) bool {
+	return int(r.Index) < p.Slice.Prefix[r.Thread]
+}
+
+func (p *Problem) ids(rs ...trace.EventRef) string {
+	var b strings.Builder
+	for i, r := range rs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.Trace.ID(r))
+	}
+	return b.String()
+}

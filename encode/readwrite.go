@@ -1,0 +1,131 @@
+package encode
+
+import "gpredict/trace"
+
+// encodeReadWrite adds rule 5. Per read r of x returning v:
+//
+//	cons(r) → ∨ over writes w of v to x:  w < r ∧ conc(w) ∧ ∧_{w'≠w} (w' < w ∨ r < w')
+//	          ∨ (if v is x's initial value)  ∧_{w'} r < w'
+//
+// where w' ranges over the other writes of x in the slice: one that is not
+// in the schedule lies after the cut and so after r. conc(w) — "w is
+// concrete" — is allc(r') for the last read r' before w in its thread, and
+// allc(r') → cons(r') ∧ allc(previous read), i.e. every read before w is
+// consistent. All of these are implications, so a definition can only be
+// used when it holds; a cyclic justification would need a cycle of strict
+// order atoms. Which reads must be consistent:
+//
+//	implicit: the step after r in its thread is in π → cons(r)
+//	explicit: a branch b is in π → allc(last read before b)
+//
+// which covers the explicit model's "recursively" through conc. Pruned by
+// must-happen-before as the patent describes: a write after r is neither a
+// source nor an interferer; a write w with w < w'' < r for another write
+// w'' is no source; an interferer before the source needs no clause.
+func (p *Problem) encodeReadWrite() {
+	tr := p.Trace
+	cons := map[trace.EventRef]BoolVar{}
+	allc := map[trace.EventRef]BoolVar{}
+	// lastRead[t][i] is the last read before event i of thread t, if any.
+	type readAt struct {
+		r  trace.EventRef
+		ok bool
+	}
+	concOf := func(t int, i int, last []readAt) *F {
+		if lr := last[i]; lr.ok {
+			return Lit(allc[lr.r], false)
+		}
+		return True()
+	}
+	lasts := make([][]readAt, len(p.Slice.Prefix))
+	for t, n := range p.Slice.Prefix {
+		last := make([]readAt, n)
+		var cur readAt
+		for i := 0; i < n; i++ {
+			last[i] = cur
+			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
+			if tr.Event(r).Op == trace.OpRead {
+				cons[r] = p.newBool("cons_" + tr.ID(r))
+				allc[r] = p.newBool("allc_" + tr.ID(r))
+				cur = readAt{r, true}
+			}
+		}
+		lasts[t] = last
+	}
+	for t, n := range p.Slice.Prefix {
+		for i := 0; i < n; i++ {
+			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
+			ev := tr.Event(r)
+			switch ev.Op {
+			case trace.OpRead:
+				p.add(Implies(allc[r], And(Lit(cons[r], false), concOf(t, i, lasts[t]))), FamReadWrite,
+					"every read up to "+tr.ID(r)+" is consistent", r)
+				p.add(Implies(cons[r], p.readSources(r, ev, func(w trace.EventRef) *F {
+					return concOf(int(w.Thread), int(w.Index), lasts[w.Thread])
+				})), FamReadWrite, tr.ID(r)+" reads "+tr.Str(ev.Val)+" from "+tr.Str(ev.Obj)+" as in the trace", r)
+				if p.Model == trace.BranchesImplicit && i+1 < n {
+					next := trace.EventRef{Thread: r.Thread, Index: r.Index + 1}
+					p.add(Or(p.out(firstStep(tr, next)), Lit(cons[r], false)), FamReadWrite,
+						tr.ID(r)+" must read its value once "+tr.ID(next)+" is scheduled (implicit branches)", r, next)
+				}
+			case trace.OpBranch:
+				if p.Model == trace.BranchesExplicit {
+					if lr := lasts[t][i]; lr.ok {
+						p.add(Or(p.out(Step{r, Whole}), Lit(allc[lr.r], false)), FamReadWrite,
+							"the reads before branch "+tr.ID(r)+" keep their values once it is scheduled", r)
+					}
+				}
+			}
+		}
+	}
+}
+
+// readSources is the disjunction of the ways read r (of x, value v) can
+// read v: from a concrete write of v with no write of x in between, or
+// from the initial value with no write of x before it.
+func (p *Problem) readSources(r trace.EventRef, ev *trace.Event, conc func(trace.EventRef) *F) *F {
+	tr := p.Trace
+	var writes []trace.EventRef // writes of x in the slice that may precede r
+	for _, w := range p.idx.writesVar[ev.Obj] {
+		if p.inSlice(w) && !p.idx.Before(r, w) {
+			writes = append(writes, w)
+		}
+	}
+	rv := p.Var(Step{r, Whole})
+	var alts []*F
+	for _, w := range writes {
+		if tr.Event(w).Val != ev.Val || p.shadowed(w, r, writes) {
+			continue
+		}
+		wv := p.Var(Step{w, Whole})
+		conj := []*F{conc(w)}
+		if !p.idx.Before(w, r) {
+			conj = append(conj, Lt(wv, rv))
+		}
+		for _, w2 := range writes {
+			if w2 == w || p.idx.Before(w2, w) {
+				continue
+			}
+			conj = append(conj, Or(Lt(p.Var(Step{w2, Whole}), wv), Lt(rv, p.Var(Step{w2, Whole}))))
+		}
+		alts = append(alts, And(conj...))
+	}
+	if tr.InitValue(ev.Obj) == ev.Val {
+		conj := []*F{}
+		for _, w2 := range writes {
+			conj = append(conj, Lt(rv, p.Var(Step{w2, Whole})))
+		}
+		alts = append(alts, And(conj...))
+	}
+	return Or(alts...)
+}
+
+// shadowed reports whether some other write of x must happen between w and r.
+func (p *Problem) shadowed(w, r trace.EventRef, writes []trace.EventRef) bool {
+	for _, w2 := range writes {
+		if w2 != w && p.idx.Before(w, w2) && p.idx.Before(w2, r) {
+			return true
+		}
+	}
+	return false
+}

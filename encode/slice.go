@@ -1,0 +1,205 @@
+package encode
+
+import (
+	"strconv"
+	"strings"
+
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// Slice is the part of a trace a candidate is decided over: a prefix of
+// every thread. It is closed under the rules below, which is what makes
+// deciding over the slice give the same answer as deciding over the whole
+// trace: for any feasible schedule π that contains the chosen events, the
+// steps of π inside a closed slice S form a feasible schedule too, with the
+// same pattern positions (removing steps keeps orders and keeps blocks
+// contiguous).
+//
+//   - prefix: with an event, every earlier event of its thread (rule 1);
+//   - fork: with a thread's first event, the fork of that thread (rule 2);
+//   - join: with a join, every event of the joined thread (rule 2);
+//   - reads: with a read of x returning v, every write of v to x — the
+//     write π's read reads from is one of them, and keeping it keeps the
+//     read consistent (rule 5; by induction over π, so concreteness too);
+//   - waits: with a wait, every notify and notifyAll of its signal, so the
+//     notify that woke it is there (rule 4; removing other waiters only
+//     removes competition for notifies);
+//   - locks: when two threads of the slice use a lock, the end of every
+//     hold of it in the slice, so no hold becomes "held to the end" (rule 3).
+//
+// One pattern form escapes this argument: a `||` block under negation
+// holds when some other step separates the block, and that step may lie
+// anywhere; such candidates are decided over the whole trace.
+type Slice struct {
+	// Prefix[t] is the number of events of thread t in the slice.
+	Prefix []int
+}
+
+// Key identifies the slice (equal keys, equal slices).
+func (s *Slice) Key() string {
+	var b strings.Builder
+	for i, n := range s.Prefix {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}
+
+// Covers reports whether s contains every event of o.
+func (s *Slice) Covers(o *Slice) bool {
+	for i, n := range o.Prefix {
+		if n > s.Prefix[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Size is the number of events of the slice.
+func (s *Slice) Size() int {
+	n := 0
+	for _, k := range s.Prefix {
+		n += k
+	}
+	return n
+}
+
+// FullSlice is the whole trace.
+func FullSlice(tr *trace.Trace) *Slice {
+	s := &Slice{Prefix: make([]int, len(tr.Threads))}
+	for i, th := range tr.Threads {
+		s.Prefix[i] = len(th.Events)
+	}
+	return s
+}
+
+// SliceFor is the smallest closed slice containing the chosen events of c
+// (the whole trace if its pattern has a `||` under negation).
+func SliceFor(idx *Index, c Candidate) *Slice {
+	if negatedPar(c.Alt.Root, false) {
+		return FullSlice(idx.Trace)
+	}
+	return idx.Close(c.Choice, nil)
+}
+
+// Union is the closure of the events of a and b.
+func (x *Index) Union(a, b *Slice) *Slice { return x.Close(nil, []*Slice{a, b}) }
+
+func negatedPar(n *spec.PatNode, neg bool) bool {
+	switch n.Kind {
+	case spec.PatPar:
+		if neg {
+			return true
+		}
+	case spec.PatNot:
+		neg = !neg
+	}
+	for _, k := range n.Kids {
+		if negatedPar(k, neg) {
+			return true
+		}
+	}
+	return false
+}
+
+// Close returns the closure of the given events and slices.
+func (x *Index) Close(events []trace.EventRef, slices []*Slice) *Slice {
+	tr := x.Trace
+	c := &closer{x: x, s: &Slice{Prefix: make([]int, len(tr.Threads))},
+		lockUsers: map[trace.Sym]map[trace.ThreadID]bool{}, holds: map[trace.Sym][]trace.EventRef{},
+		readSeen: map[varVal]bool{}, sigSeen: map[trace.Sym]bool{}}
+	for _, e := range events {
+		c.need(e)
+	}
+	for _, o := range slices {
+		for t, n := range o.Prefix {
+			if n > 0 {
+				c.need(trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(n - 1)})
+			}
+		}
+	}
+	for len(c.work) > 0 {
+		e := c.work[len(c.work)-1]
+		c.work = c.work[:len(c.work)-1]
+		c.visit(e)
+	}
+	return c.s
+}
+
+type closer struct {
+	x         *Index
+	s         *Slice
+	work      []trace.EventRef
+	lockUsers map[trace.Sym]map[trace.ThreadID]bool
+	holds     map[trace.Sym][]trace.EventRef // hold starts in the slice, per lock
+	readSeen  map[varVal]bool
+	sigSeen   map[trace.Sym]bool
+}
+
+// need extends the slice to contain e (and so its thread prefix).
+func (c *closer) need(e trace.EventRef) {
+	for i := c.s.Prefix[e.Thread]; i <= int(e.Index); i++ {
+		c.work = append(c.work, trace.EventRef{Thread: e.Thread, Index: uint32(i)})
+	}
+	if int(e.Index)+1 > c.s.Prefix[e.Thread] {
+		c.s.Prefix[e.Thread] = int(e.Index) + 1
+	}
+}
+
+func (c *closer) visit(e trace.EventRef) {
+	tr := c.x.Trace
+	th := tr.Threads[e.Thread]
+	ev := tr.Event(e)
+	if e.Index == 0 && th.HasFork {
+		c.need(th.ForkedBy)
+	}
+	switch ev.Op {
+	case trace.OpJoin:
+		child, _ := tr.ThreadByName(tr.Str(ev.Obj))
+		if k := len(tr.Threads[child].Events); k > 0 {
+			c.need(trace.EventRef{Thread: child, Index: uint32(k - 1)})
+		}
+	case trace.OpRead:
+		k := varVal{ev.Obj, ev.Val}
+		if !c.readSeen[k] {
+			c.readSeen[k] = true
+			for _, w := range c.x.writesVal[k] {
+				c.need(w)
+			}
+		}
+	case trace.OpWait:
+		if !c.sigSeen[ev.Val] {
+			c.sigSeen[ev.Val] = true
+			for _, n := range c.x.notifies[ev.Val] {
+				c.need(n)
+			}
+		}
+	}
+	if c.x.startsHold[e.Thread][e.Index] {
+		c.hold(ev.Obj, e)
+	}
+}
+
+// hold records a hold of lock l starting at e; once two threads use l,
+// every hold's end joins the slice.
+func (c *closer) hold(l trace.Sym, e trace.EventRef) {
+	users := c.lockUsers[l]
+	if users == nil {
+		users = map[trace.ThreadID]bool{}
+		c.lockUsers[l] = users
+	}
+	users[e.Thread] = true
+	c.holds[l] = append(c.holds[l], e)
+	if len(users) < 2 {
+		return
+	}
+	for _, h := range c.holds[l] {
+		if end := c.x.holdEnd[h.Thread][h.Index]; end >= 0 {
+			c.need(trace.EventRef{Thread: h.Thread, Index: uint32(end)})
+		}
+	}
+	c.holds[l] = c.holds[l][:0]
+}

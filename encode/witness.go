@@ -1,0 +1,40 @@
+package encode
+
+import "sort"
+
+// Schedule turns values of the order variables (a model) into the witness:
+// the steps whose value is below the cut's, in increasing order. Ties are
+// broken by thread, event and part; this is sound because every atom of
+// the formulas is a strict `<` that appears only positively, so each atom
+// true under val stays true under any order that refines val, and the
+// formulas, being monotone in their atoms, stay true with them. A step
+// tied with the cut counts as outside the schedule, which is such a
+// refinement too.
+func (p *Problem) Schedule(val func(Var) int64) []Step {
+	cut := val(p.Cut)
+	type sv struct {
+		s Step
+		v int64
+	}
+	var in []sv
+	for v, s := range p.Steps {
+		if x := val(Var(v)); x < cut {
+			in = append(in, sv{s, x})
+		}
+	}
+	sort.Slice(in, func(i, j int) bool {
+		a, b := in[i], in[j]
+		if a.v != b.v {
+			return a.v < b.v
+		}
+		if a.s.Ref != b.s.Ref {
+			return a.s.Ref.Less(b.s.Ref)
+		}
+		return a.s.Part < b.s.Part
+	})
+	out := make([]Step, len(in))
+	for i, x := range in {
+		out[i] = x.s
+	}
+	return out
+}

@@ -18,9 +18,9 @@ func TestPatentSpecsCompile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, diags := Parse(path, src)
+		f, diags := Load(path, src)
 		if diags.HasErrors() {
-			t.Fatalf("%s does not parse:\n%v", path, diags)
+			t.Fatalf("%s does not load:\n%v", path, diags)
 		}
 		for _, p := range f.Properties {
 			if _, err := NewMatcher(p); err != nil {

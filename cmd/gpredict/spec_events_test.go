@@ -24,9 +24,9 @@ func TestSpecEventsGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, diags := spec.Parse(filepath.ToSlash(path), src)
+			f, diags := spec.Load(filepath.ToSlash(path), src)
 			if diags.HasErrors() {
-				t.Fatalf("spec does not parse:\n%v", diags)
+				t.Fatalf("spec does not load:\n%v", diags)
 			}
 			var out bytes.Buffer
 			if err := writeSpecEvents(&out, []string{base + ".trace"}, []*spec.File{f}); err != nil {

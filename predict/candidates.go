@@ -10,8 +10,8 @@ import (
 // altPlan is everything about one alternative of a property that does not
 // depend on the binding: which declarations it uses, the occurrence
 // constraints that restrict a choice before any solving (SPEC 2.2/3.3:
-// meta-threads, region pairs), and which occurrences are interchangeable
-// inside a `||` group (for the one-violation-per-race rule of SPEC 3.3).
+// meta-threads, region pairs), and the `||` groups whose order does not
+// make a different violation (SPEC 3.3).
 type altPlan struct {
 	prop   *spec.Property
 	altIdx int
@@ -25,9 +25,9 @@ type altPlan struct {
 	// pairWith[i]: for a region mark i, the earlier occurrence j < i that
 	// is its other end, with the pairs of their two declarations.
 	pairWith []regionLink
-	// before[i]: earlier occurrences j < i interchangeable with i; the
-	// canonical choice has choice[j] before choice[i] in id order.
-	before [][]int
+	// parGroups: the slots of the direct event children of one `||` node
+	// that share a declaration (see canonical).
+	parGroups [][]int
 }
 
 type regionLink struct {
@@ -43,17 +43,13 @@ func newAltPlan(p *spec.Property, altIdx int, events [][]spec.PropEvent, pairs f
 	ap := &altPlan{
 		prop: p, altIdx: altIdx, alt: alt, events: events,
 		sameThread: make([][]int, n), otherThread: make([][]int, n),
-		pairWith: make([]regionLink, n), before: make([][]int, n),
+		pairWith: make([]regionLink, n),
 	}
 	seenDecl := map[int]bool{}
-	threadUses := map[string]int{}
 	for _, o := range alt.Occs {
 		if !seenDecl[o.Decl] {
 			seenDecl[o.Decl] = true
 			ap.decls = append(ap.decls, o.Decl)
-		}
-		if o.Thread != "" {
-			threadUses[o.Thread]++
 		}
 	}
 	sort.Ints(ap.decls)
@@ -77,44 +73,96 @@ func newAltPlan(p *spec.Property, altIdx int, events [][]spec.PropEvent, pairs f
 			}
 		}
 	}
-	ap.markInterchangeable(alt.Root, threadUses)
+	ap.collectParGroups(alt.Root)
 	return ap
 }
 
-// markInterchangeable finds, in every `||` node, the direct event children
-// whose events could be swapped without changing anything the pattern
-// says: same declaration, no region mark, and the same meta-thread (or
-// meta-threads used by nothing else, whose names are then immaterial).
-// Swapping their events yields the same violation (SPEC 3.3), so only the
-// choice listing them in id order is enumerated.
-func (ap *altPlan) markInterchangeable(n *spec.PatNode, threadUses map[string]int) {
+// collectParGroups finds, in every `||` node, the direct event children of
+// one declaration (two or more): the slots whose events may be listed in
+// any order without changing the violation (SPEC 3.3).
+func (ap *altPlan) collectParGroups(n *spec.PatNode) {
 	if n == nil {
 		return
 	}
-	if n.Kind == spec.PatPar {
-		var kids []int
-		for _, k := range n.Kids {
-			if k.Kind == spec.PatEvent {
-				kids = append(kids, k.Occ)
-			}
-		}
-		sort.Ints(kids)
-		for x, i := range kids {
-			for _, j := range kids[:x] {
-				oi, oj := ap.alt.Occs[i], ap.alt.Occs[j]
-				if oi.Decl != oj.Decl || oi.Region != "" || oj.Region != "" {
-					continue
-				}
-				freeNames := oi.Thread != "" && oj.Thread != "" && threadUses[oi.Thread] == 1 && threadUses[oj.Thread] == 1
-				if oi.Thread == oj.Thread || freeNames {
-					ap.before[i] = append(ap.before[i], j)
-				}
-			}
-		}
-	}
 	for _, k := range n.Kids {
-		ap.markInterchangeable(k, threadUses)
+		ap.collectParGroups(k)
 	}
+	if n.Kind != spec.PatPar {
+		return
+	}
+	byDecl := map[int][]int{}
+	var decls []int
+	for _, k := range n.Kids {
+		if k.Kind == spec.PatEvent {
+			d := ap.alt.Occs[k.Occ].Decl
+			if byDecl[d] == nil {
+				decls = append(decls, d)
+			}
+			byDecl[d] = append(byDecl[d], k.Occ)
+		}
+	}
+	for _, d := range decls {
+		if len(byDecl[d]) > 1 {
+			ap.parGroups = append(ap.parGroups, byDecl[d])
+		}
+	}
+}
+
+// canonical reports whether choice is the reporting identity of its
+// violation. The identity lists the events of each `||` group in id order:
+// the events chosen for the slots of a group are sorted and put back. If
+// the relabelled choice is itself a valid choice (meta-threads, region
+// pairs), it describes the same violation — the `||` condition is
+// symmetric — and only it is kept; if not (the slots play different roles
+// elsewhere in the pattern), choice is its own identity.
+func (ap *altPlan) canonical(choice []trace.EventRef) bool {
+	if len(ap.parGroups) == 0 {
+		return true
+	}
+	canon := append([]trace.EventRef(nil), choice...)
+	for _, slots := range ap.parGroups {
+		evs := make([]trace.EventRef, len(slots))
+		for i, o := range slots {
+			evs[i] = canon[o]
+		}
+		sort.Slice(evs, func(a, b int) bool { return evs[a].Less(evs[b]) })
+		for i, o := range slots {
+			canon[o] = evs[i]
+		}
+	}
+	same := true
+	for i := range canon {
+		if canon[i] != choice[i] {
+			same = false
+			break
+		}
+	}
+	if same {
+		return true
+	}
+	for i := range canon {
+		if !ap.fits(i, canon[i], canon) || !ap.regionFits(i, canon) {
+			return true
+		}
+	}
+	return false
+}
+
+// regionFits checks the region pair of occurrence i against its earlier
+// partner.
+func (ap *altPlan) regionFits(i int, choice []trace.EventRef) bool {
+	link := ap.pairWith[i]
+	if link.other < 0 {
+		return true
+	}
+	var r trace.EventRef
+	var ok bool
+	if link.iAmEnd {
+		r, ok = link.regions.endOf[choice[link.other]]
+	} else {
+		r, ok = link.regions.beginOf[choice[link.other]]
+	}
+	return ok && r == choice[i]
 }
 
 // choices calls yield with every choice (one property event per
@@ -142,6 +190,9 @@ func (ap *altPlan) choices(binding []trace.Sym, yield func([]trace.EventRef) boo
 	var rec func(i int) bool
 	rec = func(i int) bool {
 		if i == n {
+			if !ap.canonical(choice) {
+				return true
+			}
 			return yield(choice)
 		}
 		oi := ap.alt.Occs[i]
@@ -189,11 +240,6 @@ func (ap *altPlan) fits(i int, r trace.EventRef, choice []trace.EventRef) bool {
 	}
 	for _, j := range ap.otherThread[i] {
 		if choice[j].Thread == r.Thread {
-			return false
-		}
-	}
-	for _, j := range ap.before[i] {
-		if !choice[j].Less(r) {
 			return false
 		}
 	}

@@ -1,0 +1,12 @@
+// FIG. 10 of the patent: UnsafeIterator. Scanning fixes: the property name
+// (scanned "Unsafeliterator") and `(.)` -> `(..)`.
+UnsafeIterator (Collection c, Iterator i) {
+  event create after(Collection c) returning(Iterator i) :
+    call(Iterator Collection+.iterator()) && target(c);
+  event update after(Collection c) :
+    (call(* Collection+.remove*(..))
+    || call(* Collection+.add*(..)) ) && target(c);
+  event next before(Iterator i) :
+    call(* Iterator.next()) && target(i);
+  pattern: create next* update+ next
+}

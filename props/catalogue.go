@@ -1,0 +1,160 @@
+package props
+
+import (
+	"embed"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// files holds the catalogue's sources and docs.
+//
+//go:embed catalog/*.gp catalog/*.md
+var files embed.FS
+
+// repoDir is where the embedded files live in the repository; it names
+// them in diagnostics.
+const repoDir = "props/"
+
+// catalogue lists every property, in the order `props list` shows them.
+// Adding a property: write catalog/NAME.gp and catalog/NAME.md, add a line
+// here, and add testdata/NAME/{positive,negative}.trace.
+var catalogue = []Property{
+	pattern("UnsafeIterator"),
+	pattern("UnsafeMapIterator"),
+	pattern("CheckThenAct"),
+	pattern("DataRace"),
+	pattern("AtomicityViolation"),
+	pattern("NullDereference"),
+	pattern("UnsafeDatabaseAccess"),
+	pattern("UseAfterClose"),
+	pattern("AuthenticateBeforeUse"),
+	pattern("StringBuilderThreadSafe"),
+	builtin("Deadlock", predictDeadlocks),
+}
+
+// pattern makes the entry of a pattern property from its embedded files.
+// A missing file leaves the field empty, which Validate reports.
+func pattern(name string) Property {
+	p := withDoc(name)
+	p.File = repoDir + "catalog/" + name + ".gp"
+	if src, err := files.ReadFile("catalog/" + name + ".gp"); err == nil {
+		p.Source = string(src)
+	}
+	return p
+}
+
+// builtin makes the entry of a built-in property.
+func builtin(name string, run BuiltinFunc) Property {
+	p := withDoc(name)
+	p.Builtin = run
+	return p
+}
+
+// withDoc reads catalog/NAME.md: its first line is the summary, the rest
+// the doc.
+func withDoc(name string) Property {
+	p := Property{Name: name}
+	md, err := files.ReadFile("catalog/" + name + ".md")
+	if err != nil {
+		return p
+	}
+	summary, doc, _ := strings.Cut(string(md), "\n")
+	p.Summary = strings.TrimSpace(summary)
+	p.Doc = strings.TrimSpace(doc)
+	return p
+}
+
+// All returns the catalogue. The slice is the caller's to modify.
+func All() []Property { return append([]Property(nil), catalogue...) }
+
+// Names returns the names of the catalogue, sorted.
+func Names() []string {
+	names := make([]string, len(catalogue))
+	for i, p := range catalogue {
+		names[i] = p.Name
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Lookup finds a property by name.
+func Lookup(name string) (Property, bool) {
+	for _, p := range catalogue {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Property{}, false
+}
+
+// Select resolves the names given to `--props`: "all" is the whole
+// catalogue; otherwise each name must be a catalogue property (an unknown
+// name is an error that suggests the closest one). Duplicates are kept
+// once, in the order given.
+func Select(names []string) ([]Property, error) {
+	var out []Property
+	seen := map[string]bool{}
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if n == "all" {
+			for _, p := range catalogue {
+				if !seen[p.Name] {
+					seen[p.Name] = true
+					out = append(out, p)
+				}
+			}
+			continue
+		}
+		p, ok := Lookup(n)
+		if !ok {
+			return nil, unknownName(n)
+		}
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func unknownName(n string) error {
+	msg := fmt.Sprintf("no property %q in the catalogue", n)
+	if s := closest(n, Names()); s != "" {
+		msg += fmt.Sprintf(" (did you mean %s?)", s)
+	}
+	return fmt.Errorf("%s; `gpredict props list` shows them all", msg)
+}
+
+// closest is the name nearest to n (case-insensitive edit distance), if
+// it is close enough to be a typo.
+func closest(n string, names []string) string {
+	best, bestDist := "", len(n)/3+1
+	for _, c := range names {
+		if d := editDistance(strings.ToLower(n), strings.ToLower(c)); d <= bestDist && (best == "" || d < bestDist) {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}

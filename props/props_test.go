@@ -1,0 +1,152 @@
+package props
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"gpredict/predict"
+	"gpredict/predict/replay"
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+func TestValidateCatalogue(t *testing.T) {
+	if err := Validate(All()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestValidateFindsProblems(t *testing.T) {
+	ui, _ := Lookup("UnsafeIterator")
+	broken := ui
+	broken.Name = "Broken"
+	broken.Source = strings.Replace(ui.Source, "pattern: create", "pattern: creat", 1)
+	noDoc := ui
+	noDoc.Name = "NoDoc"
+	noDoc.Doc = ""
+	err := Validate(append(All(), ui, broken, noDoc))
+	if err == nil {
+		t.Fatal("Validate accepted a duplicate, a broken and an undocumented property")
+	}
+	for _, want := range []string{"UnsafeIterator: listed twice", "catalogue property Broken does not load", "NoDoc: catalog/NoDoc.md has no documentation"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate error lacks %q:\n%v", want, err)
+		}
+	}
+}
+
+func TestSelect(t *testing.T) {
+	all, err := Select([]string{"all"})
+	if err != nil || len(all) != len(All()) {
+		t.Fatalf("Select(all) = %d properties, %v; want %d", len(all), err, len(All()))
+	}
+	two, err := Select([]string{"DataRace", "Deadlock", "DataRace"})
+	if err != nil || len(two) != 2 || two[0].Name != "DataRace" || two[1].Name != "Deadlock" {
+		t.Fatalf("Select(DataRace,Deadlock,DataRace) = %v, %v", two, err)
+	}
+	_, err = Select([]string{"UnsafeIterater"})
+	if err == nil || !strings.Contains(err.Error(), "did you mean UnsafeIterator?") {
+		t.Fatalf("Select(UnsafeIterater) error = %v, want a suggestion", err)
+	}
+}
+
+// TestEveryPropertyHasTests keeps the catalogue and testdata/ in step.
+func TestEveryPropertyHasTests(t *testing.T) {
+	dirs, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	has := map[string]bool{}
+	for _, d := range dirs {
+		if _, ok := Lookup(d.Name()); d.IsDir() && !ok {
+			t.Errorf("testdata/%s is not a property of the catalogue", d.Name())
+		}
+		has[d.Name()] = true
+	}
+	for _, p := range All() {
+		for _, f := range []string{"positive.trace", "negative.trace"} {
+			if _, err := os.Stat(filepath.Join("testdata", p.Name, f)); err != nil {
+				t.Errorf("%s has no testdata/%s/%s", p.Name, p.Name, f)
+			}
+		}
+	}
+}
+
+// TestProperties runs each property on its positive and negative trace
+// through the real pipeline (spec.Match and predict.Run, or the built-in)
+// and compares every (binding, choice) violation with the `# want:` lines.
+// For a positive trace it also checks that the recorded order does not
+// itself exhibit the violations: they are predicted, not observed.
+func TestProperties(t *testing.T) {
+	for _, p := range All() {
+		for _, kind := range []string{"positive", "negative"} {
+			t.Run(p.Name+"/"+kind, func(t *testing.T) {
+				path := filepath.Join("testdata", p.Name, kind+".trace")
+				want := wants(t, path)
+				if kind == "positive" && len(want) == 0 {
+					t.Fatalf("%s: a positive trace must expect a violation", path)
+				}
+				if kind == "negative" && len(want) != 0 {
+					t.Fatalf("%s: a negative trace must expect none", path)
+				}
+				tr, err := trace.Read([]string{path}, "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				res := runProperty(t, p, tr)
+				if len(res.Unknown) > 0 {
+					t.Errorf("%d unknown candidates", len(res.Unknown))
+				}
+				var got []string
+				for _, v := range res.Violations {
+					got = append(got, ids(tr, v.Choice))
+				}
+				sort.Strings(got)
+				if strings.Join(got, "\n") != strings.Join(want, "\n") {
+					t.Errorf("violations:\n  got  %q\n  want %q", got, want)
+				}
+				if kind == "positive" && !p.IsBuiltin() {
+					rec := recordedSchedule(t, tr, path)
+					for _, v := range res.Violations {
+						alt := &v.Property.Normal.Alts[v.Alt]
+						if replay.CheckPattern(tr, alt, v.Choice, rec) == nil {
+							t.Errorf("violation %s is observed in the recorded order; a positive test must need prediction", ids(tr, v.Choice))
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+func runProperty(t *testing.T, p Property, tr *trace.Trace) *predict.Result {
+	t.Helper()
+	var specs []*spec.Property
+	var builtins []Property
+	if p.IsBuiltin() {
+		builtins = []Property{p}
+	} else {
+		sp, err := p.Spec()
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = []*spec.Property{sp}
+	}
+	res, err := Predict(context.Background(), tr, specs, builtins, predict.Options{Jobs: 1, NewDecider: predict.NewZ3Decider})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func ids(tr *trace.Trace, refs []trace.EventRef) string {
+	s := make([]string, len(refs))
+	for i, r := range refs {
+		s[i] = tr.ID(r)
+	}
+	return strings.Join(s, " ")
+}

@@ -1,0 +1,338 @@
+// Package tracegen generates small random traces for differential tests.
+// A trace is produced by simulating an execution: every thread runs a
+// random program chosen step by step, a random scheduler interleaves the
+// threads while respecting locks, wait/notify, fork and join, and reads
+// return the current value. Each thread's events are then written out
+// thread-locally, so the trace is consistent with a real interleaving
+// (the simulated one) by construction.
+package tracegen
+
+import (
+	"fmt"
+	"math/rand"
+
+	"gpredict/predict/replay"
+	"gpredict/trace"
+)
+
+// Config bounds a generated trace. Zero fields take the defaults.
+type Config struct {
+	Threads int // number of threads, default 2 or 3
+	Events  int // events before the threads wind down, default 6..14
+	Vars    int // shared variables, default 1..3
+	Values  int // distinct written values, default 3
+	Locks   int // locks, default 1..2
+	// NoSync leaves out locks, wait/notify, fork and join.
+	NoSync bool
+}
+
+func (c Config) withDefaults(r *rand.Rand) Config {
+	if c.Threads == 0 {
+		c.Threads = 2 + r.Intn(2)
+	}
+	if c.Events == 0 {
+		c.Events = 6 + r.Intn(9)
+	}
+	if c.Vars == 0 {
+		c.Vars = 1 + r.Intn(3)
+	}
+	if c.Values == 0 {
+		c.Values = 3
+	}
+	if c.Locks == 0 {
+		c.Locks = 1 + r.Intn(2)
+	}
+	return c
+}
+
+// Random returns a random trace for cfg. The trace always passes the
+// Builder's checks, every wait completes (a waiter is always notified
+// before the threads finish), and the simulated interleaving is a
+// feasible schedule of it.
+func Random(r *rand.Rand, cfg Config) *trace.Trace {
+	tr, _ := generate(r, cfg)
+	return tr
+}
+
+// generate also returns the simulated interleaving as a schedule.
+func generate(r *rand.Rand, cfg Config) (*trace.Trace, []replay.Step) {
+	cfg = cfg.withDefaults(r)
+	s := newSim(r, cfg)
+	s.run()
+	tr := s.build()
+	// The builder numbers threads in order of first mention (a fork
+	// mentions its child), so map names to ids.
+	sched := make([]replay.Step, len(s.steps))
+	for i, st := range s.steps {
+		id, _ := tr.ThreadByName(s.th[st.thread].name)
+		sched[i] = replay.Step{Ref: trace.EventRef{Thread: id, Index: uint32(st.index)}, Part: st.part}
+	}
+	return tr, sched
+}
+
+// step is one step of the simulated interleaving.
+type step struct {
+	thread, index int
+	part          replay.Part
+}
+
+// op is one emitted event before interning.
+type op struct {
+	kind   trace.Op
+	obj    string
+	val    string
+	target string
+	result string
+}
+
+type thread struct {
+	name     string
+	started  bool
+	finished bool
+	events   []op
+	held     map[string]int // lock → depth
+	order    []string       // locks in first-acquire order (for releasing)
+	calls    []string       // open enter signatures
+	// wait state: waitLock != "" while in a wait; woken once notified.
+	waitLock string
+	woken    bool
+	depth    int // depth to restore after the wait
+}
+
+type sim struct {
+	r       *rand.Rand
+	cfg     Config
+	th      []*thread
+	values  map[string]string // current value per variable
+	owner   map[string]int    // lock → holding thread (absent: free)
+	total   int
+	closing bool
+	steps   []step
+}
+
+func newSim(r *rand.Rand, cfg Config) *sim {
+	s := &sim{r: r, cfg: cfg, values: map[string]string{}, owner: map[string]int{}}
+	for i := 0; i < cfg.Threads; i++ {
+		s.th = append(s.th, &thread{name: fmt.Sprintf("T%d", i+1), held: map[string]int{}})
+	}
+	s.th[0].started = true
+	// Without synchronisation nobody forks: every thread may start at once.
+	if cfg.NoSync {
+		for _, t := range s.th {
+			t.started = true
+		}
+	}
+	return s
+}
+
+func (s *sim) emit(t *thread, o op) {
+	part := replay.Whole
+	if o.kind == trace.OpWait {
+		part = replay.Release
+	}
+	s.steps = append(s.steps, step{s.index(t), len(t.events), part})
+	t.events = append(t.events, o)
+	s.total++
+}
+
+// run interleaves the threads until the event budget is spent, then lets
+// every thread wind down (exit its calls, release its locks, notify
+// remaining waiters) and finish.
+func (s *sim) run() {
+	for steps := 0; steps < 10000; steps++ {
+		if s.total >= s.cfg.Events {
+			s.closing = true
+		}
+		var ready []int
+		for i, t := range s.th {
+			if s.canStep(t) {
+				ready = append(ready, i)
+			}
+		}
+		if len(ready) == 0 {
+			return
+		}
+		t := s.th[ready[s.r.Intn(len(ready))]]
+		switch {
+		case t.waitLock != "":
+			s.reacquire(t)
+		case s.closing || len(t.events) >= 2 && s.r.Intn(10) == 0:
+			// Threads also finish early, so that joins happen.
+			s.close(t)
+		default:
+			s.act(t)
+		}
+	}
+	panic("tracegen: simulation did not terminate")
+}
+
+func (s *sim) canStep(t *thread) bool {
+	if !t.started || t.finished {
+		return false
+	}
+	if t.waitLock != "" {
+		_, held := s.owner[t.waitLock]
+		return t.woken && !held
+	}
+	return true
+}
+
+func (s *sim) reacquire(t *thread) {
+	// The wake-up is taken here, just before the re-acquire: the thread
+	// was notified earlier, which is all rule 4 asks.
+	i, idx := s.index(t), len(t.events)-1
+	s.steps = append(s.steps, step{i, idx, replay.Wake}, step{i, idx, replay.Reacquire})
+	s.owner[t.waitLock] = s.index(t)
+	t.held[t.waitLock] = t.depth
+	t.waitLock, t.woken = "", false
+}
+
+func (s *sim) index(t *thread) int {
+	for i, u := range s.th {
+		if u == t {
+			return i
+		}
+	}
+	panic("tracegen: unknown thread")
+}
+
+// unwokenWaiters lists the threads waiting and not yet notified.
+func (s *sim) unwokenWaiters() []*thread {
+	var out []*thread
+	for _, u := range s.th {
+		if u.waitLock != "" && !u.woken {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// othersCanNotify reports whether a thread other than t is running and
+// not stuck in a wait: only then may t wait, or finish while others wait.
+func (s *sim) othersCanNotify(t *thread) bool {
+	for _, u := range s.th {
+		if u != t && u.started && !u.finished && !(u.waitLock != "" && !u.woken) {
+			return true
+		}
+	}
+	return false
+}
+
+// close winds thread t down in one go: exits, releases, a final
+// notifyAll if it is the last thread that could wake a waiter, finish.
+func (s *sim) close(t *thread) {
+	for len(t.calls) > 0 {
+		s.exitCall(t)
+	}
+	keep := s.r.Intn(6) == 0 // sometimes a lock stays held to the end
+	for _, l := range t.order {
+		if keep && !s.someoneWaitsOn(l) {
+			continue
+		}
+		for t.held[l] > 0 {
+			s.release(t, l)
+		}
+	}
+	if len(s.unwokenWaiters()) > 0 && !s.othersCanNotify(t) {
+		for _, w := range s.unwokenWaiters() {
+			l := w.waitLock
+			if w.waitLock == "" || w.woken {
+				continue
+			}
+			s.acquire(t, l)
+			s.notify(t, l, true)
+			s.release(t, l)
+		}
+	}
+	t.finished = true
+}
+
+func (s *sim) someoneWaitsOn(l string) bool {
+	for _, u := range s.th {
+		if u.waitLock == l {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *sim) acquire(t *thread, l string) {
+	if t.held[l] == 0 {
+		s.owner[l] = s.index(t)
+		if !contains(t.order, l) {
+			t.order = append(t.order, l)
+		}
+	}
+	t.held[l]++
+	s.emit(t, op{kind: trace.OpAcquire, obj: l})
+}
+
+func (s *sim) release(t *thread, l string) {
+	t.held[l]--
+	if t.held[l] == 0 {
+		delete(s.owner, l)
+	}
+	s.emit(t, op{kind: trace.OpRelease, obj: l})
+}
+
+func (s *sim) notify(t *thread, l string, all bool) {
+	var ws []*thread
+	for _, u := range s.unwokenWaiters() {
+		if u.waitLock == l {
+			ws = append(ws, u)
+		}
+	}
+	if all {
+		for _, w := range ws {
+			w.woken = true
+		}
+		s.emit(t, op{kind: trace.OpNotifyAll, obj: l})
+		return
+	}
+	if len(ws) > 0 {
+		ws[s.r.Intn(len(ws))].woken = true
+	}
+	s.emit(t, op{kind: trace.OpNotify, obj: l})
+}
+
+func (s *sim) exitCall(t *thread) {
+	sig := t.calls[len(t.calls)-1]
+	t.calls = t.calls[:len(t.calls)-1]
+	o := op{kind: trace.OpExit, obj: sig}
+	if sig != "atomic()" {
+		o.target = "o1"
+	}
+	s.emit(t, o)
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// build writes the simulated events thread by thread into a trace.
+func (s *sim) build() *trace.Trace {
+	b := trace.NewBuilder()
+	sy := b.Syms()
+	intern := func(x string) trace.Sym {
+		if x == "" {
+			return trace.NoSym
+		}
+		return sy.Intern(x)
+	}
+	line := 0
+	for _, t := range s.th {
+		for _, o := range t.events {
+			line++
+			ev := trace.Event{Op: o.kind, Obj: intern(o.obj), Val: intern(o.val), Target: intern(o.target), Result: intern(o.result)}
+			if err := b.Event(trace.Pos{File: "gen.trace", Line: line}, sy.Intern(t.name), ev); err != nil {
+				panic("tracegen: generated an invalid trace: " + err.Error())
+			}
+		}
+	}
+	return b.Finish()
+}

@@ -1,0 +1,109 @@
+package tracegen
+
+import (
+	"math/rand"
+	"testing"
+
+	"gpredict/predict/replay"
+	"gpredict/trace"
+)
+
+// The simulated interleaving of every generated trace is a feasible
+// schedule of it under both branch models: values are consistent with a
+// real execution, every wait completes, locks and fork/join are obeyed.
+func TestSimulatedScheduleIsFeasible(t *testing.T) {
+	for seed := int64(0); seed < 3000; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		tr, sched := generate(r, Config{})
+		if got, want := len(sched), countSteps(tr); got != want {
+			t.Fatalf("seed %d: schedule has %d steps, trace %d", seed, got, want)
+		}
+		for _, m := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
+			if err := replay.Validate(tr, m, sched); err != nil {
+				t.Fatalf("seed %d (%s): %v", seed, m, err)
+			}
+		}
+	}
+}
+
+// countSteps is the number of schedule steps of the whole trace.
+func countSteps(tr *trace.Trace) int {
+	n := 0
+	for _, th := range tr.Threads {
+		for _, e := range th.Events {
+			n++
+			if e.Op == trace.OpWait {
+				n += 2
+			}
+		}
+	}
+	return n
+}
+
+// Over many seeds the generator produces every feature the differential
+// tests rely on.
+func TestFeatureCoverage(t *testing.T) {
+	seen := map[string]int{}
+	r := rand.New(rand.NewSource(1))
+	var sizes []int
+	for i := 0; i < 2000; i++ {
+		tr := Random(r, Config{})
+		sizes = append(sizes, tr.NumEvents())
+		for _, th := range tr.Threads {
+			depth := map[trace.Sym]int{}
+			for _, e := range th.Events {
+				seen[e.Op.String()]++
+				switch e.Op {
+				case trace.OpAcquire:
+					depth[e.Obj]++
+					if depth[e.Obj] > 1 {
+						seen["re-entrant"]++
+					}
+					if len(nonzero(depth)) > 1 {
+						seen["nested"]++
+					}
+				case trace.OpRelease:
+					depth[e.Obj]--
+				case trace.OpEnter:
+					if tr.Str(e.Obj) == "atomic()" {
+						seen["atomic"]++
+					}
+				}
+			}
+			for _, d := range depth {
+				if d > 0 {
+					seen["held at end"]++
+				}
+			}
+		}
+	}
+	for _, f := range []string{"read", "write", "acquire", "release", "wait", "notify", "notifyAll", "fork", "join", "branch", "call", "enter", "exit", "re-entrant", "nested", "atomic", "held at end"} {
+		if seen[f] == 0 {
+			t.Errorf("no %s in 2000 traces", f)
+		}
+	}
+	for _, n := range sizes {
+		if n > 30 {
+			t.Errorf("trace of %d events", n)
+		}
+	}
+	t.Logf("features: %v", seen)
+}
+
+func nonzero(m map[trace.Sym]int) []trace.Sym {
+	var out []trace.Sym
+	for k, v := range m {
+		if v > 0 {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func TestDeterministic(t *testing.T) {
+	a := Random(rand.New(rand.NewSource(7)), Config{})
+	b := Random(rand.New(rand.NewSource(7)), Config{})
+	if a.NumEvents() != b.NumEvents() {
+		t.Fatal("same seed, different traces")
+	}
+}

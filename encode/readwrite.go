@@ -20,8 +20,8 @@ import "gpredict/trace"
 //
 // which covers the explicit model's "recursively" through conc. Pruned by
 // must-happen-before as the patent describes: a write after r is neither a
-// source nor an interferer; a write w with w < w'' < r for another write
-// w'' is no source; an interferer before the source needs no clause.
+// source nor an interferer; a write w with w < w2 < r for another write
+// w2 is no source; an interferer before the source needs no clause.
 func (p *Problem) encodeReadWrite() {
 	tr := p.Trace
 	cons := map[trace.EventRef]BoolVar{}

@@ -1,0 +1,172 @@
+package predict_test
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"strconv"
+	"testing"
+
+	"gpredict/encode"
+	"gpredict/internal/explore"
+	. "gpredict/predict"
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// The differential test: on random small traces, the Z3 decider and the
+// brute-force explorer of SPEC 3 must give the same verdict for every
+// candidate of five pattern shapes under both branch models, and every
+// Z3 witness must pass the replay validator. GPREDICT_SWEEP=N runs N
+// traces instead of the default.
+
+func occ(name, meta, region string, end bool) spec.Occurrence {
+	return spec.Occurrence{Event: name, Decl: int(name[0] - 'a'), Thread: meta, Region: region, RegionEnd: end}
+}
+
+var shapes = []struct {
+	name string
+	alt  *spec.Alternative
+}{
+	{"race a(t1) || b(t2)", &spec.Alternative{Root: pNode(spec.PatPar, pEv(0), pEv(1)),
+		Occs: []spec.Occurrence{occ("a", "t1", "", false), occ("b", "t2", "", false)}}},
+	{"order a(t1) b(t2) c(t1)", &spec.Alternative{Root: pNode(spec.PatSeq, pEv(0), pEv(1), pEv(2)),
+		Occs: []spec.Occurrence{occ("a", "t1", "", false), occ("b", "t2", "", false), occ("c", "t1", "", false)}}},
+	{"atomic a(t1,<r) b(t2) c(t1,>r)", &spec.Alternative{Root: pNode(spec.PatSeq, pEv(0), pEv(1), pEv(2)),
+		Occs: []spec.Occurrence{occ("a", "t1", "r", false), occ("b", "t2", "", false), occ("c", "t1", "r", true)}}},
+	{"negated !(a(t1) || b(t2))", &spec.Alternative{Root: pNode(spec.PatNot, pNode(spec.PatPar, pEv(0), pEv(1))),
+		Occs: []spec.Occurrence{occ("a", "t1", "", false), occ("b", "t2", "", false)}}},
+	{"negated a(t1) !(b(t2) c(t1))", &spec.Alternative{Root: pNode(spec.PatSeq, pEv(0), pNode(spec.PatNot, pNode(spec.PatSeq, pEv(1), pEv(2)))),
+		Occs: []spec.Occurrence{occ("a", "t1", "", false), occ("b", "t2", "", false), occ("c", "t1", "", false)}}},
+}
+
+func allRefs(tr *trace.Trace) []trace.EventRef {
+	var out []trace.EventRef
+	for _, th := range tr.Threads {
+		for i := range th.Events {
+			out = append(out, trace.EventRef{Thread: th.ID, Index: uint32(i)})
+		}
+	}
+	return out
+}
+
+// choices lists the choices of shape s on tr (sampled to at most limit).
+func choices(r *rand.Rand, tr *trace.Trace, s int, limit int) [][]trace.EventRef {
+	evs := allRefs(tr)
+	var out [][]trace.EventRef
+	conflict := func(a, b trace.EventRef) bool {
+		ea, eb := tr.Event(a), tr.Event(b)
+		return a.Thread != b.Thread && a.Less(b) && ea.Op.IsAccess() && eb.Op.IsAccess() && ea.Obj == eb.Obj &&
+			(ea.Op == trace.OpWrite || eb.Op == trace.OpWrite)
+	}
+	switch s {
+	case 0, 3:
+		for _, a := range evs {
+			for _, b := range evs {
+				if conflict(a, b) {
+					out = append(out, []trace.EventRef{a, b})
+				}
+			}
+		}
+	case 1, 4:
+		for _, a := range evs {
+			for _, c := range evs {
+				if a.Thread != c.Thread || a == c || (s == 1 && !a.Less(c)) {
+					continue
+				}
+				for _, b := range evs {
+					if b.Thread != a.Thread {
+						out = append(out, []trace.EventRef{a, b, c})
+					}
+				}
+			}
+		}
+	case 2:
+		for _, th := range tr.Threads {
+			var open []int
+			for i := range th.Events {
+				switch th.Events[i].Op {
+				case trace.OpEnter:
+					open = append(open, i)
+				case trace.OpExit:
+					begin := open[len(open)-1]
+					open = open[:len(open)-1]
+					for _, b := range evs {
+						if b.Thread != th.ID {
+							out = append(out, []trace.EventRef{{Thread: th.ID, Index: uint32(begin)}, b, {Thread: th.ID, Index: uint32(i)}})
+						}
+					}
+				}
+			}
+		}
+	}
+	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	if len(out) > limit {
+		out = out[:limit]
+	}
+	return out
+}
+
+func TestZ3DeciderMatchesExplorer(t *testing.T) {
+	n := 500
+	if s := os.Getenv("GPREDICT_SWEEP"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil {
+			t.Fatalf("GPREDICT_SWEEP=%q: %v", s, err)
+		}
+	}
+	if testing.Short() {
+		n = 100
+	}
+	r := rand.New(rand.NewSource(20240601))
+	var cands, sats, mismatches int
+	perShape := make([]int, len(shapes))
+	for k := 0; k < n; k++ {
+		tr := randomTrace(r)
+		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
+			d := NewZ3Decider(tr, model, DeciderOptions{})
+			for s, sh := range shapes {
+				for _, ch := range choices(r, tr, s, 6) {
+					c := encode.Candidate{Alt: sh.alt, Choice: ch}
+					cands++
+					perShape[s]++
+					want, _ := explore.Decide(tr, model, c)
+					got := d.Decide(c)
+					if got.Verdict == Unknown || (got.Verdict == Sat) != want {
+						mismatches++
+						if mismatches <= 5 {
+							t.Errorf("trace %d, %s, %s, choice %v: z3 %s (%s), explorer %v\n%s", k, model, sh.name,
+								idsOf(tr, ch), got.Verdict, got.Reason, want, traceText(tr))
+						}
+						continue
+					}
+					if got.Verdict == Sat {
+						sats++
+						checkWitness(t, tr, model, c, got.Schedule)
+					}
+				}
+			}
+			d.Close()
+		}
+	}
+	t.Logf("%d traces, %d candidates (per shape %v), %d sat, %d mismatches", n, cands, perShape, sats, mismatches)
+}
+
+func idsOf(tr *trace.Trace, rs []trace.EventRef) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, tr.ID(r))
+	}
+	return out
+}
+
+func traceText(tr *trace.Trace) string {
+	s := ""
+	for _, th := range tr.Threads {
+		for i := range th.Events {
+			ev := &th.Events[i]
+			s += fmt.Sprintf("  %s %s %s %s\n", tr.ID(trace.EventRef{Thread: th.ID, Index: uint32(i)}), ev.Op, tr.Str(ev.Obj), tr.Str(ev.Val))
+		}
+	}
+	return s
+}

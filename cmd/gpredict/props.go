@@ -1,16 +1,64 @@
 package main
 
 import (
-	"errors"
+	"fmt"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"gpredict/props"
 )
 
-// Placeholder until the props command lands; replaced by its own issue.
+// newPropsCmd is `gpredict props list | show NAME`: the catalogue of
+// properties that `predict --props` runs.
 func newPropsCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "props",
+		Short: "List the catalogue of properties or show one",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return usageError{fmt.Errorf("props: want a subcommand: list or show NAME")}
+		},
+	}
+	cmd.AddCommand(newPropsListCmd(), newPropsShowCmd())
+	return cmd
+}
+
+func newPropsListCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:    "props",
-		Hidden: true,
-		RunE:   func(*cobra.Command, []string) error { return errors.New("props: not implemented yet") },
+		Use:   "list",
+		Short: "Print each property of the catalogue with its one-line summary",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			for _, p := range props.All() {
+				fmt.Fprintf(w, "%s\t%s\n", p.Name, p.Summary)
+			}
+			return w.Flush()
+		},
+	}
+}
+
+func newPropsShowCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "show NAME",
+		Short: "Print a property's documentation and its spec source",
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 {
+				return usageError{fmt.Errorf("props show: want one property name, got %d arguments", len(args))}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ps, err := props.Select(args)
+			if err != nil || len(ps) != 1 {
+				if err == nil {
+					err = fmt.Errorf("props show: want one property name, not %q", args[0])
+				}
+				return usageError{err}
+			}
+			fmt.Fprint(cmd.OutOrStdout(), props.Markdown(ps[0]))
+			return nil
+		},
 	}
 }

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"gpredict/props"
+)
+
+func TestPropsList(t *testing.T) {
+	out, errOut, code := runCLI(t, "props", "list")
+	if code != exitOK || errOut != "" {
+		t.Fatalf("props list: exit %d, stderr %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	all := props.All()
+	if len(lines) != len(all) {
+		t.Fatalf("props list printed %d lines for %d properties:\n%s", len(lines), len(all), out)
+	}
+	for i, p := range all {
+		f := strings.Fields(lines[i])
+		if len(f) < 2 || f[0] != p.Name || strings.Join(f[1:], " ") != p.Summary {
+			t.Errorf("line %d = %q, want %s and its summary", i+1, lines[i], p.Name)
+		}
+	}
+}
+
+func TestPropsShow(t *testing.T) {
+	tests := []struct {
+		args     []string
+		code     int
+		contains []string
+	}{
+		{[]string{"props", "show", "UnsafeIterator"}, exitOK,
+			[]string{"## UnsafeIterator", "**Catches.**", "pattern: create next* update+ next", "props/catalog/UnsafeIterator.gp"}},
+		{[]string{"props", "show", "Deadlock"}, exitOK,
+			[]string{"## Deadlock", "**Why a built-in.**", "no pattern source"}},
+		{[]string{"props", "show", "DataRaec"}, exitError,
+			[]string{`no property "DataRaec" in the catalogue (did you mean DataRace?)`}},
+		{[]string{"props", "show"}, exitError, []string{"want one property name"}},
+		{[]string{"props", "show", "all"}, exitError, []string{"want one property name"}},
+		{[]string{"props"}, exitError, []string{"want a subcommand"}},
+	}
+	for _, tc := range tests {
+		t.Run(strings.Join(tc.args[1:], "_"), func(t *testing.T) {
+			out, errOut, code := runCLI(t, tc.args...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, tc.code, errOut)
+			}
+			for _, c := range tc.contains {
+				if !strings.Contains(out+errOut, c) {
+					t.Errorf("output lacks %q:\n%s%s", c, out, errOut)
+				}
+			}
+		})
+	}
+}
+
+// TestPropsShowIsTheDoc keeps `props show` and docs/properties.md one
+// text: each property's section of the doc is exactly what show prints.
+func TestPropsShowIsTheDoc(t *testing.T) {
+	doc := props.CatalogueMarkdown(props.All())
+	for _, p := range props.All() {
+		out, _, code := runCLI(t, "props", "show", p.Name)
+		if code != exitOK || !strings.Contains(doc, out) {
+			t.Errorf("props show %s (exit %d) is not its section of docs/properties.md", p.Name, code)
+		}
+	}
+}

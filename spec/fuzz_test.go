@@ -1,0 +1,40 @@
+package spec
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// FuzzParse: Load never panics, and every diagnostic it reports has a
+// position inside the input. Seeds: testdata/fuzz/FuzzParse plus every
+// spec under testdata.
+func FuzzParse(f *testing.F) {
+	for _, glob := range []string{"testdata/patent/*.gp", "testdata/diag/*.gp"} {
+		paths, _ := filepath.Glob(glob)
+		for _, p := range paths {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(src)
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		file, diags := Load("fuzz.gp", src)
+		if file == nil {
+			t.Fatal("nil file")
+		}
+		for _, d := range diags {
+			if d.Span.Start.Offset < 0 || d.Span.Start.Offset > len(src) || d.Span.End.Offset > len(src) ||
+				d.Span.End.Offset < d.Span.Start.Offset {
+				t.Fatalf("diagnostic span %+v outside the input (len %d): %s", d.Span, len(src), d.Message)
+			}
+			_ = d.Render(src)
+		}
+		if !diags.HasErrors() {
+			_ = DumpAST(file)
+			_ = DumpNormal(file)
+		}
+	})
+}

@@ -127,6 +127,7 @@ func TestRandomWitnessesValidate(t *testing.T) {
 	}
 	times := map[string][]time.Duration{}
 	total := map[string]int{}
+	busy := map[string][]time.Duration{} // runs with at least one candidate
 	for seed := int64(0); seed < int64(n); seed++ {
 		tr := tracegen.Random(rand.New(rand.NewSource(seed)), tracegen.Config{Events: 14})
 		for name, pe := range randomProperties(tr) {
@@ -134,6 +135,12 @@ func TestRandomWitnessesValidate(t *testing.T) {
 				start := time.Now()
 				vs := Violations(tr, model, pe.p, pe.events)
 				times[name] = append(times[name], time.Since(start))
+				for _, b := range bindings(tr, len(pe.p.Params), pe.events) {
+					if len(Choices(&pe.p.Normal.Alts[0], b, pe.events)) > 0 {
+						busy[name] = append(busy[name], time.Since(start))
+						break
+					}
+				}
 				total[name] += len(vs)
 				for _, v := range vs {
 					checkWitness(t, tr, model, &pe.p.Normal.Alts[v.Alt], v.Choice, v.Schedule)
@@ -144,5 +151,9 @@ func TestRandomWitnessesValidate(t *testing.T) {
 	for name, ds := range times {
 		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 		t.Logf("%-8s %d runs, %d violations, median %v, p99 %v, max %v", name, len(ds), total[name], ds[len(ds)/2], ds[len(ds)*99/100], ds[len(ds)-1])
+		if b := busy[name]; len(b) > 0 {
+			sort.Slice(b, func(i, j int) bool { return b[i] < b[j] })
+			t.Logf("%-8s %d runs with candidates: median %v", name, len(b), b[len(b)/2])
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/explore"
+	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -17,8 +18,12 @@ import (
 // The differential test: on random small traces, the Z3 decider and the
 // brute-force explorer of SPEC 3 must give the same verdict for every
 // candidate of five pattern shapes under both branch models, and every
-// Z3 witness must pass the replay validator. GPREDICT_SWEEP=N runs N
-// traces instead of the default.
+// Z3 witness must pass the replay validator. Each round decides one trace
+// of internal/tracegen and one of randomTrace (a second generator whose
+// executions may end with threads blocked, so waits can be cut off).
+// GPREDICT_SWEEP=N runs N rounds instead of the default 500, and
+// GPREDICT_SWEEP_CANDS=K samples K candidates (default 6) per trace,
+// shape and model.
 
 func occ(name, meta, region string, end bool) spec.Occurrence {
 	return spec.Occurrence{Event: name, Decl: int(name[0] - 'a'), Thread: meta, Region: region, RegionEnd: end}
@@ -115,18 +120,30 @@ func TestZ3DeciderMatchesExplorer(t *testing.T) {
 			t.Fatalf("GPREDICT_SWEEP=%q: %v", s, err)
 		}
 	}
+	limit := 6 // candidates per trace, shape and model
+	if s := os.Getenv("GPREDICT_SWEEP_CANDS"); s != "" {
+		var err error
+		if limit, err = strconv.Atoi(s); err != nil {
+			t.Fatalf("GPREDICT_SWEEP_CANDS=%q: %v", s, err)
+		}
+	}
 	if testing.Short() {
 		n = 100
 	}
 	r := rand.New(rand.NewSource(20240601))
 	var cands, sats, mismatches int
 	perShape := make([]int, len(shapes))
-	for k := 0; k < n; k++ {
-		tr := randomTrace(r)
+	for k := 0; k < 2*n; k++ {
+		var tr *trace.Trace
+		if k%2 == 0 {
+			tr = tracegen.Random(r, tracegen.Config{})
+		} else {
+			tr = randomTrace(r)
+		}
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 			d := NewZ3Decider(tr, model, DeciderOptions{})
 			for s, sh := range shapes {
-				for _, ch := range choices(r, tr, s, 6) {
+				for _, ch := range choices(r, tr, s, limit) {
 					c := encode.Candidate{Alt: sh.alt, Choice: ch}
 					cands++
 					perShape[s]++
@@ -149,7 +166,7 @@ func TestZ3DeciderMatchesExplorer(t *testing.T) {
 			d.Close()
 		}
 	}
-	t.Logf("%d traces, %d candidates (per shape %v), %d sat, %d mismatches", n, cands, perShape, sats, mismatches)
+	t.Logf("%d traces (%d of tracegen), %d candidates (per shape %v), %d sat, %d mismatches", 2*n, n, cands, perShape, sats, mismatches)
 }
 
 func idsOf(tr *trace.Trace, rs []trace.EventRef) []string {

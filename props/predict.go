@@ -82,3 +82,32 @@ func Merge(dst, src *predict.Result) {
 	dst.Stats.Prefiltered += src.Stats.Prefiltered
 	dst.Stats.SolverCalls += src.Stats.SolverCalls
 }
+
+// SpecFiles loads every pattern property of the catalogue, one spec.File
+// each (the shape of `--spec` files). It fails only if the catalogue is
+// broken, which TestValidateCatalogue rules out.
+func SpecFiles() ([]*spec.File, error) {
+	var out []*spec.File
+	for _, p := range catalogue {
+		if p.IsBuiltin() {
+			continue
+		}
+		sp, err := p.Spec()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, &spec.File{Name: p.File, Src: []byte(p.Source), Properties: []*spec.Property{sp}})
+	}
+	return out, nil
+}
+
+// Builtins returns the built-in properties of the catalogue.
+func Builtins() []Property {
+	var out []Property
+	for _, p := range catalogue {
+		if p.IsBuiltin() {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -12,14 +12,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpredict/predict"
+	"gpredict/props"
 	"gpredict/spec"
 	"gpredict/trace"
 )
 
-// catalogue returns the bundled properties (props/). The catalogue is a
-// later issue; until it lands it holds nothing, and `--props all` means the
-// --spec properties only.
-var catalogue = func() ([]*spec.File, error) { return nil, nil }
+// catalogue returns the bundled pattern properties (props/); the
+// catalogue's built-ins (Deadlock) are selected and run by
+// predict_builtins.go.
+var catalogue = props.SpecFiles
 
 // newDecider makes the engine's Deciders; nil means the engine's default
 // (Z3). Tests replace it to force verdicts.
@@ -94,7 +95,8 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(props) == 0 {
+	builtins := selectBuiltins(specFiles, v.GetString("props"))
+	if len(props) == 0 && len(builtins) == 0 {
 		return usageError{fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME")}
 	}
 
@@ -110,11 +112,15 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		}
 		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
 	}
-	res, err := predict.Run(cmd.Context(), tr, inputs, predict.Options{
+	opts := predict.Options{
 		Branches: model, Timeout: timeout, Jobs: jobs,
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
-	})
+	}
+	res, err := predict.Run(cmd.Context(), tr, inputs, opts)
 	if err != nil {
+		return err
+	}
+	if err := runBuiltins(cmd.Context(), tr, res, builtins, opts); err != nil {
 		return err
 	}
 	if err := write(stdout, res, predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all")}); err != nil {
@@ -184,6 +190,7 @@ func selectProps(specFiles []*spec.File, sel string) ([]*spec.Property, error) {
 	for _, p := range fromSpecs {
 		byName[p.Name] = p // a --spec property shadows a catalogue one
 	}
+	isBuiltin := builtinNames(specFiles)
 	var out []*spec.Property
 	var unknown []string
 	seen := map[string]bool{}
@@ -195,13 +202,16 @@ func selectProps(specFiles []*spec.File, sel string) ([]*spec.Property, error) {
 		seen[name] = true
 		if p, ok := byName[name]; ok {
 			out = append(out, p)
-		} else {
+		} else if !isBuiltin[name] {
 			unknown = append(unknown, name)
 		}
 	}
 	if len(unknown) > 0 {
-		known := make([]string, 0, len(byName))
+		known := make([]string, 0, len(byName)+len(isBuiltin))
 		for n := range byName {
+			known = append(known, n)
+		}
+		for n := range isBuiltin {
 			known = append(known, n)
 		}
 		sort.Strings(known)

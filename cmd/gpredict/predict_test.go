@@ -60,7 +60,7 @@ func TestPredictExitCodes(t *testing.T) {
 		{"violation", []string{"--spec", td("iterator.gp"), td("fig8.trace")}, exitViolation, ""},
 		{"no violation", []string{"--spec", td("race.gp"), td("locked.trace")}, exitOK, ""},
 		{"spec error", []string{"--spec", td("bad.gp"), td("locked.trace")}, exitError, "undeclared event 'wrx'"},
-		{"unknown property", []string{"--spec", td("race.gp"), "--props", "Race,Nope", td("locked.trace")}, exitError, "unknown property Nope; known: Race"},
+		{"unknown property", []string{"--spec", td("race.gp"), "--props", "Race,Nope", td("locked.trace")}, exitError, "unknown property Nope; known: AtomicityViolation"},
 		{"no trace", []string{"--spec", td("race.gp")}, exitError, "no trace given"},
 		{"no property", []string{td("locked.trace")}, exitError, "no property to check"},
 		{"bad format", []string{"--spec", td("race.gp"), "--format", "xml", td("locked.trace")}, exitError, "--format"},

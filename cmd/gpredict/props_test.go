@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -65,5 +66,40 @@ func TestPropsShowIsTheDoc(t *testing.T) {
 		if code != exitOK || !strings.Contains(doc, out) {
 			t.Errorf("props show %s (exit %d) is not its section of docs/properties.md", p.Name, code)
 		}
+	}
+}
+
+// TestPredictCatalogue runs catalogue properties, the Deadlock built-in
+// among them, through `gpredict predict --props`.
+func TestPredictCatalogue(t *testing.T) {
+	td := func(p string) string { return filepath.Join(repoRoot(t), "props", "testdata", p) }
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		contains []string
+	}{
+		{"builtin", []string{"--props", "Deadlock", td("Deadlock/positive.trace")}, exitViolation,
+			[]string{"Deadlock (l1=a, l2=b)", "request  T2#2"}},
+		{"builtin none", []string{"--props", "Deadlock", td("Deadlock/negative.trace")}, exitOK, nil},
+		{"pattern and builtin", []string{"--props", "UnsafeIterator, Deadlock", "--all", td("UnsafeIterator/positive.trace")}, exitViolation,
+			[]string{"[1/2] UnsafeIterator (c=c, i=i)", "[2/2] UnsafeIterator"}},
+		{"all", []string{"--props", "all", "--format", "json", td("Deadlock/positive.trace")}, exitViolation,
+			[]string{`"property": "Deadlock"`, `"name": "request"`}},
+		{"unknown", []string{"--props", "Deadlok", td("Deadlock/positive.trace")}, exitError,
+			[]string{"unknown property Deadlok"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runCLI(t, append([]string{"predict"}, tc.args...)...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tc.code, out, errOut)
+			}
+			for _, c := range tc.contains {
+				if !strings.Contains(out+errOut, c) {
+					t.Errorf("output lacks %q:\n%s%s", c, out, errOut)
+				}
+			}
+		})
 	}
 }

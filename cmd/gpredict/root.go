@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -90,10 +91,13 @@ func settings(cmd *cobra.Command) (*viper.Viper, error) {
 		v.SetConfigFile(file)
 	} else if env := v.GetString("config"); env != "" {
 		v.SetConfigFile(env)
+	} else if _, err := os.Stat("gpredict.yaml"); err == nil {
+		// Name the file exactly: viper's search by config name would also
+		// take a file called plain `gpredict`, such as the binary that
+		// `go build ./cmd/gpredict` leaves in the working directory.
+		v.SetConfigFile("gpredict.yaml")
 	} else {
-		v.SetConfigName("gpredict")
-		v.SetConfigType("yaml")
-		v.AddConfigPath(".")
+		return v, nil
 	}
 	if err := v.ReadInConfig(); err != nil {
 		var notFound viper.ConfigFileNotFoundError

@@ -134,12 +134,28 @@ func (pe *patEncoder) before(as, bs []Var, neg bool) *F {
 // contiguous is "no other step of the slice lies inside the block", negated if neg.
 func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 	in := map[Var]bool{}
+	// Steps of a thread are numbered consecutively in program order. In a
+	// thread with block members only the steps right before its first
+	// member and right after its last one need a clause: an earlier step
+	// precedes that one, a later step follows the other (also under
+	// negation: a step inside the block drags them inside too).
+	lo, hi := map[trace.ThreadID]Var{}, map[trace.ThreadID]Var{}
 	for _, v := range block {
 		in[v] = true
+		t := pe.p.Steps[v].Ref.Thread
+		if l, ok := lo[t]; !ok || v < l {
+			lo[t] = v
+		}
+		if h, ok := hi[t]; !ok || v > h {
+			hi[t] = v
+		}
 	}
 	var fs []*F
 	for v := Var(0); v < pe.p.Cut; v++ {
 		if in[v] {
+			continue
+		}
+		if l, ok := lo[pe.p.Steps[v].Ref.Thread]; ok && (v < l-1 || v > hi[pe.p.Steps[v].Ref.Thread]+1) {
 			continue
 		}
 		var below, above []*F // s before every block step / after every block step

@@ -35,6 +35,6 @@
 ; [pattern] T2#3 (b) is in the schedule
 (assert (< |T2#3| |cut|))
 ; [pattern] the chosen events satisfy the pattern
-(assert (and (or (and (< |T1#1| |T1#2|) (< |T1#1| |T2#3|)) (and (< |T1#2| |T1#1|) (< |T2#3| |T1#1|))) (or (and (< |T1#3| |T1#2|) (< |T1#3| |T2#3|)) (and (< |T1#2| |T1#3|) (< |T2#3| |T1#3|))) (or (and (< |T2#1| |T1#2|) (< |T2#1| |T2#3|)) (and (< |T1#2| |T2#1|) (< |T2#3| |T2#1|))) (or (and (< |T2#2| |T1#2|) (< |T2#2| |T2#3|)) (and (< |T1#2| |T2#2|) (< |T2#3| |T2#2|))) (or (and (< |T2#4| |T1#2|) (< |T2#4| |T2#3|)) (and (< |T1#2| |T2#4|) (< |T2#3| |T2#4|)))))
+(assert (and (or (and (< |T1#1| |T1#2|) (< |T1#1| |T2#3|)) (and (< |T1#2| |T1#1|) (< |T2#3| |T1#1|))) (or (and (< |T1#3| |T1#2|) (< |T1#3| |T2#3|)) (and (< |T1#2| |T1#3|) (< |T2#3| |T1#3|))) (or (and (< |T2#2| |T1#2|) (< |T2#2| |T2#3|)) (and (< |T1#2| |T2#2|) (< |T2#3| |T2#2|))) (or (and (< |T2#4| |T1#2|) (< |T2#4| |T2#3|)) (and (< |T1#2| |T2#4|) (< |T2#3| |T2#4|)))))
 (check-sat)
 (get-model)

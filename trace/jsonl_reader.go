@@ -2,10 +2,7 @@ package trace
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"io"
-	"sort"
 	"strings"
 )
 
@@ -18,48 +15,34 @@ import (
 // converts to the text format and back.
 
 // jsonlOperandKeys lists, per op, the required and the optional operand keys.
-var jsonlOperandKeys = [NumOps]struct{ required, optional []string }{
-	OpFork: {[]string{"child"}, nil}, OpJoin: {[]string{"child"}, nil},
-	OpRead: {[]string{"var", "value"}, nil}, OpWrite: {[]string{"var", "value"}, nil},
-	OpAcquire: {[]string{"lock"}, nil}, OpRelease: {[]string{"lock"}, nil},
-	OpWait:   {[]string{"lock"}, []string{"signal"}},
-	OpNotify: {[]string{"signal"}, nil}, OpNotifyAll: {[]string{"signal"}, nil},
-	OpCall:  {[]string{"sig"}, []string{"target", "args", "result"}},
-	OpEnter: {[]string{"sig"}, []string{"target", "args"}},
-	OpExit:  {[]string{"sig"}, []string{"target", "args", "result"}},
+var jsonlOperandKeys = [NumOps]struct{ required, optional []jsonKey }{
+	OpFork: {[]jsonKey{kChild}, nil}, OpJoin: {[]jsonKey{kChild}, nil},
+	OpRead: {[]jsonKey{kVar, kValue}, nil}, OpWrite: {[]jsonKey{kVar, kValue}, nil},
+	OpAcquire: {[]jsonKey{kLock}, nil}, OpRelease: {[]jsonKey{kLock}, nil},
+	OpWait:   {[]jsonKey{kLock}, []jsonKey{kSignal}},
+	OpNotify: {[]jsonKey{kSignal}, nil}, OpNotifyAll: {[]jsonKey{kSignal}, nil},
+	OpCall:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
+	OpEnter: {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs}},
+	OpExit:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
 }
+
+// jsonlEventKeys may appear on every event.
+var jsonlEventKeys = []jsonKey{kThread, kOp, kID, kLoc}
 
 // jsonlDirectiveKeys lists the keys of each directive besides "directive".
-var jsonlDirectiveKeys = map[string][]string{
-	"init": {"var", "value"}, "volatile": {"var"},
-	"type": {"type", "supers"}, "object": {"object", "type"},
+var jsonlDirectiveKeys = map[string][]jsonKey{
+	"init": {kVar, kValue}, "volatile": {kVar},
+	"type": {kType, kSupers}, "object": {kObject, kType},
 }
 
-// jsonlKnownKeys is every key the format has, for "unknown key" errors.
-const jsonlKnownKeys = "thread, op, id, loc, var, value, lock, signal, child, sig, target, args, result, directive, type, supers, object"
-
-var jsonlKnown = func() map[string]bool {
-	m := map[string]bool{}
-	for _, k := range strings.Split(jsonlKnownKeys, ", ") {
-		m[k] = true
-	}
-	return m
-}()
-
-// jsonField is one key of a line's object.
-type jsonField struct {
-	str    string
-	list   []string
-	isList bool
-	col    int // column of the value
-	keyCol int
-}
+// jsonlKnownKeys is every key of the format, for "unknown key" errors.
+var jsonlKnownKeys = strings.Join(jsonlKeys[:], ", ")
 
 // ReadJSONL reads a JSON Lines trace into b.
 func ReadJSONL(b *Builder, name string, r io.Reader) error {
 	b.AddFile(name)
 	lr := newLineReader(name, r)
-	jr := jsonlReader{b: b, lr: lr}
+	jr := jsonlReader{b: b, lr: lr, sc: jsonScanner{lr: lr}}
 	for lr.next() {
 		if len(bytes.TrimSpace(lr.text)) == 0 {
 			continue
@@ -67,11 +50,10 @@ func ReadJSONL(b *Builder, name string, r io.Reader) error {
 		if err := lr.checkUTF8(); err != nil {
 			return err
 		}
-		fields, err := jr.parseObject()
-		if err != nil {
+		if err := jr.sc.scan(lr.text); err != nil {
 			return err
 		}
-		if err := jr.item(fields); err != nil {
+		if err := jr.item(&jr.sc.obj); err != nil {
 			return err
 		}
 	}
@@ -81,322 +63,247 @@ func ReadJSONL(b *Builder, name string, r io.Reader) error {
 type jsonlReader struct {
 	b  *Builder
 	lr *lineReader
+	sc jsonScanner
 }
 
-// col turns a byte offset into the line into the column of the next token.
-func (j *jsonlReader) col(off int64) int {
-	t := j.lr.text
-	i := int(off)
-	for i < len(t) && (t[i] == ' ' || t[i] == '\t' || t[i] == ':' || t[i] == ',') {
-		i++
+func (j *jsonlReader) item(obj *jsonObject) error {
+	if d := &obj[kDirective]; d.present {
+		return j.directive(d, obj)
 	}
-	return i + 1
+	return j.event(obj)
 }
 
-// tokenError explains a failed json.Decoder.Token.
-func (j *jsonlReader) tokenError(dec *json.Decoder, err error) error {
-	var syn *json.SyntaxError
-	switch {
-	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
-		return j.lr.errorf(len(j.lr.text)+1, "incomplete JSON object; want one complete object per line")
-	case errors.As(err, &syn):
-		return j.lr.errorf(max(int(syn.Offset), 1), "invalid JSON: %s", syn.Error())
-	}
-	return j.lr.errorf(j.col(dec.InputOffset()), "invalid JSON: %v", err)
-}
-
-// parseObject reads the line as one flat JSON object of strings and arrays
-// of strings, keeping the column of each key.
-func (j *jsonlReader) parseObject() (map[string]*jsonField, error) {
-	dec := json.NewDecoder(bytes.NewReader(j.lr.text))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, j.tokenError(dec, err)
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, j.lr.errorf(j.col(0), "want a JSON object {...} per line")
-	}
-	fields := map[string]*jsonField{}
-	for dec.More() {
-		keyCol := j.col(dec.InputOffset())
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, j.tokenError(dec, err)
-		}
-		key := tok.(string) // inside an object, Token yields keys as strings
-		if fields[key] != nil {
-			return nil, j.lr.errorf(keyCol, "duplicate key %q; want each key once", key)
-		}
-		f := &jsonField{keyCol: keyCol, col: j.col(dec.InputOffset())}
-		tok, err = dec.Token()
-		if err != nil {
-			return nil, j.tokenError(dec, err)
-		}
-		switch v := tok.(type) {
-		case string:
-			f.str = v
-		case json.Delim:
-			if v != '[' {
-				return nil, j.lr.errorf(f.col, "key %q: want a string or an array of strings", key)
-			}
-			f.isList, f.list = true, []string{}
-			for dec.More() {
-				elCol := j.col(dec.InputOffset())
-				tok, err := dec.Token()
-				if err != nil {
-					return nil, j.tokenError(dec, err)
-				}
-				s, ok := tok.(string)
-				if !ok {
-					return nil, j.lr.errorf(elCol, "key %q: want an array of strings", key)
-				}
-				f.list = append(f.list, s)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, j.tokenError(dec, err)
-			}
-		default:
-			return nil, j.lr.errorf(f.col, "key %q: want a string (values compare as strings: write \"1\", not 1)", key)
-		}
-		fields[key] = f
-	}
-	if _, err := dec.Token(); err != nil { // the closing brace
-		return nil, j.tokenError(dec, err)
-	}
-	if off := dec.InputOffset(); len(bytes.TrimSpace(j.lr.text[off:])) > 0 {
-		return nil, j.lr.errorf(j.col(off), "extra data after the JSON object; want one object per line")
-	}
-	return fields, nil
-}
-
-// item interprets one parsed object.
-func (j *jsonlReader) item(fields map[string]*jsonField) error {
-	for _, k := range sortedKeys(fields) {
-		if !jsonlKnown[k] {
-			return j.lr.errorf(fields[k].keyCol, "unknown key %q; want one of %s", k, jsonlKnownKeys)
+// allow checks that obj holds all of required, and otherwise only keys of
+// optional or of extra (keys checked elsewhere), with the right shapes.
+func (j *jsonlReader) allow(obj *jsonObject, what string, required, optional, extra []jsonKey) error {
+	var ok [numJSONKeys]bool
+	for _, list := range [][]jsonKey{required, optional, extra} {
+		for _, k := range list {
+			ok[k] = true
 		}
 	}
-	if d, ok := fields["directive"]; ok {
-		return j.directive(d, fields)
-	}
-	return j.event(fields)
-}
-
-func sortedKeys(m map[string]*jsonField) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
+	want := "no operand keys"
+	if len(required) > 0 {
+		want = "keys " + joinKeys(required)
+		if len(optional) > 0 {
+			want += " (optional: " + joinKeys(optional) + ")"
+		}
 	}
 	// Report the leftmost offending key first.
-	sort.Slice(keys, func(a, b int) bool { return m[keys[a]].keyCol < m[keys[b]].keyCol })
-	return keys
-}
-
-// allow checks that fields holds exactly the keys of allowed plus required
-// (which must be there), explaining against what.
-func (j *jsonlReader) allow(fields map[string]*jsonField, what string, required, optional []string) error {
-	ok := map[string]bool{}
-	for _, k := range append(append([]string(nil), required...), optional...) {
-		ok[k] = true
-	}
-	want := "keys " + strings.Join(required, ", ")
-	if len(optional) > 0 {
-		want += " (optional: " + strings.Join(optional, ", ") + ")"
-	}
-	if len(required) == 0 {
-		want = "no operand keys"
-	}
-	for _, k := range sortedKeys(fields) {
-		if !ok[k] {
-			return j.lr.errorf(fields[k].keyCol, "key %q does not belong to %s; want %s", k, what, want)
+	var bad *jsonField
+	var badKey jsonKey
+	for k := range obj {
+		if f := &obj[k]; f.present && !ok[k] && (bad == nil || f.keyCol < bad.keyCol) {
+			bad, badKey = f, jsonKey(k)
 		}
 	}
+	if bad != nil {
+		return j.lr.errorf(bad.keyCol, "key %q does not belong to %s; want %s", badKey, what, want)
+	}
 	for _, k := range required {
-		if _, there := fields[k]; !there {
+		if !obj[k].present {
 			return j.lr.errorf(len(j.lr.text)+1, "%s: missing key %q; want %s", what, k, want)
 		}
 	}
-	for k, f := range fields {
-		if isList := k == "args" || k == "supers"; f.isList != isList {
+	for k := range obj {
+		f := &obj[k]
+		if isList := jsonKey(k) == kArgs || jsonKey(k) == kSupers; f.present && f.isList != isList {
 			if isList {
-				return j.lr.errorf(f.col, "key %q: want an array of strings", k)
+				return j.lr.errorf(f.col, "key %q: want an array of strings", jsonKey(k))
 			}
-			return j.lr.errorf(f.col, "key %q: want a string", k)
+			return j.lr.errorf(f.col, "key %q: want a string", jsonKey(k))
 		}
 	}
 	return nil
 }
 
-// name checks that s can be a token of the text format and interns it.
-func (j *jsonlReader) name(f *jsonField, key string) (Sym, error) {
-	if err := textTokenProblem(f.str); err != "" {
-		return NoSym, j.lr.errorf(f.col, "key %q: %q %s", key, f.str, err)
+func joinKeys(keys []jsonKey) string {
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = k.String()
 	}
-	return j.b.Syms().Intern(f.str), nil
+	return strings.Join(names, ", ")
 }
 
-func (j *jsonlReader) directive(d *jsonField, fields map[string]*jsonField) error {
+// name checks that key's value can be a token of the text format and
+// interns it.
+func (j *jsonlReader) name(obj *jsonObject, k jsonKey) (Sym, error) {
+	f := &obj[k]
+	if err := textTokenProblem(string(f.str)); err != "" {
+		return NoSym, j.lr.errorf(f.col, "key %q: %q %s", k, f.str, err)
+	}
+	return j.b.Syms().InternBytes(f.str), nil
+}
+
+// embedded checks a value the text format writes after a prefix
+// (target=, result=, @) and interns it.
+func (j *jsonlReader) embedded(f *jsonField, k jsonKey, s []byte) (Sym, error) {
+	if p := embeddedProblem(string(s)); p != "" {
+		return NoSym, j.lr.errorf(f.col, "key %q: %q %s", k, s, p)
+	}
+	return j.b.Syms().InternBytes(s), nil
+}
+
+func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 	if d.isList {
 		return j.lr.errorf(d.col, "key \"directive\": want a string")
 	}
-	keys, ok := jsonlDirectiveKeys[d.str]
+	kind := string(d.str)
+	keys, ok := jsonlDirectiveKeys[kind]
 	if !ok {
 		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type or object", d.str)
 	}
-	delete(fields, "directive")
-	if err := j.allow(fields, "directive "+d.str, keys, nil); err != nil {
+	if err := j.allow(obj, "directive "+kind, keys, nil, []jsonKey{kDirective}); err != nil {
 		return err
 	}
-	syms := make(map[string]Sym, len(fields))
-	for k, f := range fields {
-		if f.isList {
-			continue
+	var syms [numJSONKeys]Sym
+	for _, k := range keys {
+		if k != kSupers {
+			s, err := j.name(obj, k)
+			if err != nil {
+				return err
+			}
+			syms[k] = s
 		}
-		s, err := j.name(f, k)
-		if err != nil {
-			return err
-		}
-		syms[k] = s
 	}
 	b := j.b
-	switch d.str {
+	switch kind {
 	case "init":
-		if old, ok := b.tr.Init[syms["var"]]; ok && old != syms["value"] {
-			return j.lr.errorf(fields["value"].col, "init %s %s conflicts with an earlier init %s %s", fields["var"].str, fields["value"].str, fields["var"].str, b.tr.Str(old))
+		if old, ok := b.tr.Init[syms[kVar]]; ok && old != syms[kValue] {
+			return j.lr.errorf(obj[kValue].col, "init %s %s conflicts with an earlier init %s %s", obj[kVar].str, obj[kValue].str, obj[kVar].str, b.tr.Str(old))
 		}
-		b.Init(syms["var"], syms["value"])
+		b.Init(syms[kVar], syms[kValue])
 	case "volatile":
-		b.Volatile(syms["var"])
+		b.Volatile(syms[kVar])
 	case "type":
-		supers := fields["supers"]
+		supers := &obj[kSupers]
 		if len(supers.list) == 0 {
 			return j.lr.errorf(supers.col, "key \"supers\": want at least one supertype")
 		}
-		for _, s := range supers.list {
-			if err := textTokenProblem(s); err != "" {
+		names := make([]string, len(supers.list))
+		for i, s := range supers.list {
+			if err := textTokenProblem(string(s)); err != "" {
 				return j.lr.errorf(supers.col, "key \"supers\": %q %s", s, err)
 			}
+			names[i] = string(s)
 		}
-		b.Type(fields["type"].str, supers.list)
+		b.Type(string(obj[kType].str), names)
 	case "object":
-		if old, ok := b.tr.Objects[syms["object"]]; ok && old != syms["type"] {
-			return j.lr.errorf(fields["type"].col, "object %s : %s conflicts with an earlier object %s : %s", fields["object"].str, fields["type"].str, fields["object"].str, b.tr.Str(old))
+		if old, ok := b.tr.Objects[syms[kObject]]; ok && old != syms[kType] {
+			return j.lr.errorf(obj[kType].col, "object %s : %s conflicts with an earlier object %s : %s", obj[kObject].str, obj[kType].str, obj[kObject].str, b.tr.Str(old))
 		}
-		b.Object(syms["object"], syms["type"])
+		b.Object(syms[kObject], syms[kType])
 	}
 	return nil
 }
 
-func (j *jsonlReader) event(fields map[string]*jsonField) error {
+func (j *jsonlReader) event(obj *jsonObject) error {
 	lr, b := j.lr, j.b
-	thread, ok := fields["thread"]
-	if !ok {
+	if !obj[kThread].present {
 		return lr.errorf(1, "missing key \"thread\"; want an event {\"thread\": …, \"op\": …} or a directive {\"directive\": …}")
 	}
-	opf, ok := fields["op"]
-	if !ok {
+	if !obj[kOp].present {
 		return lr.errorf(1, "missing key \"op\"; want an event {\"thread\": …, \"op\": …}")
 	}
-	for _, k := range []string{"thread", "op", "id", "loc"} {
-		if f, ok := fields[k]; ok && f.isList {
+	for _, k := range jsonlEventKeys {
+		if f := &obj[k]; f.present && f.isList {
 			return lr.errorf(f.col, "key %q: want a string", k)
 		}
 	}
-	op, ok := ParseOp(opf.str)
+	opf, thread := &obj[kOp], &obj[kThread]
+	op, ok := ParseOp(string(opf.str))
 	if !ok {
 		return lr.errorf(opf.col, "unknown op %q; want one of %s", opf.str, opList)
 	}
-	switch thread.str {
+	switch string(thread.str) {
 	case "init", "volatile", "type", "object":
 		return lr.errorf(thread.col, "thread name %q is a directive keyword of the text format; want another name", thread.str)
 	}
-	tsym, err := j.name(thread, "thread")
+	tsym, err := j.name(obj, kThread)
 	if err != nil {
+		return err
+	}
+	keys := jsonlOperandKeys[op]
+	if err := j.allow(obj, op.String(), keys.required, keys.optional, jsonlEventKeys); err != nil {
 		return err
 	}
 	ev := Event{Op: op}
-	if f, ok := fields["loc"]; ok {
-		if ev.Loc, err = j.name(f, "loc"); err != nil {
+	if f := &obj[kLoc]; f.present {
+		if ev.Loc, err = j.embedded(f, kLoc, f.str); err != nil {
 			return err
 		}
 	}
-	pos := lr.pos(opf.col)
-	if f, ok := fields["id"]; ok {
-		want := FormatID(thread.str, uint32(b.nextIndex(tsym)))
-		if f.str != want {
+	if f := &obj[kID]; f.present {
+		want := FormatID(string(thread.str), uint32(b.nextIndex(tsym)))
+		if string(f.str) != want {
 			return lr.errorf(f.col, "id %q does not match the event's place in its thread; want %q", f.str, want)
 		}
 	}
-	for _, k := range []string{"thread", "op", "id", "loc"} {
-		delete(fields, k)
-	}
-	keys := jsonlOperandKeys[op]
-	if err := j.allow(fields, op.String(), keys.required, keys.optional); err != nil {
-		return err
-	}
-	str := func(k string) (Sym, error) { return j.name(fields[k], k) }
+	str := func(k jsonKey) (Sym, error) { return j.name(obj, k) }
 	switch op {
 	case OpFork, OpJoin:
-		ev.Obj, err = str("child")
+		ev.Obj, err = str(kChild)
 	case OpRead, OpWrite:
-		if ev.Obj, err = str("var"); err == nil {
-			ev.Val, err = str("value")
+		if ev.Obj, err = str(kVar); err == nil {
+			ev.Val, err = str(kValue)
 		}
 	case OpAcquire, OpRelease:
-		ev.Obj, err = str("lock")
+		ev.Obj, err = str(kLock)
 	case OpWait:
-		if ev.Obj, err = str("lock"); err == nil {
+		if ev.Obj, err = str(kLock); err == nil {
 			ev.Val = ev.Obj
-			if _, ok := fields["signal"]; ok {
-				ev.Val, err = str("signal")
+			if obj[kSignal].present {
+				ev.Val, err = str(kSignal)
 			}
 		}
 	case OpNotify, OpNotifyAll:
-		ev.Obj, err = str("signal")
+		ev.Obj, err = str(kSignal)
 	case OpCall, OpEnter, OpExit:
-		err = j.invocation(&ev, fields)
+		err = j.invocation(&ev, obj)
 	}
 	if err != nil {
 		return err
 	}
-	return b.Event(pos, tsym, ev)
+	return b.Event(lr.pos(opf.col), tsym, ev)
 }
 
-func (j *jsonlReader) invocation(ev *Event, fields map[string]*jsonField) error {
-	sig := fields["sig"]
-	parts := strings.Split(sig.str, " ")
-	bad := len(parts) > 2 || strings.Contains(sig.str, "=")
+func (j *jsonlReader) invocation(ev *Event, obj *jsonObject) error {
+	sig := &obj[kSig]
+	s := string(sig.str)
+	parts := strings.Split(s, " ")
+	bad := len(parts) > 2 || strings.Contains(s, "=")
 	for _, p := range parts {
 		bad = bad || textTokenProblem(p) != ""
 	}
 	if bad {
-		return j.lr.errorf(sig.col, "key \"sig\": %q: want [RETTYPE ]DECLTYPE.NAME(PARAMTYPE,...) with one space at most and no tabs, '#' or '='", sig.str)
+		return j.lr.errorf(sig.col, "key \"sig\": %q: want [RETTYPE ]DECLTYPE.NAME(PARAMTYPE,...) with one space at most and no tabs, '#' or '='", s)
 	}
-	if _, err := ParseSignature(sig.str); err != nil {
+	if _, err := ParseSignature(s); err != nil {
 		return j.lr.errorf(sig.col, "key \"sig\": %v", err)
 	}
-	ev.Obj = j.b.Syms().Intern(sig.str)
+	ev.Obj = j.b.Syms().Intern(s)
 	var err error
-	if _, ok := fields["target"]; ok {
-		if ev.Target, err = j.name(fields["target"], "target"); err != nil {
+	if f := &obj[kTarget]; f.present {
+		if ev.Target, err = j.embedded(f, kTarget, f.str); err != nil {
 			return err
 		}
 	}
-	if _, ok := fields["result"]; ok {
-		if ev.Result, err = j.name(fields["result"], "result"); err != nil {
+	if f := &obj[kResult]; f.present {
+		if ev.Result, err = j.embedded(f, kResult, f.str); err != nil {
 			return err
 		}
 	}
-	if f, ok := fields["args"]; ok {
+	if f := &obj[kArgs]; f.present {
 		list := make([]Sym, 0, len(f.list))
 		for _, a := range f.list {
-			if p := textTokenProblem(a); p != "" || strings.Contains(a, ",") {
-				if p == "" {
-					p = "contains ','"
-				}
-				return j.lr.errorf(f.col, "key \"args\": %q %s", a, p)
+			if bytes.IndexByte(a, ',') >= 0 {
+				return j.lr.errorf(f.col, "key \"args\": %q contains ','; want values without ','", a)
 			}
-			list = append(list, j.b.Syms().Intern(a))
+			s, err := j.embedded(f, kArgs, a)
+			if err != nil {
+				return err
+			}
+			list = append(list, s)
 		}
 		ev.Args = j.b.Args(list)
 	}

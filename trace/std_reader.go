@@ -59,7 +59,11 @@ func readSTDLine(b *Builder, lr *lineReader, vi *valueInference, atomic Sym) err
 	if err := stdToken(lr, thread, 1, "THREAD"); err != nil {
 		return err
 	}
-	if err := stdToken(lr, loc, locCol, "LOC"); err != nil {
+	switch string(thread) {
+	case "init", "volatile", "type", "object":
+		return lr.errorf(1, "thread name %q is a directive keyword of the text format; want another name", thread)
+	}
+	if err := stdLoc(lr, loc, locCol); err != nil {
 		return err
 	}
 	name, decor := opField, []byte(nil)
@@ -119,14 +123,25 @@ func stdDecorName(op Op) string {
 	return "THREAD2"
 }
 
-// stdToken checks that a field is a non-empty name that the text format can
-// also hold (no spaces, tabs or '#'), so that every STD trace converts.
+// stdToken checks that a field is a name the text format can also hold (see
+// textTokenProblem), so that every STD trace converts.
 func stdToken(lr *lineReader, s []byte, col int, what string) error {
 	if len(s) == 0 {
 		return lr.errorf(col, "empty %s; %s", what, stdUsage)
 	}
-	if i := bytes.IndexAny(s, " \t#"); i >= 0 {
-		return lr.errorf(col+i, "%s %q contains %q; want a name without spaces, tabs or '#'", what, s, s[i])
+	if p := textTokenProblem(string(s)); p != "" {
+		return lr.errorf(col, "%s %q %s", what, s, p)
+	}
+	return nil
+}
+
+// stdLoc checks a LOC field: any non-empty text without white space or '#'.
+func stdLoc(lr *lineReader, s []byte, col int) error {
+	if len(s) == 0 {
+		return lr.errorf(col, "empty LOC; %s", stdUsage)
+	}
+	if p := embeddedProblem(string(s)); p != "" {
+		return lr.errorf(col, "LOC %q %s", s, p)
 	}
 	return nil
 }

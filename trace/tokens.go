@@ -18,3 +18,13 @@ func textTokenProblem(s string) string {
 	}
 	return ""
 }
+
+// embeddedProblem is textTokenProblem for text that the text format writes
+// after a prefix (a location after '@', a key value after "target=" and
+// the like), which may therefore itself start with '@'.
+func embeddedProblem(s string) string {
+	if s != "" && s[0] == '@' {
+		return textTokenProblem(s[1:] + "x")
+	}
+	return textTokenProblem(s)
+}

@@ -89,6 +89,12 @@ func (tw *textWriter) line(toks ...string) {
 func (tw *textWriter) event(thread string, ev *Event) {
 	t := tw.t
 	str := func(s Sym) string { return tw.name(t.Str(s)) }
+	embedded := func(s Sym) string {
+		if p := embeddedProblem(t.Str(s)); p != "" {
+			tw.fail("%q %s", t.Str(s), p)
+		}
+		return t.Str(s)
+	}
 	toks := append(tw.buf[:0], tw.name(thread), ev.Op.String())
 	switch ev.Op {
 	case OpBegin, OpEnd, OpBranch:
@@ -105,24 +111,28 @@ func (tw *textWriter) event(thread string, ev *Event) {
 			toks = append(toks, tw.name(part))
 		}
 		if ev.Target != NoSym {
-			toks = append(toks, "target="+str(ev.Target))
+			toks = append(toks, "target="+embedded(ev.Target))
 		}
 		if ev.Args != NoArgs {
 			args := t.Args(ev.Args)
 			parts := make([]string, len(args))
 			for i, a := range args {
-				parts[i] = str(a)
+				parts[i] = embedded(a)
 			}
 			toks = append(toks, "args="+strings.Join(parts, ","))
 		}
 		if ev.Result != NoSym {
-			toks = append(toks, "result="+str(ev.Result))
+			toks = append(toks, "result="+embedded(ev.Result))
 		}
 	default:
 		toks = append(toks, str(ev.Obj))
 	}
 	if ev.Loc != NoSym {
-		toks = append(toks, "@"+str(ev.Loc))
+		loc := t.Str(ev.Loc)
+		if p := embeddedProblem(loc); p != "" {
+			tw.fail("location %q %s", loc, p)
+		}
+		toks = append(toks, "@"+loc)
 	}
 	tw.buf = toks
 	tw.line(toks...)

@@ -80,11 +80,12 @@ func predictDeadlocks(ctx context.Context, tr *trace.Trace, opts predict.Options
 		}
 		cut[c.a.ref.Thread], cut[c.b.ref.Thread] = int(c.a.ref.Index), int(c.b.ref.Index)
 		cutTr := truncate(tr, cut)
-		lastA := trace.EventRef{Thread: c.a.ref.Thread, Index: c.a.ref.Index - 1}
-		lastB := trace.EventRef{Thread: c.b.ref.Thread, Index: c.b.ref.Index - 1}
-		if !inTrace(cutTr, lastA) || !inTrace(cutTr, lastB) {
+		if !inTrace(cutTr, trace.EventRef{Thread: c.a.ref.Thread, Index: c.a.ref.Index - 1}) ||
+			!inTrace(cutTr, trace.EventRef{Thread: c.b.ref.Thread, Index: c.b.ref.Index - 1}) {
 			continue // a cut thread cannot even reach its request (it joins the other)
 		}
+		lastA, subA := reachPoint(cutTr, c.a.ref)
+		lastB, subB := reachPoint(cutTr, c.b.ref)
 		dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir})
 		d := dec.Decide(encode.Candidate{Alt: reachBoth, Choice: []trace.EventRef{lastA, lastB}})
 		dec.Close()
@@ -92,10 +93,11 @@ func predictDeadlocks(ctx context.Context, tr *trace.Trace, opts predict.Options
 		v := c.violation(tr)
 		switch d.Verdict {
 		case predict.Sat:
-			if err := checkDeadlockWitness(tr, model, c, d.Schedule); err != nil {
+			sched := withoutSubstitutes(d.Schedule, c, subA, subB)
+			if err := checkDeadlockWitness(tr, model, c, sched); err != nil {
 				return nil, err
 			}
-			v.Schedule = d.Schedule
+			v.Schedule = sched
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
 			res.Unknown = append(res.Unknown, predict.UnknownCandidate{
@@ -104,6 +106,42 @@ func predictDeadlocks(ctx context.Context, tr *trace.Trace, opts predict.Options
 	}
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// reachPoint is the event of the cut trace whose presence in a schedule
+// means the thread has completed every event before its request req. That
+// is the last kept event, except for a wait: a schedule can contain a
+// wait's release part without its wake-up and re-acquire. Then the cut
+// thread gets one substitute event in the request's place, a `branch`
+// (which constrains only reads before it, and those are already before the
+// wait; under the explicit branch model it can only make the question
+// harder, never give a false witness), and the substitute is reported so
+// that it can be removed from the witness.
+func reachPoint(cut *trace.Trace, req trace.EventRef) (last trace.EventRef, substitute bool) {
+	th := cut.Threads[req.Thread]
+	last = trace.EventRef{Thread: req.Thread, Index: req.Index - 1}
+	if th.Events[last.Index].Op != trace.OpWait {
+		return last, false
+	}
+	c := *th
+	c.Events = append(th.Events[:req.Index:req.Index], trace.Event{Op: trace.OpBranch, Obj: trace.NoSym, Val: trace.NoSym,
+		Target: trace.NoSym, Result: trace.NoSym, Args: trace.NoArgs, Loc: trace.NoSym})
+	cut.Threads[req.Thread] = &c
+	return req, true
+}
+
+// withoutSubstitutes drops the steps of the substitute events reachPoint
+// put at the requests of c (sub says which), which are not events of the
+// original trace.
+func withoutSubstitutes(sched []replay.Step, c deadlockCandidate, subA, subB bool) []replay.Step {
+	out := make([]replay.Step, 0, len(sched))
+	for _, st := range sched {
+		if (subA && st.Ref == c.a.ref) || (subB && st.Ref == c.b.ref) {
+			continue
+		}
+		out = append(out, st)
+	}
+	return out
 }
 
 func inTrace(tr *trace.Trace, r trace.EventRef) bool {

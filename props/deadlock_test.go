@@ -1,8 +1,10 @@
 package props
 
 import (
+	"slices"
 	"testing"
 
+	"gpredict/predict"
 	"gpredict/trace"
 )
 
@@ -87,5 +89,47 @@ T3 release c
 	want := []string{"T1#1 T1#3 T2#1 T2#3 l1=a l2=b"}
 	if len(got) != len(want) || got[0] != want[0] {
 		t.Errorf("candidates = %q, want %q", got, want)
+	}
+}
+
+// TestDeadlockAfterWait: when the last event before a request is a wait,
+// the witness must contain the whole wait (release, wake, re-acquire), not
+// only its release part.
+func TestDeadlockAfterWait(t *testing.T) {
+	tr, err := trace.ParseText("wait.trace", `
+T1 fork T2
+T1 acquire a
+T1 acquire m
+T1 wait m
+T1 acquire b
+T1 release b
+T1 release m
+T1 release a
+T2 acquire b
+T2 notify m
+T2 acquire a
+T2 release a
+T2 release b
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := predictDeadlocks(t.Context(), tr, predict.Options{NewDecider: predict.NewZ3Decider})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Violations) != 1 {
+		t.Fatalf("%d violations, want 1", len(res.Violations))
+	}
+	v := res.Violations[0]
+	if got := ids(tr, v.Choice); got != "T1#2 T1#5 T2#1 T2#3" {
+		t.Errorf("events %s, want T1#2 T1#5 T2#1 T2#3", got)
+	}
+	var steps []string
+	for _, s := range v.Schedule {
+		steps = append(steps, s.Format(tr))
+	}
+	if !slices.Contains(steps, "T1#4.reacquire") {
+		t.Errorf("witness %v does not complete T1's wait", steps)
 	}
 }

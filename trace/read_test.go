@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestReadTextOperands checks what the text reader makes of each form of
@@ -146,5 +147,13 @@ func TestInputFormatOverride(t *testing.T) {
 	}
 	if _, err := Read([]string{filepath.Join("testdata", "valid", "iterator.trace")}, "std"); err == nil {
 		t.Error("reading a text trace as STD succeeded")
+	}
+}
+
+// TestEventSize guards the memory budget of issue 2: ten million events
+// must fit in a few GiB.
+func TestEventSize(t *testing.T) {
+	if n := unsafe.Sizeof(Event{}); n != 28 {
+		t.Errorf("Event is %d bytes; want 28", n)
 	}
 }

@@ -41,17 +41,23 @@ func splitTokens(line []byte, toks []token) []token {
 		if c == '#' {
 			break
 		}
-		if c == ' ' || c == '\t' {
+		if isSeparator(c) {
 			i++
 			continue
 		}
 		start := i
-		for i < len(line) && line[i] != ' ' && line[i] != '\t' && line[i] != '#' {
+		for i < len(line) && !isSeparator(line[i]) && line[i] != '#' {
 			i++
 		}
 		toks = append(toks, token{line[start:i], start + 1})
 	}
 	return toks
+}
+
+// isSeparator reports whether c separates tokens: spaces and tabs (SPEC
+// 1.1), and the other ASCII white space, which no token may contain.
+func isSeparator(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
 }
 
 type textReader struct {

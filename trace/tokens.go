@@ -9,7 +9,7 @@ func textTokenProblem(s string) string {
 	switch {
 	case s == "":
 		return "is empty; want a non-empty name"
-	case strings.ContainsAny(s, " \t\r\n"):
+	case strings.ContainsAny(s, " \t\r\n\v\f"):
 		return "contains white space; want a name without spaces"
 	case strings.Contains(s, "#"):
 		return "contains '#', which starts a comment in the text format"

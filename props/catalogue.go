@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"gpredict/spec"
 )
 
 // files holds the catalogue's sources and docs.
@@ -120,41 +122,8 @@ func Select(names []string) ([]Property, error) {
 
 func unknownName(n string) error {
 	msg := fmt.Sprintf("no property %q in the catalogue", n)
-	if s := closest(n, Names()); s != "" {
+	if s := spec.Suggest(n, Names()); s != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", s)
 	}
 	return fmt.Errorf("%s; `gpredict props list` shows them all", msg)
-}
-
-// closest is the name nearest to n (case-insensitive edit distance), if
-// it is close enough to be a typo.
-func closest(n string, names []string) string {
-	best, bestDist := "", len(n)/3+1
-	for _, c := range names {
-		if d := editDistance(strings.ToLower(n), strings.ToLower(c)); d <= bestDist && (best == "" || d < bestDist) {
-			best, bestDist = c, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
 }

@@ -71,8 +71,8 @@ func TestSuggest(t *testing.T) {
 	cands := []string{"acquire", "release", "read", "write"}
 	cases := map[string]string{"aquire": "acquire", "relase": "release", "red": "read", "xyz": "", "wrte": "write", "": ""}
 	for in, want := range cases {
-		if got := suggest(in, cands); got != want {
-			t.Errorf("suggest(%q) = %q, want %q", in, got, want)
+		if got := Suggest(in, cands); got != want {
+			t.Errorf("Suggest(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -1,15 +1,19 @@
 package spec
 
-// suggest returns the candidate closest to name by edit distance, if it is
-// close enough to be a likely typo (at most a third of the name's length,
-// and at least one edit allowed), or "".
-func suggest(name string, candidates []string) string {
+import "strings"
+
+// Suggest returns the candidate closest to name by case-insensitive edit
+// distance, if it is close enough to be a likely typo (at most a third of
+// the name's length, and at least one edit allowed), or "". It is the one
+// "did you mean …?" helper of the project (diagnostics, property names).
+func Suggest(name string, candidates []string) string {
 	best, bestDist := "", len(name)/3+1
+	lower := strings.ToLower(name)
 	for _, c := range candidates {
 		if c == name {
 			continue
 		}
-		if d := editDistance(name, c); d <= bestDist && (best == "" || d < bestDist) {
+		if d := editDistance(lower, strings.ToLower(c)); d <= bestDist && (best == "" || d < bestDist) {
 			best, bestDist = c, d
 		}
 	}
@@ -40,7 +44,7 @@ func editDistance(a, b string) int {
 
 // didYouMean formats a suggestion as a message suffix, or "".
 func didYouMean(name string, candidates []string) string {
-	if s := suggest(name, candidates); s != "" {
+	if s := Suggest(name, candidates); s != "" {
 		return " (did you mean '" + s + "'?)"
 	}
 	return ""

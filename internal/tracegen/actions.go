@@ -66,20 +66,20 @@ func (s *sim) syncActions(t *thread, add func(int, func())) {
 			add(2, func() { s.release(t, h) })
 			add(1, func() { s.notify(t, h, s.r.Intn(3) == 0) })
 			if s.othersCanNotify(t) {
-				add(1, func() { s.wait(t, h) })
+				add(s.cfg.WaitWeight, func() { s.wait(t, h) })
 			}
 		}
 	}
 	for _, u := range s.th {
 		u := u
 		if !u.started {
-			add(1, func() {
+			add(s.cfg.ForkWeight, func() {
 				u.started = true
 				s.emit(t, op{kind: trace.OpFork, obj: u.name})
 			})
 		}
 		if u != t && u.finished && !joined(t, u.name) {
-			add(1, func() { s.emit(t, op{kind: trace.OpJoin, obj: u.name}) })
+			add(s.cfg.JoinWeight, func() { s.emit(t, op{kind: trace.OpJoin, obj: u.name}) })
 		}
 	}
 }

@@ -24,6 +24,15 @@ type Config struct {
 	Locks   int // locks, default 1..2
 	// NoSync leaves out locks, wait/notify, fork and join.
 	NoSync bool
+	// WaitWeight and JoinWeight weigh a wait and a join against the
+	// other actions (default 1 each; a read or write weighs 4). Waits and
+	// joins are rare under the defaults because they need a held lock and
+	// another thread able to notify, or a finished thread, so tests that
+	// must cover them raise these.
+	WaitWeight, JoinWeight int
+	// ForkWeight weighs a fork (default 1): a thread starts only when
+	// forked, so a higher weight gives more interleaving early.
+	ForkWeight int
 }
 
 func (c Config) withDefaults(r *rand.Rand) Config {
@@ -41,6 +50,15 @@ func (c Config) withDefaults(r *rand.Rand) Config {
 	}
 	if c.Locks == 0 {
 		c.Locks = 1 + r.Intn(2)
+	}
+	if c.WaitWeight == 0 {
+		c.WaitWeight = 1
+	}
+	if c.JoinWeight == 0 {
+		c.JoinWeight = 1
+	}
+	if c.ForkWeight == 0 {
+		c.ForkWeight = 1
 	}
 	return c
 }

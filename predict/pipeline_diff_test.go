@@ -107,7 +107,7 @@ func violationKey(tr *trace.Trace, prop string, binding []trace.Sym, alt int, ch
 	for i, v := range binding {
 		vals[i] = tr.Str(v)
 	}
-	return fmt.Sprintf("%s(%s) alt %d [%s]", prop, strings.Join(vals, ","), alt, idsOf(tr, choice))
+	return fmt.Sprintf("%s(%s) alt %d [%s]", prop, strings.Join(vals, ","), alt, strings.Join(idsOf(tr, choice), " "))
 }
 
 func TestPipelineMatchesExplorer(t *testing.T) {

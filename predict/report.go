@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"sort"
 	"strings"
 
 	"gpredict/spec"
@@ -24,8 +25,11 @@ type ReportOptions struct {
 
 // Reports groups the violations (SPEC 4): same property and, per chosen
 // event in pattern order, the same declaration and location (its id where
-// it has no location). The first violation of a group in the result's
-// order represents it.
+// it has no location); inside a `||` group the (declaration, location)
+// pairs are compared as a multiset, since the group's events are listed
+// in id order and the same racing locations may come with either event
+// first. The first violation of a group in the result's order represents
+// it.
 func (r *Result) Reports(all bool) []Report {
 	var out []Report
 	index := map[string]int{}
@@ -48,11 +52,15 @@ func (r *Result) Reports(all bool) []Report {
 func (r *Result) groupKey(v *Violation) string {
 	var b strings.Builder
 	b.WriteString(v.Property.Name)
-	for i, ref := range v.Choice {
-		b.WriteByte(0)
-		b.WriteString(occName(v.Property, v.Alt, i))
-		b.WriteByte(0)
-		b.WriteString(eventPlace(r.Trace, ref))
+	alt := &v.Property.Normal.Alts[v.Alt]
+	for _, g := range occGroups(alt) {
+		parts := make([]string, len(g))
+		for k, i := range g {
+			parts[k] = alt.Occs[i].Event + "\x00" + eventPlace(r.Trace, v.Choice[i])
+		}
+		sort.Strings(parts)
+		b.WriteString("\x01")
+		b.WriteString(strings.Join(parts, "\x02"))
 	}
 	return b.String()
 }
@@ -72,8 +80,6 @@ func eventLoc(tr *trace.Trace, ref trace.EventRef) string {
 	}
 	return ""
 }
-
-func occName(p *spec.Property, alt, occ int) string { return p.Normal.Alts[alt].Occs[occ].Event }
 
 // bindingPairs renders a binding as (parameter, value) pairs in parameter
 // order.

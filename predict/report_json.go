@@ -118,9 +118,9 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 }
 
 func jsonEvents(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []jsonEvent {
-	out := make([]jsonEvent, len(choice))
-	for i, ref := range choice {
-		out[i] = jsonEvent{ID: tr.ID(ref), Name: occName(p, alt, i), Loc: eventLoc(tr, ref)}
+	out := make([]jsonEvent, 0, len(choice))
+	for _, e := range reportedEvents(p, alt, choice) {
+		out = append(out, jsonEvent{ID: tr.ID(e.Ref), Name: e.Name, Loc: eventLoc(tr, e.Ref)})
 	}
 	return out
 }

@@ -68,8 +68,8 @@ func WriteSARIF(w io.Writer, r *Result, o ReportOptions) error {
 		}
 		var ids []string
 		locs := []location{}
-		for i, ref := range rep.Choice {
-			occ := occName(rep.Property, rep.Alt, i)
+		for _, e := range reportedEvents(rep.Property, rep.Alt, rep.Choice) {
+			occ, ref := e.Name, e.Ref
 			ids = append(ids, occ+" "+tr.ID(ref))
 			loc := eventLoc(tr, ref)
 			if loc == "" {

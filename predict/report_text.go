@@ -65,9 +65,9 @@ func (t *textWriter) violation(n, of int, rep Report) {
 }
 
 func (t *textWriter) events(p *spec.Property, alt int, choice []trace.EventRef) {
-	rows := make([][]string, len(choice))
-	for i, ref := range choice {
-		rows[i] = []string{occName(p, alt, i), t.tr.ID(ref), eventLoc(t.tr, ref)}
+	var rows [][]string
+	for _, e := range reportedEvents(p, alt, choice) {
+		rows = append(rows, []string{e.Name, t.tr.ID(e.Ref), eventLoc(t.tr, e.Ref)})
 	}
 	for _, row := range alignRows(rows) {
 		t.printf("    %s\n", row)

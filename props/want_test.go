@@ -12,7 +12,8 @@ import (
 )
 
 // wants reads the `# want:` lines of a test trace: each is one expected
-// violation, its chosen event ids in pattern order; `# want: none` says
+// violation, its chosen event ids as reports list them (pattern order,
+// the events of a `||` group in id order); `# want: none` says
 // there is none. A file without any want line is a mistake.
 func wants(t *testing.T, path string) []string {
 	t.Helper()

@@ -2,12 +2,15 @@ package predict_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
+	"gpredict/encode"
 	. "gpredict/predict"
+	"gpredict/predict/replay"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -138,6 +141,66 @@ func TestSeedVelodromeRMW(t *testing.T) {
 		want := []string{"AtomicityViolation(x) alt 2 [T1#1 T1#2 T2#1 T1#3 T1#4]"}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: violations %q, want %q", model, got, want)
+		}
+	}
+}
+
+// wrongDecider claims every candidate with the same schedule.
+type wrongDecider struct{ sched []replay.Step }
+
+func (d wrongDecider) Decide(encode.Candidate) Decision {
+	return Decision{Verdict: Sat, Schedule: d.sched}
+}
+func (wrongDecider) Close() {}
+
+// A deliberately wrong witness never becomes a report: the explicit-model
+// witness of the FIG. 4 race, claimed under the implicit model, lets T2's
+// read of y (line 8) read a value it did not read before another event
+// of T2 — the replay validator rejects it and Run fails with a
+// WitnessError instead of reporting. A witness that is a feasible
+// schedule but leaves the race's events apart fails the pattern check.
+func TestSeedWrongWitnessRejected(t *testing.T) {
+	tr := readSeedTrace(t, "fig4.trace")
+	props := loadSpec(t, "DataRace.gp", catalogueSpec(t, "DataRace"))
+	evs, err := spec.Match(props[0], tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := []PropertyInput{{Prop: props[0], Events: evs}}
+	res, err := Run(context.Background(), tr, in, Options{Branches: trace.BranchesExplicit, Jobs: 1})
+	if err != nil || len(res.Violations) != 1 {
+		t.Fatalf("explicit: %v, %d violations", err, len(res.Violations))
+	}
+	explicitWitness := res.Violations[0].Schedule
+	if err := replay.Validate(tr, trace.BranchesImplicit, explicitWitness); err == nil {
+		t.Fatalf("the explicit witness %v should not be feasible under the implicit model", explicitWitness)
+	}
+	// The recorded order (the file's line order) is feasible under both
+	// models, but T1#3 and T2#5 are not adjacent in it.
+	var recorded []replay.Step
+	for _, id := range []string{"T1#1", "T1#2", "T1#3", "T1#4", "T1#5", "T2#1", "T2#2", "T2#3", "T2#4", "T2#5"} {
+		r, ok := tr.Ref(id)
+		if !ok {
+			t.Fatalf("no event %s", id)
+		}
+		recorded = append(recorded, replay.Step{Ref: r})
+	}
+	if err := replay.Validate(tr, trace.BranchesExplicit, recorded); err != nil {
+		t.Fatalf("the recorded prefix should be feasible: %v", err)
+	}
+	for _, tc := range []struct {
+		name  string
+		model trace.BranchModel
+		sched []replay.Step
+	}{
+		{"explicit witness under implicit", trace.BranchesImplicit, explicitWitness},
+		{"non-adjacent race", trace.BranchesExplicit, recorded},
+	} {
+		_, err := Run(context.Background(), tr, in, Options{Branches: tc.model, Jobs: 1,
+			NewDecider: func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider { return wrongDecider{tc.sched} }})
+		var we *WitnessError
+		if !errors.As(err, &we) {
+			t.Errorf("%s: err = %v, want a WitnessError", tc.name, err)
 		}
 	}
 }

@@ -72,10 +72,28 @@ type Problem struct {
 
 	idx     *Index
 	stepVar map[Step]Var
+	// aux counts the auxiliary order variables (numbered after the cut)
+	// of the latest Pattern call; maxAux is the most any call used.
+	aux, maxAux int
+	// inert marks the inert steps (inert.go), computed on first use.
+	inert []bool
+	// block is the `||` block of the latest Pattern call whose contiguity
+	// clauses skipped inert steps (nil if none); RepairBlock uses it.
+	block []Step
 }
 
-// NumVars is the number of order variables, the cut included.
-func (p *Problem) NumVars() int { return int(p.Cut) + 1 }
+// NumVars is the number of order variables: the steps, the cut, and the
+// auxiliary variables pattern constraints use (they stand for no step, so
+// Schedule ignores them; each Pattern call reuses them from the first).
+func (p *Problem) NumVars() int { return int(p.Cut) + 1 + p.maxAux }
+
+// newAux returns a fresh auxiliary order variable for the current Pattern call.
+func (p *Problem) newAux() Var {
+	v := p.Cut + 1 + Var(p.aux)
+	p.aux++
+	p.maxAux = max(p.maxAux, p.aux)
+	return v
+}
 
 // Var returns the variable of step s, which must be in the slice.
 func (p *Problem) Var(s Step) Var {
@@ -96,6 +114,9 @@ func (p *Problem) StepName(s Step) string { return p.Trace.ID(s.Ref) + partSuffi
 func (p *Problem) VarName(v Var) string {
 	if v == p.Cut {
 		return "cut"
+	}
+	if v > p.Cut {
+		return fmt.Sprintf("aux%d", v-p.Cut-1)
 	}
 	return p.StepName(p.Steps[v])
 }

@@ -16,7 +16,7 @@ func (p *Problem) WriteSMTLIB(w io.Writer, title string, extra []Constraint) err
 	fmt.Fprintf(&b, "; branch model: %s; slice: %d events (prefix lengths %s)\n", p.Model, p.Slice.Size(), p.Slice.Key())
 	b.WriteString("; a step is in the schedule iff its order variable is below cut\n")
 	b.WriteString("(set-logic QF_IDL)\n")
-	for v := Var(0); v <= p.Cut; v++ {
+	for v := Var(0); int(v) < p.NumVars(); v++ {
 		fmt.Fprintf(&b, "(declare-fun %s () Int)\n", p.smtVar(v))
 	}
 	for _, n := range p.BoolNames {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"gpredict/encode"
@@ -11,12 +13,17 @@ import (
 	"gpredict/trace"
 )
 
-// genTrace builds a deterministic, realistic trace of about n events: a
-// main thread forks workers and joins them; each worker runs operations
-// on shared state — lock-protected field updates, unprotected flag reads
-// and writes, and Map get/remove invocations (check-then-act) with and
-// without the map's lock. The number of variables and keys grows with n so
-// that each variable sees a bounded number of accesses, as in real runs.
+// genTrace builds a deterministic, realistic trace of about n events by
+// simulating an execution, the way a recorder would see one: a main thread
+// forks workers, the workers' operations are interleaved at random one
+// event at a time (an acquire waits while another thread holds its lock),
+// every read returns the variable's current value and every write a fresh
+// unique value (as the STD importer gives them), and main joins the
+// workers at the end. The operations are lock-protected read-modify-writes,
+// unprotected flag reads and writes, Map get/remove invocations
+// (check-then-act) and local work. The number of variables and keys grows
+// with n so that each variable sees a bounded number of accesses, as in
+// real runs.
 func genTrace(n int, seed int64) *trace.Trace {
 	r := rand.New(rand.NewSource(seed))
 	b := trace.NewBuilder()
@@ -24,6 +31,42 @@ func genTrace(n int, seed int64) *trace.Trace {
 	const workers = 4
 	nVars := max(4, n/40)
 	nKeys := max(4, n/60)
+	loc := func(k int) trace.Sym { return sy.Intern(fmt.Sprintf("Gen.java:%d", k)) }
+	getSig, remSig := sy.Intern("Object Map.get(Object)"), sy.Intern("Object Map.remove(Object)")
+	m := sy.Intern("m")
+
+	// op is one event of a worker's program; values are filled in when
+	// the simulation runs it.
+	type op struct{ ev trace.Event }
+	progs := make([][]op, workers)
+	for w := range progs {
+		var p []op
+		for len(p) < n/workers {
+			v := sy.Intern(fmt.Sprintf("o%d.f", r.Intn(nVars)))
+			switch k := r.Intn(10); {
+			case k < 4: // locked read-modify-write
+				l := sy.Intern(fmt.Sprint("l", r.Intn(3)))
+				p = append(p, op{ev: trace.Event{Op: trace.OpAcquire, Obj: l}},
+					op{ev: trace.Event{Op: trace.OpRead, Obj: v, Loc: loc(10 + k)}},
+					op{ev: trace.Event{Op: trace.OpWrite, Obj: v, Loc: loc(20 + k)}},
+					op{ev: trace.Event{Op: trace.OpRelease, Obj: l}})
+			case k < 5: // unprotected flag write
+				p = append(p, op{ev: trace.Event{Op: trace.OpWrite, Obj: v, Loc: loc(30)}})
+			case k < 6: // unprotected flag read
+				p = append(p, op{ev: trace.Event{Op: trace.OpRead, Obj: v, Loc: loc(31)}})
+			case k < 8: // check-then-act on the map
+				key := sy.Intern(fmt.Sprint("k", r.Intn(nKeys)))
+				args := b.Args([]trace.Sym{key})
+				p = append(p, op{ev: trace.Event{Op: trace.OpCall, Obj: getSig, Target: m, Args: args, Loc: loc(40)}},
+					op{ev: trace.Event{Op: trace.OpBranch}},
+					op{ev: trace.Event{Op: trace.OpCall, Obj: remSig, Target: m, Args: args, Loc: loc(41)}})
+			default: // local work
+				p = append(p, op{ev: trace.Event{Op: trace.OpBranch}})
+			}
+		}
+		progs[w] = p
+	}
+
 	pos := trace.Pos{File: "gen.trace"}
 	emit := func(th string, e trace.Event) {
 		pos.Line++
@@ -31,41 +74,50 @@ func genTrace(n int, seed int64) *trace.Trace {
 			panic(err)
 		}
 	}
-	val := 0
-	next := func() trace.Sym { val++; return sy.Intern(fmt.Sprint(val)) }
-	loc := func(k int) trace.Sym { return sy.Intern(fmt.Sprintf("Gen.java:%d", k)) }
-	getSig, remSig := sy.Intern("Object Map.get(Object)"), sy.Intern("Object Map.remove(Object)")
-	m := sy.Intern("m")
+	fresh := 0
+	next := func() trace.Sym { fresh++; return sy.Intern(fmt.Sprint(fresh)) }
+	zero := sy.Intern("0")
+	cur := map[trace.Sym]trace.Sym{} // variable → current value
+	owner := map[trace.Sym]int{}     // lock → holding worker+1 (0: free)
 	for w := 1; w <= workers; w++ {
 		emit("main", trace.Event{Op: trace.OpFork, Obj: sy.Intern(fmt.Sprint("W", w))})
 	}
-	perWorker := n / workers
-	for w := 1; w <= workers; w++ {
-		th := fmt.Sprint("W", w)
-		for count := 0; count < perWorker; {
-			v := sy.Intern(fmt.Sprintf("o%d.f", r.Intn(nVars)))
-			switch k := r.Intn(10); {
-			case k < 4: // locked read-modify-write
-				l := sy.Intern(fmt.Sprint("l", r.Intn(3)))
-				emit(th, trace.Event{Op: trace.OpAcquire, Obj: l})
-				emit(th, trace.Event{Op: trace.OpRead, Obj: v, Val: sy.Intern("0"), Loc: loc(10 + k)})
-				emit(th, trace.Event{Op: trace.OpWrite, Obj: v, Val: next(), Loc: loc(20 + k)})
-				emit(th, trace.Event{Op: trace.OpRelease, Obj: l})
-				count += 4
-			case k < 6: // unprotected flag
-				emit(th, trace.Event{Op: trace.OpWrite, Obj: v, Val: next(), Loc: loc(30 + k)})
-				count++
-			case k < 8: // check-then-act on the map
-				key := sy.Intern(fmt.Sprint("k", r.Intn(nKeys)))
-				emit(th, trace.Event{Op: trace.OpCall, Obj: getSig, Target: m, Args: b.Args([]trace.Sym{key}), Result: next(), Loc: loc(40)})
-				emit(th, trace.Event{Op: trace.OpBranch})
-				emit(th, trace.Event{Op: trace.OpCall, Obj: remSig, Target: m, Args: b.Args([]trace.Sym{key}), Result: next(), Loc: loc(41)})
-				count += 3
-			default: // local work
-				emit(th, trace.Event{Op: trace.OpBranch})
-				count++
+	pc := make([]int, workers)
+	for {
+		var ready []int
+		for w := range progs {
+			if pc[w] == len(progs[w]) {
+				continue
 			}
+			if e := progs[w][pc[w]].ev; e.Op == trace.OpAcquire && owner[e.Obj] != 0 && owner[e.Obj] != w+1 {
+				continue
+			}
+			ready = append(ready, w)
 		}
+		if len(ready) == 0 {
+			break // every worker is done (locks are released in-block, so nothing deadlocks)
+		}
+		w := ready[r.Intn(len(ready))]
+		o := progs[w][pc[w]]
+		pc[w]++
+		e := o.ev
+		switch e.Op {
+		case trace.OpAcquire:
+			owner[e.Obj] = w + 1
+		case trace.OpRelease:
+			owner[e.Obj] = 0
+		case trace.OpRead:
+			e.Val = zero
+			if v, ok := cur[e.Obj]; ok {
+				e.Val = v
+			}
+		case trace.OpWrite:
+			e.Val = next()
+			cur[e.Obj] = e.Val
+		case trace.OpCall:
+			e.Result = next()
+		}
+		emit(fmt.Sprint("W", w+1), e)
 	}
 	for w := 1; w <= workers; w++ {
 		emit("main", trace.Event{Op: trace.OpJoin, Obj: sy.Intern(fmt.Sprint("W", w))})
@@ -112,7 +164,10 @@ func (stubDecider) Close()                           {}
 
 func benchRun(b *testing.B, n int, mk func(*trace.Trace) PropertyInput) {
 	tr := genTrace(n, 1)
-	in := mk(tr)
+	runBench(b, tr, mk(tr))
+}
+
+func runBench(b *testing.B, tr *trace.Trace, in PropertyInput) {
 	opts := Options{Jobs: 2, Timeout: 0}
 	if defaultDecider == nil {
 		b.Logf("no solver linked in: solver calls answered by a stub")
@@ -144,5 +199,43 @@ func BenchmarkRace(b *testing.B) {
 func BenchmarkCheckThenAct(b *testing.B) {
 	for _, n := range []int{1000, 10000, 100000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) { benchRun(b, n, checkThenAct) })
+	}
+}
+
+// dataRace is the catalogue's DataRace property (props/catalog/DataRace.gp,
+// read from the file: predict may not import props) matched against tr.
+func dataRace(b *testing.B, tr *trace.Trace) PropertyInput {
+	const file = "../props/catalog/DataRace.gp"
+	src, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f, diags := spec.Load(file, src)
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	p := f.Properties[0]
+	events, err := spec.Match(p, tr)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return PropertyInput{Prop: p, Events: events}
+}
+
+// BenchmarkDataRaceReal runs DataRace on the real traces of the shared
+// corpus (skipped where the corpus is absent).
+func BenchmarkDataRaceReal(b *testing.B) {
+	for _, name := range []string{"Account", "Dbcp1", "jigsaw"} {
+		b.Run(name, func(b *testing.B) {
+			path := filepath.Join("..", "..", "shared", "traces", "std", name+".std")
+			if _, err := os.Stat(path); err != nil {
+				b.Skipf("%s: %v", path, err)
+			}
+			tr, err := trace.Read([]string{path}, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			runBench(b, tr, dataRace(b, tr))
+		})
 	}
 }

@@ -65,6 +65,9 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 	sl := encode.SliceFor(d.idx, c)
 	p := d.problemFor(sl)
 	pat := p.Pattern(c)
+	for v := len(d.ints); v < p.NumVars(); v++ { // auxiliary variables of the pattern
+		d.ints = append(d.ints, d.ctx.IntConst(fmt.Sprintf("o%d", v)))
+	}
 	if d.opts.DumpDir != "" {
 		if err := d.dump(p, c, pat); err != nil {
 			return Decision{Verdict: Unknown, Reason: err.Error()}
@@ -88,7 +91,7 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 		return x
 	}
 	var sched []replay.Step
-	for _, s := range p.Schedule(val) {
+	for _, s := range p.RepairBlock(p.Schedule(val)) {
 		sched = append(sched, replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)})
 	}
 	return Decision{Verdict: Sat, Schedule: sched}

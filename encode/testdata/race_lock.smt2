@@ -10,6 +10,8 @@
 (declare-fun |T2#3| () Int)
 (declare-fun |T2#4| () Int)
 (declare-fun |cut| () Int)
+(declare-fun |aux0| () Int)
+(declare-fun |aux1| () Int)
 (declare-fun |cons_T2#1| () Bool)
 (declare-fun |allc_T2#1| () Bool)
 ; [mhb] T2#3 precedes T2#4 in program order
@@ -35,6 +37,6 @@
 ; [pattern] T2#3 (b) is in the schedule
 (assert (< |T2#3| |cut|))
 ; [pattern] the chosen events satisfy the pattern
-(assert (and (or (and (< |T1#1| |T1#2|) (< |T1#1| |T2#3|)) (and (< |T1#2| |T1#1|) (< |T2#3| |T1#1|))) (or (and (< |T1#3| |T1#2|) (< |T1#3| |T2#3|)) (and (< |T1#2| |T1#3|) (< |T2#3| |T1#3|))) (or (and (< |T2#2| |T1#2|) (< |T2#2| |T2#3|)) (and (< |T1#2| |T2#2|) (< |T2#3| |T2#2|))) (or (and (< |T2#4| |T1#2|) (< |T2#4| |T2#3|)) (and (< |T1#2| |T2#4|) (< |T2#3| |T2#4|)))))
+(assert (and (< |aux0| |T1#2|) (< |T1#2| |aux1|) (< |aux0| |T2#3|) (< |T2#3| |aux1|) (or (< |T1#1| |aux0|) (< |aux1| |T1#1|)) (or (< |T1#3| |aux0|) (< |aux1| |T1#3|)) (or (< |T2#2| |aux0|) (< |aux1| |T2#2|)) (or (< |T2#4| |aux0|) (< |aux1| |T2#4|))))
 (check-sat)
 (get-model)

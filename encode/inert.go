@@ -1,0 +1,103 @@
+package encode
+
+// A step is *inert* in a problem when the causal constraints mention it
+// only in program-order atoms of its own thread and in "not in the
+// schedule" atoms (cut < s). Such a step interacts with no other thread:
+// inside a schedule it commutes with every step of the other threads, and
+// leaving it in the schedule at an earlier position changes no constraint.
+//
+// This lets the contiguity of a `||` block skip inert steps of threads
+// with no block member (see Pattern): given a model where some inert steps
+// lie inside the block, move each maximal run of them to just before the
+// block. Every moved step stays in the schedule, stays after its
+// predecessor in its thread (that predecessor is before the block: if it
+// were inert it would be part of the run; if not, its own clause keeps it
+// outside the block, and a non-inert step after the block cannot precede
+// an inside step of its thread) and before its successor, and no other
+// atom mentions it. RepairBlock makes exactly that move in the witness.
+// The skip is used only when the alternative has a single `||` node, so no
+// other block clause can mention a moved step.
+
+// inertSteps computes, once per problem, which variables are inert.
+func (p *Problem) inertSteps() []bool {
+	if p.inert != nil {
+		return p.inert
+	}
+	inert := make([]bool, p.Cut)
+	for v := range inert {
+		inert[v] = true
+	}
+	var walk func(f *F)
+	walk = func(f *F) {
+		switch f.Kind {
+		case KLt:
+			a, b := f.A, f.B
+			if a == p.Cut || b == p.Cut {
+				if a == p.Cut && b < p.Cut {
+					return // cut < s: "s is not scheduled"
+				}
+				if b == p.Cut && a < p.Cut {
+					inert[a] = false // s < cut: "s is scheduled"
+				}
+				return
+			}
+			if a < p.Cut && b < p.Cut && p.Steps[a].Ref.Thread == p.Steps[b].Ref.Thread {
+				return // same-thread atoms: implied by program order or always false
+			}
+			if a < p.Cut {
+				inert[a] = false
+			}
+			if b < p.Cut {
+				inert[b] = false
+			}
+		case KAnd, KOr:
+			for _, k := range f.Kids {
+				walk(k)
+			}
+		}
+	}
+	for _, c := range p.Causal {
+		walk(c.F)
+	}
+	p.inert = inert
+	return inert
+}
+
+// RepairBlock moves, in a witness extracted from a model of the latest
+// Pattern call, the steps lying inside the recorded `||` block (inert
+// steps whose contiguity clause was skipped) to just before it, keeping
+// their order. See inertSteps for why the result satisfies every
+// constraint. Without a recorded block it returns sched unchanged.
+func (p *Problem) RepairBlock(sched []Step) []Step {
+	if len(p.block) == 0 {
+		return sched
+	}
+	isBlock := map[Step]bool{}
+	for _, s := range p.block {
+		isBlock[s] = true
+	}
+	first, last := -1, -1
+	for i, s := range sched {
+		if isBlock[s] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return sched
+	}
+	out := append([]Step(nil), sched[:first]...)
+	for _, s := range sched[first : last+1] {
+		if !isBlock[s] {
+			out = append(out, s)
+		}
+	}
+	for _, s := range sched[first : last+1] {
+		if isBlock[s] {
+			out = append(out, s)
+		}
+	}
+	return append(out, sched[last+1:]...)
+}

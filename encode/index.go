@@ -25,8 +25,15 @@ type Index struct {
 
 type varVal struct{ v, val trace.Sym }
 
-// NewIndex computes the index of tr.
-func NewIndex(tr *trace.Trace) *Index {
+// NewIndex computes the index of tr with must-happen-before from program
+// order, fork and join only (valid under either branch model).
+func NewIndex(tr *trace.Trace) *Index { return newIndex(tr, nil) }
+
+// NewModelIndex is NewIndex strengthened by the must-read-from edges that
+// hold under the resolved branch model (readFromEdges).
+func NewModelIndex(tr *trace.Trace, model trace.BranchModel) *Index { return newIndex(tr, &model) }
+
+func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 	x := &Index{Trace: tr, writesVal: map[varVal][]trace.EventRef{},
 		writesVar: map[trace.Sym][]trace.EventRef{}, notifies: map[trace.Sym][]trace.EventRef{}}
 	for _, th := range tr.Threads {
@@ -44,8 +51,63 @@ func NewIndex(tr *trace.Trace) *Index {
 		}
 	}
 	x.computeHolds()
-	x.computeClocks()
+	if model == nil {
+		x.computeClocks(nil)
+	} else if !x.computeClocks(x.readFromEdges(*model)) {
+		// The read-from edges close a cycle: the events on it can never
+		// all be scheduled. Rather than reason about which, use none of
+		// them (sound: fewer must-happen-before facts).
+		x.computeClocks(nil)
+	}
 	return x
+}
+
+// readFromEdges returns must-read-from edges, which hold in every feasible
+// schedule under rule 5 (SPEC 3.2). For a read r of x returning v such
+// that exactly one write w in the whole trace writes v to x, v is not x's
+// initial value, and w is in another thread (same-thread sources are
+// program order already, or impossible): whenever the event s that makes r
+// required is scheduled, r must read v, and the only write that can give v
+// is w, so w is scheduled before r and so before s. s is r's successor in
+// its thread under the implicit model and the first branch after r under
+// the explicit one (every read before a scheduled branch is required; the
+// "recursively" part only adds requirements). The edge goes to s, not r: r
+// itself may end its thread's part of a schedule without needing a value.
+// edges[t][i] lists the sources of extra edges into event i of thread t.
+func (x *Index) readFromEdges(model trace.BranchModel) [][][]trace.EventRef {
+	tr := x.Trace
+	edges := make([][][]trace.EventRef, len(tr.Threads))
+	for t, th := range tr.Threads {
+		for i := range th.Events {
+			ev := &th.Events[i]
+			if ev.Op != trace.OpRead || ev.Val == tr.InitValue(ev.Obj) {
+				continue
+			}
+			ws := x.writesVal[varVal{ev.Obj, ev.Val}]
+			if len(ws) != 1 || ws[0].Thread == th.ID {
+				continue
+			}
+			target := -1
+			if model == trace.BranchesExplicit {
+				for k := i + 1; k < len(th.Events); k++ {
+					if th.Events[k].Op == trace.OpBranch {
+						target = k
+						break
+					}
+				}
+			} else if i+1 < len(th.Events) {
+				target = i + 1
+			}
+			if target < 0 {
+				continue
+			}
+			if edges[t] == nil {
+				edges[t] = make([][]trace.EventRef, len(th.Events))
+			}
+			edges[t][target] = append(edges[t][target], ws[0])
+		}
+	}
+	return edges
 }
 
 // computeHolds finds the outermost lock holds of every thread. A wait
@@ -86,11 +148,11 @@ func (x *Index) computeHolds() {
 	}
 }
 
-// computeClocks propagates vector clocks along program order, fork and
-// join. Threads are advanced in passes until no thread can progress; the
-// events left (only if fork/join form a cycle, which no execution has)
-// keep what they know so far.
-func (x *Index) computeClocks() {
+// computeClocks propagates vector clocks along program order, fork, join
+// and the extra edges. Threads are advanced in passes until no thread can
+// progress. It reports whether every event got its clock; if not (the
+// edges form a cycle), the events left keep what they know so far.
+func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 	tr := x.Trace
 	n := len(tr.Threads)
 	x.vc = make([][][]uint32, n)
@@ -113,6 +175,23 @@ func (x *Index) computeClocks() {
 					}
 					copy(c, x.vc[f.Thread][f.Index])
 				}
+				if extra != nil && extra[t] != nil {
+					ready := true
+					for _, src := range extra[t][i] {
+						if int(src.Index) >= done[src.Thread] {
+							ready = false
+							break
+						}
+					}
+					if !ready {
+						break
+					}
+					for _, src := range extra[t][i] {
+						for u, v := range x.vc[src.Thread][src.Index] {
+							c[u] = max(c[u], v)
+						}
+					}
+				}
 				if ev := &th.Events[i]; ev.Op == trace.OpJoin {
 					child, _ := tr.ThreadByName(tr.Str(ev.Obj))
 					if k := len(tr.Threads[child].Events); k > 0 {
@@ -131,17 +210,20 @@ func (x *Index) computeClocks() {
 			}
 		}
 	}
+	complete := true
 	for t, th := range tr.Threads {
 		for i := done[t]; i < len(th.Events); i++ {
+			complete = false
 			c := make([]uint32, n)
 			c[t] = uint32(i + 1)
 			x.vc[t][i] = c
 		}
 	}
+	return complete
 }
 
-// Before reports whether event a must happen before event b in every
-// execution (a ≠ b).
+// Before reports whether event a must happen before event b (a ≠ b):
+// whenever b is in a feasible schedule, a is in it before b.
 func (x *Index) Before(a, b trace.EventRef) bool {
 	if a.Thread == b.Thread {
 		return a.Index < b.Index

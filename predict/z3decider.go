@@ -42,7 +42,7 @@ type z3Decider struct {
 func NewZ3Decider(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions) Decider {
 	configureZ3()
 	ctx := z3.NewContext(nil)
-	return &z3Decider{tr: tr, model: model, opts: opts, idx: encode.NewIndex(tr), ctx: ctx, solver: z3.NewSolver(ctx)}
+	return &z3Decider{tr: tr, model: model, opts: opts, idx: encode.NewModelIndex(tr, model), ctx: ctx, solver: z3.NewSolver(ctx)}
 }
 
 // Close drops every reference to Z3 objects; go-z3 frees them (and the

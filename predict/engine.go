@@ -145,7 +145,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		}()
 	}
 
-	all := produce(ctx, tr, props, newPrefilter(tr), &res.Stats, work)
+	all := produce(ctx, tr, props, newPrefilter(tr, model), &res.Stats, work)
 	close(work)
 	wg.Wait()
 	if runErr != nil {

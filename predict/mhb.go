@@ -3,24 +3,19 @@ package predict
 import (
 	"sort"
 
+	"gpredict/encode"
 	"gpredict/trace"
 )
 
-// mhb answers must-happen-before questions with vector clocks over the
-// edges every feasible schedule respects (SPEC 3.2 rules 1–2): program
-// order, fork → first event of the child, last event of a thread → each
-// join of it. Because schedules are prefixes, "a MHB b" means: whenever b
-// is scheduled, a is scheduled before it.
+// mhb answers must-happen-before questions for the pre-filter. The vector
+// clocks are encode's (one implementation serves the encoder and the
+// pre-filter): program order, fork → first event of the child, last event
+// of a thread → each join of it, and the must-read-from edges of the
+// branch model (encode.NewModelIndex). Because schedules are prefixes,
+// "a MHB b" means: whenever b is scheduled, a is scheduled before it.
 type mhb struct {
-	tr      *trace.Trace
-	nThread int
-	// clock[t][i*nThread+u] = number of events of thread u that happen
-	// before or at event i of thread t.
-	clock [][]uint32
-	// known[t] = how many leading events of thread t have a clock; events
-	// on a fork/join cycle (an impossible trace) have none and are never
-	// used to drop anything.
-	known []int
+	tr  *trace.Trace
+	idx *encode.Index
 	// locks held strictly inside an outermost region at each event.
 	lockset [][]int32 // per thread, per event: index into sets
 	sets    [][]trace.Sym
@@ -28,22 +23,8 @@ type mhb struct {
 	joinsOf map[trace.Sym][]trace.EventRef
 }
 
-func newMHB(tr *trace.Trace) *mhb {
-	n := len(tr.Threads)
-	m := &mhb{tr: tr, nThread: n, clock: make([][]uint32, n), known: make([]int, n)}
-	for t, th := range tr.Threads {
-		m.clock[t] = make([]uint32, len(th.Events)*n)
-	}
-	// Advance threads round-robin while their next event's inputs are
-	// known; a pass with no progress ends the loop.
-	for progress := true; progress; {
-		progress = false
-		for t, th := range tr.Threads {
-			for m.known[t] < len(th.Events) && m.step(t) {
-				progress = true
-			}
-		}
-	}
+func newMHB(tr *trace.Trace, model trace.BranchModel) *mhb {
+	m := &mhb{tr: tr, idx: encode.NewModelIndex(tr, model)}
 	m.computeLocksets()
 	m.joinsOf = map[trace.Sym][]trace.EventRef{}
 	for t, th := range tr.Threads {
@@ -56,63 +37,8 @@ func newMHB(tr *trace.Trace) *mhb {
 	return m
 }
 
-// step computes the clock of the next event of thread t if its inputs are
-// known.
-func (m *mhb) step(t int) bool {
-	th := m.tr.Threads[t]
-	i := m.known[t]
-	n := m.nThread
-	ev := &th.Events[i]
-	var joined *trace.Thread
-	if ev.Op == trace.OpJoin {
-		if id, ok := m.tr.ThreadByName(m.tr.Str(ev.Obj)); ok && len(m.tr.Threads[id].Events) > 0 {
-			joined = m.tr.Threads[id]
-			if m.known[id] < len(joined.Events) {
-				return false
-			}
-		}
-	}
-	if i == 0 && th.HasFork {
-		f := th.ForkedBy
-		if m.known[f.Thread] <= int(f.Index) {
-			return false
-		}
-	}
-	c := m.clock[t][i*n : (i+1)*n]
-	if i > 0 {
-		copy(c, m.clock[t][(i-1)*n:i*n])
-	} else if th.HasFork {
-		f := th.ForkedBy
-		copy(c, m.clock[f.Thread][int(f.Index)*n:int(f.Index+1)*n])
-	}
-	if joined != nil {
-		last := len(joined.Events) - 1
-		maxInto(c, m.clock[joined.ID][last*n:(last+1)*n])
-	}
-	c[t] = uint32(i + 1)
-	m.known[t] = i + 1
-	return true
-}
-
-func maxInto(dst, src []uint32) {
-	for i, v := range src {
-		if v > dst[i] {
-			dst[i] = v
-		}
-	}
-}
-
-// has reports whether r has a clock.
-func (m *mhb) has(r trace.EventRef) bool { return int(r.Index) < m.known[r.Thread] }
-
-// leq reports a ≤ b in must-happen-before (a = b included). It is false
-// when either has no clock.
-func (m *mhb) leq(a, b trace.EventRef) bool {
-	if !m.has(a) || !m.has(b) {
-		return false
-	}
-	return m.clock[b.Thread][int(b.Index)*m.nThread+int(a.Thread)] >= a.Index+1
-}
+// leq reports a ≤ b in must-happen-before (a = b included).
+func (m *mhb) leq(a, b trace.EventRef) bool { return a == b || m.idx.Before(a, b) }
 
 // successors lists the events b with a direct MHB edge a → b.
 func (m *mhb) successors(a trace.EventRef) []trace.EventRef {

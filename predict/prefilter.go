@@ -26,7 +26,10 @@ import (
 // prefilter holds the facts of one trace.
 type prefilter struct{ m *mhb }
 
-func newPrefilter(tr *trace.Trace) *prefilter { return &prefilter{m: newMHB(tr)} }
+// newPrefilter computes the facts of tr under the resolved branch model.
+func newPrefilter(tr *trace.Trace, model trace.BranchModel) *prefilter {
+	return &prefilter{m: newMHB(tr, model)}
+}
 
 // rulesOut reports whether no feasible schedule can exhibit choice.
 func (f *prefilter) rulesOut(alt *spec.Alternative, choice []trace.EventRef) bool {

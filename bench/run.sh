@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Runs the engine benchmarks (predict/bench_test.go: generated traces of
-# 1K, 10K and 100K events, a race property and CheckThenAct) once each and
+# 1K, 10K and 100K events, a race property and CheckThenAct; DataRace on
+# real traces) once each; GPREDICT_BENCH picks benchmarks (default: the
+# sizes that finish in minutes with Z3 today) and
 # prints a table: events, candidates, pre-filtered, solver calls,
 # violations, unknown, seconds. Usage: bench/run.sh [extra go test flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=$(go test ./predict -run '^$' -bench 'Benchmark(Race|CheckThenAct)' -benchtime 1x "$@")
+out=$(go test ./predict -run '^$' -bench "${GPREDICT_BENCH:-Benchmark(Race|CheckThenAct)/1000$|DataRaceReal/(Account|Dbcp1)}" -benchtime 1x "$@")
 echo "$out" | grep -q '^ok' || { echo "$out"; exit 1; }
 echo "$out" | grep -q 'no solver linked in' && echo "note: no solver linked in; solver calls were answered by a stub"
 printf '%-22s %8s %11s %12s %12s %10s %8s %9s\n' benchmark events candidates pre-filtered solver-calls violations unknown seconds

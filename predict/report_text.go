@@ -35,9 +35,10 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 		tw.printf("\n")
 	}
 	s := r.Stats
-	tw.printf("%s, %s, %s; %d threads, %d events, %d property events, %d candidates (%d pre-filtered), %s, %.2fs\n",
+	tw.printf("%s, %s, %s; %s, %s, %s, %s (%d pre-filtered), %s, %.2fs\n",
 		plural(len(reps), "report"), plural(len(r.Violations), "violation"), plural(len(r.Unknown), "unknown candidate"),
-		s.Threads, s.Events, s.PropertyEvents, s.Candidates, s.Prefiltered, plural(s.SolverCalls, "solver call"), s.Seconds)
+		plural(s.Threads, "thread"), plural(s.Events, "event"), plural(s.PropertyEvents, "property event"),
+		plural(s.Candidates, "candidate"), s.Prefiltered, plural(s.SolverCalls, "solver call"), s.Seconds)
 	return tw.err
 }
 

@@ -151,18 +151,23 @@ func (ap *altPlan) canonical(choice []trace.EventRef) bool {
 // regionFits checks the region pair of occurrence i against its earlier
 // partner.
 func (ap *altPlan) regionFits(i int, choice []trace.EventRef) bool {
-	link := ap.pairWith[i]
-	if link.other < 0 {
+	if ap.pairWith[i].other < 0 {
 		return true
 	}
-	var r trace.EventRef
-	var ok bool
-	if link.iAmEnd {
-		r, ok = link.regions.endOf[choice[link.other]]
-	} else {
-		r, ok = link.regions.beginOf[choice[link.other]]
-	}
+	r, ok := ap.regionPartner(i, choice)
 	return ok && r == choice[i]
+}
+
+// regionPartner is the event that occurrence i must be, given the event
+// already chosen for its region partner (which has a pair link).
+func (ap *altPlan) regionPartner(i int, choice []trace.EventRef) (trace.EventRef, bool) {
+	link := ap.pairWith[i]
+	if link.iAmEnd {
+		r, ok := link.regions.endOf[choice[link.other]]
+		return r, ok
+	}
+	r, ok := link.regions.beginOf[choice[link.other]]
+	return r, ok
 }
 
 // choices calls yield with every choice (one property event per
@@ -196,16 +201,9 @@ func (ap *altPlan) choices(binding []trace.Sym, yield func([]trace.EventRef) boo
 			return yield(choice)
 		}
 		oi := ap.alt.Occs[i]
-		link := ap.pairWith[i]
-		if link.other >= 0 {
+		if ap.pairWith[i].other >= 0 {
 			// The region partner is fixed: at most one event fits.
-			var r trace.EventRef
-			var ok bool
-			if link.iAmEnd {
-				r, ok = link.regions.endOf[choice[link.other]]
-			} else {
-				r, ok = link.regions.beginOf[choice[link.other]]
-			}
+			r, ok := ap.regionPartner(i, choice)
 			if !ok || !containsRef(compat[oi.Decl], r) || !ap.fits(i, r, choice) {
 				return true
 			}

@@ -86,14 +86,7 @@ func (n *invocationNode) match(c *matchCtx, r residual, k func(residual)) {
 	if c.jp.kind != jpInvocation {
 		return
 	}
-	sym := c.jp.ev.Obj
-	cache := c.caches[n.cache]
-	ok, seen := cache[sym]
-	if !seen {
-		ok = n.sig.matches(c.signature(sym), c.tr.Types)
-		cache[sym] = ok
-	}
-	if ok {
+	if c.cached(n.cache, func(sym trace.Sym) bool { return n.sig.matches(c.signature(sym), c.tr.Types) }) {
 		k(r)
 	}
 }
@@ -113,14 +106,7 @@ func (n *fieldNode) match(c *matchCtx, r residual, k func(residual)) {
 	if c.jp.kind != want {
 		return
 	}
-	sym := c.jp.ev.Obj
-	cache := c.caches[n.cache]
-	ok, seen := cache[sym]
-	if !seen {
-		ok = n.field.matches(c.jp.variable, c.tr.Types)
-		cache[sym] = ok
-	}
-	if ok {
+	if c.cached(n.cache, func(trace.Sym) bool { return n.field.matches(c.jp.variable, c.tr.Types) }) {
 		k(r)
 	}
 }
@@ -244,19 +230,14 @@ func (n *withinNode) match(c *matchCtx, r residual, k func(residual)) {
 	if kind != jpInvocation && kind != jpGet && kind != jpSet {
 		return
 	}
-	sym := c.jp.ev.Obj
-	cache := c.caches[n.cache]
-	ok, seen := cache[sym]
-	if !seen {
+	fits := func(sym trace.Sym) bool {
 		if kind == jpInvocation {
-			ok = typeFits(n.typ, c.signature(sym).Decl, c.tr.Types)
-		} else {
-			decl := c.jp.variable.declType
-			ok = decl == "" || n.typ.matches(decl, c.tr.Types)
+			return typeFits(n.typ, c.signature(sym).Decl, c.tr.Types)
 		}
-		cache[sym] = ok
+		decl := c.jp.variable.declType
+		return decl == "" || n.typ.matches(decl, c.tr.Types)
 	}
-	if ok {
+	if c.cached(n.cache, fits) {
 		k(r)
 	}
 }
@@ -279,4 +260,18 @@ func (n *ifNode) match(c *matchCtx, r residual, k func(residual)) {
 	k(andResidual(r, func(bi []trace.Sym) bool {
 		return x.holds(tr, env, bi)
 	}))
+}
+
+// cached answers test for the current join point's signature or variable
+// (its event's Obj), computing it once per distinct Sym and pattern node:
+// the result depends only on that Sym, and traces repeat them heavily.
+func (c *matchCtx) cached(slot int, test func(trace.Sym) bool) bool {
+	sym := c.jp.ev.Obj
+	cache := c.caches[slot]
+	ok, seen := cache[sym]
+	if !seen {
+		ok = test(sym)
+		cache[sym] = ok
+	}
+	return ok
 }

@@ -25,13 +25,9 @@ func parse(t *testing.T, src string) *trace.Trace {
 
 func refs(t *testing.T, tr *trace.Trace, ids string) []trace.EventRef {
 	t.Helper()
-	var out []trace.EventRef
-	for _, id := range strings.Fields(ids) {
-		r, ok := tr.Ref(id)
-		if !ok {
-			t.Fatalf("no event %s", id)
-		}
-		out = append(out, r)
+	out, err := tr.ParseRefs(ids)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

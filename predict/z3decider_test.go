@@ -37,13 +37,9 @@ func parseTrace(t testing.TB, src string) *trace.Trace {
 
 func choose(t testing.TB, tr *trace.Trace, ids string) []trace.EventRef {
 	t.Helper()
-	var out []trace.EventRef
-	for _, id := range strings.Fields(ids) {
-		r, ok := tr.Ref(id)
-		if !ok {
-			t.Fatalf("no event %s", id)
-		}
-		out = append(out, r)
+	out, err := tr.ParseRefs(ids)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

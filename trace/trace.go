@@ -1,6 +1,9 @@
 package trace
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Trace is a set of thread-local event sequences plus the global facts of
 // the directives. Nothing in it orders events of different threads.
@@ -140,3 +143,16 @@ func (t *Trace) ObjectType(obj Sym) string {
 
 // Str is shorthand for t.Syms.String.
 func (t *Trace) Str(s Sym) string { return t.Syms.String(s) }
+
+// ParseRefs resolves space-separated ids ("T1#1 T2#3") in order.
+func (t *Trace) ParseRefs(ids string) ([]EventRef, error) {
+	var out []EventRef
+	for _, id := range strings.Fields(ids) {
+		r, ok := t.Ref(id)
+		if !ok {
+			return nil, fmt.Errorf("no event %s in the trace", id)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}

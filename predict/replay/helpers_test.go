@@ -78,13 +78,9 @@ func steps(t testing.TB, tr *trace.Trace, s string) []Step {
 // refs parses "T1#1 T2#3" into event refs.
 func refs(t testing.TB, tr *trace.Trace, s string) []trace.EventRef {
 	t.Helper()
-	var out []trace.EventRef
-	for _, id := range strings.Fields(s) {
-		r, ok := tr.Ref(id)
-		if !ok {
-			t.Fatalf("no event %s", id)
-		}
-		out = append(out, r)
+	out, err := tr.ParseRefs(s)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }

@@ -21,6 +21,15 @@ type Index struct {
 	// vc[t][i][u] is the number of events of thread u that must happen
 	// before (or be) event i of thread t: program order, fork and join.
 	vc [][][]uint32
+	// edges are the must-read-from edges the clocks include (nil if none);
+	// topo lists the events in an order that respects every edge of vc
+	// (the order computeClocks gave them their clocks), nil if the clocks
+	// are incomplete.
+	edges [][][]trace.EventRef
+	topo  []trace.EventRef
+	// triv[t][i] says whether read i of thread t is trivially consistent
+	// (trivial.go); only computed under the implicit branch model.
+	triv [][]trivRead
 }
 
 type varVal struct{ v, val trace.Sym }
@@ -53,7 +62,12 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 	x.computeHolds()
 	if model == nil {
 		x.computeClocks(nil)
-	} else if !x.computeClocks(x.readFromEdges(*model)) {
+	} else if edges := x.readFromEdges(*model); x.computeClocks(edges) {
+		x.edges = edges
+		if *model == trace.BranchesImplicit {
+			x.computeTrivial()
+		}
+	} else {
 		// The read-from edges close a cycle: the events on it can never
 		// all be scheduled. Rather than reason about which, use none of
 		// them (sound: fewer must-happen-before facts).
@@ -157,6 +171,7 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 	n := len(tr.Threads)
 	x.vc = make([][][]uint32, n)
 	done := make([]int, n)
+	x.topo = x.topo[:0]
 	for t, th := range tr.Threads {
 		x.vc[t] = make([][]uint32, len(th.Events))
 	}
@@ -205,6 +220,7 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 				}
 				c[t] = uint32(i + 1)
 				x.vc[t][i] = c
+				x.topo = append(x.topo, trace.EventRef{Thread: th.ID, Index: uint32(i)})
 				done[t]++
 				progress = true
 			}
@@ -213,7 +229,7 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 	complete := true
 	for t, th := range tr.Threads {
 		for i := done[t]; i < len(th.Events); i++ {
-			complete = false
+			complete, x.topo = false, nil
 			c := make([]uint32, n)
 			c[t] = uint32(i + 1)
 			x.vc[t][i] = c

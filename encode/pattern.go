@@ -24,6 +24,14 @@ func (p *Problem) Pattern(c Candidate) []Constraint {
 	pe := &patEncoder{p: p, c: c, singlePar: countPar(c.Alt.Root) == 1}
 	p.aux, p.block = 0, nil
 	var out []Constraint
+	if p.reduced {
+		var impossible bool
+		out, impossible = pe.keepForCandidate()
+		if impossible {
+			return append(out, Constraint{F: False(), Origin: Origin{Family: FamPattern, Events: c.Choice, Span: c.Alt.Root.Span,
+				Why: "an event that must happen after one event of the || block and before another would lie inside it"}})
+		}
+	}
 	for i, r := range c.Choice {
 		out = append(out, Constraint{F: p.in(pe.pos(i)), Origin: Origin{Family: FamPattern, Events: []trace.EventRef{r},
 			Span: c.Alt.Occs[i].Span, Why: fmt.Sprintf("%s (%s) is in the schedule", p.Trace.ID(r), c.Alt.Occs[i].Event)}})
@@ -177,7 +185,7 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 	var fs []*F
 	var below, above Var
 	var inert []bool
-	if !neg && pe.singlePar {
+	if !neg && pe.singlePar && !pe.p.reduced {
 		inert = pe.p.inertSteps()
 		for _, v := range block {
 			pe.p.block = append(pe.p.block, pe.p.Steps[v])
@@ -190,8 +198,8 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 		}
 	}
 	for v := Var(0); v < pe.p.Cut; v++ {
-		if in[v] {
-			continue
+		if in[v] || !pe.p.KeptVar(v) {
+			continue // dropped events are placed outside the block by Complete
 		}
 		l, member := lo[pe.p.Steps[v].Ref.Thread]
 		if member && (v < l-1 || v > hi[pe.p.Steps[v].Ref.Thread]+1) {
@@ -220,6 +228,60 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 		return Or(fs...)
 	}
 	return And(fs...)
+}
+
+// keepForCandidate (reduced problems) keeps the chosen events and, for
+// the `||` block (at most one, never under negation, in a reduced
+// problem), the events right before and after the block members of each
+// member thread, whose contiguity clauses stand for the rest of the thread
+// (see contiguous). It returns the constraints placing them and whether
+// the block is impossible (Problem.blockSeparated).
+func (pe *patEncoder) keepForCandidate() ([]Constraint, bool) {
+	p := pe.p
+	p.blockEvents, p.blockList = nil, nil
+	keep := append([]trace.EventRef(nil), pe.c.Choice...)
+	if par := findPar(pe.c.Alt.Root); par != nil {
+		p.blockEvents = map[trace.EventRef]bool{}
+		lo, hi := map[trace.ThreadID]uint32{}, map[trace.ThreadID]uint32{}
+		for _, o := range occs(par, nil) {
+			r := pe.c.Choice[o]
+			if p.blockEvents[r] {
+				continue
+			}
+			p.blockEvents[r] = true
+			p.blockList = append(p.blockList, r)
+			if l, ok := lo[r.Thread]; !ok || r.Index < l {
+				lo[r.Thread] = r.Index
+			}
+			if h, ok := hi[r.Thread]; !ok || r.Index > h {
+				hi[r.Thread] = r.Index
+			}
+		}
+		if p.blockSeparated(p.blockList) {
+			return p.extend(keep), true
+		}
+		for t, l := range lo {
+			if l > 0 {
+				keep = append(keep, trace.EventRef{Thread: t, Index: l - 1})
+			}
+			if h := hi[t]; p.inSlice(trace.EventRef{Thread: t, Index: h + 1}) {
+				keep = append(keep, trace.EventRef{Thread: t, Index: h + 1})
+			}
+		}
+	}
+	return p.extend(keep), false
+}
+
+func findPar(n *spec.PatNode) *spec.PatNode {
+	if n.Kind == spec.PatPar {
+		return n
+	}
+	for _, k := range n.Kids {
+		if f := findPar(k); f != nil {
+			return f
+		}
+	}
+	return nil
 }
 
 // mhbAll reports whether step v must happen before (or, if !before, after)

@@ -80,6 +80,18 @@ type Problem struct {
 	// block is the `||` block of the latest Pattern call whose contiguity
 	// clauses skipped inert steps (nil if none); RepairBlock uses it.
 	block []Step
+
+	// Reduced problems (reduce.go): keptVar marks the variables of the
+	// events the causal constraints keep, keptIdx[t] lists those events
+	// of thread t in order; extra/extraSet are the events the latest
+	// Pattern call kept on top; blockEvents/blockList its `||` block.
+	reduced     bool
+	keptVar     []bool
+	keptIdx     [][]uint32
+	extra       []trace.EventRef
+	extraSet    map[trace.EventRef]bool
+	blockEvents map[trace.EventRef]bool
+	blockList   []trace.EventRef
 }
 
 // NumVars is the number of order variables: the steps, the cut, and the
@@ -164,8 +176,18 @@ func lastStep(tr *trace.Trace, r trace.EventRef) Step {
 // NewProblem builds the causal constraints (mhb, lock, signal, readwrite)
 // of slice sl under the resolved branch model.
 func NewProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
+	p := newProblemVars(idx, model, sl)
+	p.encodeMHB()
+	p.encodeLocks()
+	p.encodeSignals()
+	p.encodeReadWrite()
+	return p
+}
+
+// newProblemVars numbers the steps of slice sl.
+func newProblemVars(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 	tr := idx.Trace
-	p := &Problem{Trace: tr, Model: model, Slice: sl, idx: idx, stepVar: map[Step]Var{}}
+	p := &Problem{Trace: tr, Model: model, Slice: sl, idx: idx, stepVar: make(map[Step]Var, sl.Size())}
 	for t, n := range sl.Prefix {
 		for i := 0; i < n; i++ {
 			for _, s := range steps(tr, trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}) {
@@ -175,10 +197,6 @@ func NewProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 		}
 	}
 	p.Cut = Var(len(p.Steps))
-	p.encodeMHB()
-	p.encodeLocks()
-	p.encodeSignals()
-	p.encodeReadWrite()
 	return p
 }
 

@@ -37,6 +37,12 @@ func (p *Problem) encodeReadWrite() {
 		}
 		return True()
 	}
+	// In a reduced problem trivially consistent reads (trivial.go) get no
+	// literal: they are consistent in every schedule the reduced problem
+	// admits, so "every read up to here is consistent" skips them.
+	trivial := func(r trace.EventRef) bool {
+		return p.reduced && p.idx.trivialOf(r).kind != notTrivial
+	}
 	lasts := make([][]readAt, len(p.Slice.Prefix))
 	for t, n := range p.Slice.Prefix {
 		last := make([]readAt, n)
@@ -44,7 +50,7 @@ func (p *Problem) encodeReadWrite() {
 		for i := 0; i < n; i++ {
 			last[i] = cur
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
-			if tr.Event(r).Op == trace.OpRead {
+			if tr.Event(r).Op == trace.OpRead && !trivial(r) {
 				cons[r] = p.newBool("cons_" + tr.ID(r))
 				allc[r] = p.newBool("allc_" + tr.ID(r))
 				cur = readAt{r, true}
@@ -56,8 +62,8 @@ func (p *Problem) encodeReadWrite() {
 		for i := 0; i < n; i++ {
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 			ev := tr.Event(r)
-			switch ev.Op {
-			case trace.OpRead:
+			switch {
+			case ev.Op == trace.OpRead && !trivial(r):
 				p.add(Implies(allc[r], And(Lit(cons[r], false), concOf(t, i, lasts[t]))), FamReadWrite,
 					"every read up to "+tr.ID(r)+" is consistent", r)
 				p.add(Implies(cons[r], p.readSources(r, ev, func(w trace.EventRef) *F {
@@ -68,7 +74,7 @@ func (p *Problem) encodeReadWrite() {
 					p.add(Or(p.out(firstStep(tr, next)), Lit(cons[r], false)), FamReadWrite,
 						tr.ID(r)+" must read its value once "+tr.ID(next)+" is scheduled (implicit branches)", r, next)
 				}
-			case trace.OpBranch:
+			case ev.Op == trace.OpBranch:
 				if p.Model == trace.BranchesExplicit {
 					if lr := lasts[t][i]; lr.ok {
 						p.add(Or(p.out(Step{r, Whole}), Lit(allc[lr.r], false)), FamReadWrite,

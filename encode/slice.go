@@ -85,6 +85,14 @@ func SliceFor(idx *Index, c Candidate) *Slice {
 	return idx.Close(c.Choice, nil)
 }
 
+// Reducible reports whether candidate c can be decided over a reduced
+// problem (reduce.go): its alternative has at most one `||` and none under
+// negation. (A negated block is broken by any step inside it, dropped ones
+// included; two blocks could make a dropped event's place ambiguous.)
+func Reducible(c Candidate) bool {
+	return !negatedPar(c.Alt.Root, false) && countPar(c.Alt.Root) <= 1
+}
+
 // Union is the closure of the events of a and b.
 func (x *Index) Union(a, b *Slice) *Slice { return x.Close(nil, []*Slice{a, b}) }
 

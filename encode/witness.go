@@ -18,6 +18,9 @@ func (p *Problem) Schedule(val func(Var) int64) []Step {
 	}
 	var in []sv
 	for v, s := range p.Steps {
+		if !p.KeptVar(Var(v)) {
+			continue // a dropped event: Complete places it
+		}
 		if x := val(Var(v)); x < cut {
 			in = append(in, sv{s, x})
 		}

@@ -29,10 +29,14 @@ type z3Decider struct {
 	opts  DeciderOptions
 	idx   *encode.Index
 
-	ctx    *z3.Context
-	solver *z3.Solver
-	prob   *encode.Problem
+	ctx     *z3.Context
+	solver  *z3.Solver
+	prob    *encode.Problem
+	reduced bool // prob is a reduced problem (encode.NewReducedProblem)
+	// ints[v] is the Z3 constant of order variable v, made on first use
+	// (hasInt[v]): a reduced problem mentions few of its variables.
 	ints   []z3.Int
+	hasInt []bool
 	bools  []z3.Bool
 	count  int // candidates decided, for dump file names
 }
@@ -63,10 +67,11 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 	}()
 	d.count++
 	sl := encode.SliceFor(d.idx, c)
-	p := d.problemFor(sl)
+	p := d.problemFor(sl, encode.Reducible(c))
 	pat := p.Pattern(c)
 	for v := len(d.ints); v < p.NumVars(); v++ { // auxiliary variables of the pattern
-		d.ints = append(d.ints, d.ctx.IntConst(fmt.Sprintf("o%d", v)))
+		d.ints = append(d.ints, z3.Int{})
+		d.hasInt = append(d.hasInt, false)
 	}
 	if d.opts.DumpDir != "" {
 		if err := d.dump(p, c, pat); err != nil {
@@ -87,11 +92,11 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 	}
 	m := d.solver.Model()
 	val := func(v encode.Var) int64 {
-		x, _, _ := m.Eval(d.ints[v], true).(z3.Int).AsInt64()
+		x, _, _ := m.Eval(d.int(v), true).(z3.Int).AsInt64()
 		return x
 	}
 	var sched []replay.Step
-	for _, s := range p.RepairBlock(p.Schedule(val)) {
+	for _, s := range p.Complete(p.RepairBlock(p.Schedule(val))) {
 		sched = append(sched, replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)})
 	}
 	return Decision{Verdict: Sat, Schedule: sched}
@@ -117,22 +122,28 @@ func (d *z3Decider) check() (bool, error) {
 // problemFor returns a problem whose slice covers sl, reusing the current
 // one when it does, growing it when the union stays small, else starting
 // over with sl alone.
-func (d *z3Decider) problemFor(sl *encode.Slice) *encode.Problem {
-	if d.prob != nil && d.prob.Slice.Covers(sl) && d.prob.Slice.Size() <= max(maxSharedSlice, 4*sl.Size()) {
+//
+// A reduced problem (encode.NewReducedProblem) is used for every candidate
+// encode.Reducible accepts; the others get the full encoding.
+func (d *z3Decider) problemFor(sl *encode.Slice, reduced bool) *encode.Problem {
+	if d.prob != nil && d.reduced == reduced && d.prob.Slice.Covers(sl) && d.prob.Slice.Size() <= max(maxSharedSlice, 4*sl.Size()) {
 		return d.prob
 	}
 	next := sl
-	if d.prob != nil {
+	if d.prob != nil && d.reduced == reduced {
 		if u := d.idx.Union(d.prob.Slice, sl); u.Size() <= maxSharedSlice {
 			next = u
 		}
 	}
-	p := encode.NewProblem(d.idx, d.model, next)
+	var p *encode.Problem
+	if reduced {
+		p = encode.NewReducedProblem(d.idx, d.model, next)
+	} else {
+		p = encode.NewProblem(d.idx, d.model, next)
+	}
 	d.solver.Reset()
 	d.ints = make([]z3.Int, p.NumVars())
-	for v := range d.ints {
-		d.ints[v] = d.ctx.IntConst(fmt.Sprintf("o%d", v))
-	}
+	d.hasInt = make([]bool, p.NumVars())
 	d.bools = make([]z3.Bool, len(p.BoolNames))
 	for b := range d.bools {
 		d.bools[b] = d.ctx.BoolConst(fmt.Sprintf("b%d", b))
@@ -140,8 +151,16 @@ func (d *z3Decider) problemFor(sl *encode.Slice) *encode.Problem {
 	for _, k := range p.Causal {
 		d.solver.Assert(d.lower(k.F))
 	}
-	d.prob = p
+	d.prob, d.reduced = p, reduced
 	return p
+}
+
+// int returns the Z3 constant of order variable v.
+func (d *z3Decider) int(v encode.Var) z3.Int {
+	if !d.hasInt[v] {
+		d.ints[v], d.hasInt[v] = d.ctx.IntConst(fmt.Sprintf("o%d", v)), true
+	}
+	return d.ints[v]
 }
 
 // lower translates a formula of the IR to Z3.
@@ -152,7 +171,7 @@ func (d *z3Decider) lower(f *encode.F) z3.Bool {
 	case encode.KFalse:
 		return d.ctx.FromBool(false)
 	case encode.KLt:
-		return d.ints[f.A].LT(d.ints[f.B])
+		return d.int(f.A).LT(d.int(f.B))
 	case encode.KLit:
 		if f.Neg {
 			return d.bools[f.Bool].Not()

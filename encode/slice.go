@@ -93,6 +93,20 @@ func Reducible(c Candidate) bool {
 	return !negatedPar(c.Alt.Root, false) && countPar(c.Alt.Root) <= 1
 }
 
+// DownSlice is the smallest slice holding the chosen events and every event
+// that must happen before one of them. It is not closed (slice.go's rules),
+// so deciding over it is only an under-approximation: a schedule found
+// there is a real one only once replay validation accepts it.
+func DownSlice(idx *Index, events []trace.EventRef) *Slice {
+	s := &Slice{Prefix: make([]int, len(idx.Trace.Threads))}
+	for _, e := range events {
+		for u, n := range idx.vc[e.Thread][e.Index] {
+			s.Prefix[u] = max(s.Prefix[u], int(n))
+		}
+	}
+	return s
+}
+
 // Union is the closure of the events of a and b.
 func (x *Index) Union(a, b *Slice) *Slice { return x.Close(nil, []*Slice{a, b}) }
 

@@ -67,13 +67,41 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 	}()
 	d.count++
 	sl := encode.SliceFor(d.idx, c)
-	p := d.problemFor(sl, encode.Reducible(c))
+	reduced := encode.Reducible(c)
+	if reduced {
+		// Stage 1, an under-approximation: the events that must happen
+		// before the chosen ones only. Its slice is not closed, so a
+		// schedule found there counts only once replay validation (which
+		// shares nothing with the encoding) accepts it; otherwise, and on
+		// Unsat or a time-out, stage 2 decides over the closed slice. It is
+		// tried only when it is at most half the closed slice.
+		if down := encode.DownSlice(d.idx, c.Choice); sl.Covers(down) && 2*down.Size() <= sl.Size() {
+			stage1 := d.opts.Timeout / 4
+			if d.opts.Timeout <= 0 {
+				stage1 = stage1Limit
+			}
+			if dec := d.decideOver(down, reduced, c, stage1, false); dec.Verdict == Sat &&
+				replay.Validate(d.tr, d.model, dec.Schedule) == nil && replay.CheckPattern(d.tr, c.Alt, c.Choice, dec.Schedule) == nil {
+				return dec
+			}
+		}
+	}
+	return d.decideOver(sl, reduced, c, d.opts.Timeout, true)
+}
+
+// stage1Limit bounds the under-approximating first stage when the
+// candidate has no time limit: the exact stage follows anyway.
+const stage1Limit = 2 * time.Second
+
+// decideOver decides c over a problem covering sl within timeout (0: none).
+func (d *z3Decider) decideOver(sl *encode.Slice, reduced bool, c encode.Candidate, timeout time.Duration, dump bool) Decision {
+	p := d.problemFor(sl, reduced)
 	pat := p.Pattern(c)
 	for v := len(d.ints); v < p.NumVars(); v++ { // auxiliary variables of the pattern
 		d.ints = append(d.ints, z3.Int{})
 		d.hasInt = append(d.hasInt, false)
 	}
-	if d.opts.DumpDir != "" {
+	if dump && d.opts.DumpDir != "" {
 		if err := d.dump(p, c, pat); err != nil {
 			return Decision{Verdict: Unknown, Reason: err.Error()}
 		}
@@ -83,7 +111,7 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 	for _, k := range pat {
 		d.solver.Assert(d.lower(k.F))
 	}
-	sat, err := d.check()
+	sat, err := d.check(timeout)
 	if err != nil {
 		return Decision{Verdict: Unknown, Reason: err.Error()}
 	}
@@ -104,14 +132,14 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 
 // check runs the solver under the per-candidate time limit. Z3 has no
 // per-check limit through go-z3, so a timer interrupts the context.
-func (d *z3Decider) check() (bool, error) {
-	if d.opts.Timeout <= 0 {
+func (d *z3Decider) check(timeout time.Duration) (bool, error) {
+	if timeout <= 0 {
 		return d.solver.Check()
 	}
-	timer := time.AfterFunc(d.opts.Timeout, d.ctx.Interrupt)
+	timer := time.AfterFunc(timeout, d.ctx.Interrupt)
 	sat, err := d.solver.Check()
 	if !timer.Stop() && err != nil {
-		return false, fmt.Errorf("timeout after %s", d.opts.Timeout)
+		return false, fmt.Errorf("timeout after %s", timeout)
 	}
 	if err != nil {
 		return false, fmt.Errorf("solver gave up: %v", err)

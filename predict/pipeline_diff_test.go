@@ -31,34 +31,11 @@ import (
 //
 // GPREDICT_E2E_SWEEP=N runs N traces instead of the default 500.
 
-// e2eSpec are the four properties: a race with location binding, an
-// ordering with meta-threads `a(t1) b(t2) c(t1)`, an atomic region over
-// enter/exit atomic(), and a negated pattern.
-const e2eSpec = `
-Race(Object v) {
-  event rd before(Object v) : get(*) && location(v);
-  event wr before(Object v) : set(*) && location(v);
-  pattern: rd(t1) || wr(t2) | wr(t1) || wr(t2)
-}
-Order(Object v) {
-  event wr before(Object v) : set(*) && location(v);
-  event rd before(Object v) : get(*) && location(v);
-  event unl after() : unlock();
-  pattern: wr(t1) rd(t2) unl(t1)
-}
-Atomic(Object v) {
-  event begin before() : execution(atomic());
-  event end after() : execution(atomic());
-  event rd before(Object v) : get(*) && location(v);
-  event wr before(Object v) : set(*) && location(v);
-  pattern: begin(t1, <r) rd(t1) wr(t2) end(t1, >r)
-}
-Negated(Object v) {
-  event rd before(Object v) : get(*) && location(v);
-  event wr before(Object v) : set(*) && location(v);
-  pattern: wr(t1) !(rd(t2) || wr(t1))
-}
-`
+// differentialSpec holds the four properties: a race with location
+// binding, an ordering with meta-threads `a(t1) b(t2) c(t1)`, an atomic
+// region over enter/exit atomic(), and a negated pattern. The CLI
+// differential test (cmd/gpredict) reads the same file.
+const differentialSpec = "testdata/differential.gp"
 
 func loadSpec(t testing.TB, name, src string) []*spec.Property {
 	t.Helper()
@@ -112,7 +89,11 @@ func violationKey(tr *trace.Trace, prop string, binding []trace.Sym, alt int, ch
 
 func TestPipelineMatchesExplorer(t *testing.T) {
 	n := sweepSize(t, "GPREDICT_E2E_SWEEP", 500)
-	props := loadSpec(t, "e2e.gp", e2eSpec)
+	src, err := os.ReadFile(differentialSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	props := loadSpec(t, differentialSpec, string(src))
 	r := rand.New(rand.NewSource(20250704))
 	var (
 		compared, mismatches, candidates, solverCalls int

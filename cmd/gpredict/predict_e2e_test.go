@@ -108,38 +108,19 @@ func TestPredictSeedsThroughCLI(t *testing.T) {
 	}
 }
 
-// cliSpec is a race with location binding and an ordering with
-// meta-threads; the engine-level differential test (predict) covers the
-// atomic-region and negated shapes as well.
-const cliSpec = `
-Race(Object v) {
-  event rd before(Object v) : get(*) && location(v);
-  event wr before(Object v) : set(*) && location(v);
-  pattern: rd(t1) || wr(t2) | wr(t1) || wr(t2)
-}
-Order(Object v) {
-  event wr before(Object v) : set(*) && location(v);
-  event rd before(Object v) : get(*) && location(v);
-  event unl after() : unlock();
-  pattern: wr(t1) rd(t2) unl(t1)
-}
-Negated(Object v) {
-  event rd before(Object v) : get(*) && location(v);
-  event wr before(Object v) : set(*) && location(v);
-  pattern: wr(t1) !(rd(t2) || wr(t1))
-}
-`
 
 // Generated traces, written as text files, through `predict --all
 // --format json`: the command's violations (as it lists them) are
 // exactly the explorer's.
 func TestPredictCLIMatchesExplorer(t *testing.T) {
 	dir := t.TempDir()
-	specPath := filepath.Join(dir, "props.gp")
-	if err := os.WriteFile(specPath, []byte(cliSpec), 0o644); err != nil {
+	// The properties of the engine-level differential test.
+	specPath := filepath.Join(repoRoot(t), "predict", "testdata", "differential.gp")
+	src, err := os.ReadFile(specPath)
+	if err != nil {
 		t.Fatal(err)
 	}
-	f, diags := spec.Load(specPath, []byte(cliSpec))
+	f, diags := spec.Load(specPath, src)
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -108,7 +108,6 @@ func TestPredictSeedsThroughCLI(t *testing.T) {
 	}
 }
 
-
 // Generated traces, written as text files, through `predict --all
 // --format json`: the command's violations (as it lists them) are
 // exactly the explorer's.

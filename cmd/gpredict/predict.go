@@ -43,7 +43,7 @@ trace error, 3 no violation but some candidates unknown (solver limit).`,
 	f.String("format", "text", "output format: text, json or sarif")
 	f.Bool("all", false, "list every (binding, choice) violation instead of grouping by location")
 	f.String("branches", "auto", "branch model: auto, implicit or explicit")
-	f.Duration("timeout", 10*time.Second, "solver time limit per candidate (0: none)")
+	f.Duration("timeout", 10*time.Second, "time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
 	f.Int("jobs", 0, "solver workers (0: one per CPU)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
 	f.String("input-format", "", "trace format: "+trace.Formats+" (default: by extension)")

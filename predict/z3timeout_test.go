@@ -1,0 +1,52 @@
+package predict_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"gpredict/encode"
+	. "gpredict/predict"
+	"gpredict/trace"
+)
+
+// lockedWrites is a trace of threads that each write x under lock l n
+// times: a race between two of the writes is Unsat, and the solver needs
+// every lock constraint to see it.
+func lockedWrites(threads, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		for t := 1; t <= threads; t++ {
+			fmt.Fprintf(&b, "T%d acquire l\nT%d write x %d\nT%d release l\n", t, t, i, t)
+		}
+	}
+	return b.String()
+}
+
+// TestZ3DeciderTimeoutIsUnknown checks that a candidate whose time runs
+// out is Unknown with a reason naming the limit, never Unsat, and that the
+// same decider answers exactly once given time again.
+func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
+	tr := parseTrace(t, lockedWrites(3, 30))
+	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#89 T2#89")}
+	model := trace.BranchesImplicit
+
+	for _, timeout := range []time.Duration{time.Nanosecond, time.Microsecond} {
+		d := NewZ3Decider(tr, model, DeciderOptions{Timeout: timeout})
+		got := d.Decide(c)
+		d.Close()
+		if got.Verdict != Unknown || !strings.Contains(got.Reason, "timeout after "+timeout.String()) {
+			t.Errorf("timeout %s: verdict %s (%q), want unknown with the limit as reason", timeout, got.Verdict, got.Reason)
+		}
+	}
+
+	d := NewZ3Decider(tr, model, DeciderOptions{Timeout: time.Nanosecond})
+	defer d.Close()
+	d.Decide(c) // times out, leaving no half-built problem behind
+	d2 := NewZ3Decider(tr, model, DeciderOptions{})
+	defer d2.Close()
+	if got := d2.Decide(c); got.Verdict != Unsat {
+		t.Fatalf("without a limit: verdict %s (%s), want unsat", got.Verdict, got.Reason)
+	}
+}

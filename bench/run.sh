@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Runs the engine benchmarks (predict/bench_test.go: generated traces of
 # 1K, 10K and 100K events, a race property and CheckThenAct; DataRace on
-# real traces) once each; GPREDICT_BENCH picks benchmarks (a go test
-# -bench regexp; default: the sizes that finish in minutes with Z3 today —
-# the 10K and 100K generated traces and jigsaw do not, e.g.
-# GPREDICT_BENCH='Benchmark(Race|CheckThenAct)/10000$' did not finish in
-# 400 s) and prints a table: events, candidates, pre-filtered, solver
-# calls, violations, unknown, seconds. GPREDICT_BENCH_STUB=1 answers every
-# solver call Unsat with a stub, to measure enumeration and pre-filtering
-# alone (e.g. GPREDICT_BENCH='DataRaceReal/jigsaw').
+# real traces) once each, with the CLI's default time limit of 10 s per
+# candidate (GPREDICT_BENCH_TIMEOUT=DURATION changes it, 0 for none), and
+# prints a table: events, candidates, pre-filtered, solver calls,
+# violations, unknown, seconds. GPREDICT_BENCH picks benchmarks (a go test
+# -bench regexp; default: the sizes that take under a minute, e.g.
+# GPREDICT_BENCH='Benchmark(Race|CheckThenAct)/10000$' takes minutes).
+# GPREDICT_BENCH_STUB=1 answers every solver call Unsat with a stub, to
+# measure enumeration and pre-filtering alone (e.g.
+# GPREDICT_BENCH='DataRaceReal/jigsaw').
 # Usage: bench/run.sh [extra go test flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."

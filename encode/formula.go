@@ -29,6 +29,8 @@ const (
 	KLit        // Boolean variable Bool, negated if Neg
 	KAnd
 	KOr
+	KLtConst // O[A] < K (only in specialized formulas, freeze.go)
+	KConstLt // K < O[B] (only in specialized formulas, freeze.go)
 )
 
 // F is a formula node. Build it with the constructors below, which fold
@@ -38,6 +40,7 @@ type F struct {
 	A, B Var
 	Bool BoolVar
 	Neg  bool
+	K    int64 // the constant of KLtConst and KConstLt
 	Kids []*F
 }
 
@@ -119,6 +122,19 @@ func Or(fs ...*F) *F {
 	return &F{Kind: KOr, Kids: kids}
 }
 
+// mapKids rebuilds the connective f (KAnd or KOr) with fn applied to
+// each kid, folding constants.
+func (f *F) mapKids(fn func(*F) *F) *F {
+	kids := make([]*F, len(f.Kids))
+	for i, k := range f.Kids {
+		kids[i] = fn(k)
+	}
+	if f.Kind == KAnd {
+		return And(kids...)
+	}
+	return Or(kids...)
+}
+
 // Implies is b → f.
 func Implies(b BoolVar, f *F) *F { return Or(Lit(b, true), f) }
 
@@ -132,6 +148,10 @@ func (f *F) Eval(val func(Var) int64, bval func(BoolVar) bool) bool {
 		return false
 	case KLt:
 		return val(f.A) < val(f.B)
+	case KLtConst:
+		return val(f.A) < f.K
+	case KConstLt:
+		return f.K < val(f.B)
 	case KLit:
 		return bval(f.Bool) != f.Neg
 	case KAnd:

@@ -18,6 +18,10 @@ type Index struct {
 	holdEnd [][]int32
 	// startsHold[t][i] reports whether event i of thread t starts a hold.
 	startsHold [][]bool
+	// holdReach[t][i] is the latest end (holdEnd) of the holds of thread t
+	// starting at or before event i, -1 if none ends: a prefix of k events
+	// is inside an unfinished hold iff holdReach[t][k-1] >= k.
+	holdReach [][]int32
 	// vc[t][i][u] is the number of events of thread u that must happen
 	// before (or be) event i of thread t: program order, fork and join.
 	vc [][][]uint32
@@ -131,6 +135,7 @@ func (x *Index) computeHolds() {
 	tr := x.Trace
 	x.holdEnd = make([][]int32, len(tr.Threads))
 	x.startsHold = make([][]bool, len(tr.Threads))
+	x.holdReach = make([][]int32, len(tr.Threads))
 	for t, th := range tr.Threads {
 		ends := make([]int32, len(th.Events))
 		starts := make([]bool, len(th.Events))
@@ -159,6 +164,14 @@ func (x *Index) computeHolds() {
 			}
 		}
 		x.holdEnd[t], x.startsHold[t] = ends, starts
+		reach, r := make([]int32, len(th.Events)), int32(-1)
+		for i := range reach {
+			if starts[i] {
+				r = max(r, ends[i])
+			}
+			reach[i] = r
+		}
+		x.holdReach[t] = reach
 	}
 }
 

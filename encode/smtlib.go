@@ -54,6 +54,10 @@ func (p *Problem) smtFormula(f *F) string {
 		return "false"
 	case KLt:
 		return fmt.Sprintf("(< %s %s)", p.smtVar(f.A), p.smtVar(f.B))
+	case KLtConst:
+		return fmt.Sprintf("(< %s %d)", p.smtVar(f.A), f.K)
+	case KConstLt:
+		return fmt.Sprintf("(< %d %s)", f.K, p.smtVar(f.B))
 	case KLit:
 		if f.Neg {
 			return "(not " + smtQuote(p.BoolNames[f.Bool]) + ")"

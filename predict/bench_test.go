@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"gpredict/encode"
 	"gpredict/spec"
@@ -168,7 +169,16 @@ func benchRun(b *testing.B, n int, mk func(*trace.Trace) PropertyInput) {
 }
 
 func runBench(b *testing.B, tr *trace.Trace, in PropertyInput) {
-	opts := Options{Jobs: 2, Timeout: 0}
+	// The CLI's default time limit per candidate, unless
+	// GPREDICT_BENCH_TIMEOUT (a duration, 0 for none) says otherwise.
+	opts := Options{Jobs: 2, Timeout: 10 * time.Second}
+	if s := os.Getenv("GPREDICT_BENCH_TIMEOUT"); s != "" {
+		d, err := time.ParseDuration(s)
+		if err != nil {
+			b.Fatalf("GPREDICT_BENCH_TIMEOUT: %v", err)
+		}
+		opts.Timeout = d
+	}
 	if defaultDecider == nil || os.Getenv("GPREDICT_BENCH_STUB") != "" {
 		b.Logf("no solver linked in: solver calls answered by a stub")
 		opts.NewDecider = func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider { return stubDecider{} }

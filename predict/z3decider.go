@@ -34,58 +34,67 @@ const assertBatch = 512
 // errDeadline reports that a candidate's time ran out outside the solver.
 var errDeadline = errors.New("deadline passed")
 
-// z3Decider decides candidates with one solver over the current problem,
-// in a Z3 context of its own: a new problem gets a new context, so that
+// z3Decider decides candidates. It keeps the latest problem built in Go
+// (prob) so that candidates whose slices it covers share it, and the Z3
+// state of the exact stages: one solver over the problem asserted last,
+// in a Z3 context of its own, so that a new problem gets a new context and
 // the old one's memory is freed rather than accumulated. The causal
-// constraints of the problem sit in a first scope, internalized by a
-// "base" check under the deadline (a Push after plain asserts would
-// internalize them inside Push, which Z3 cannot interrupt); each
-// candidate's pattern constraints live in a scope above it, so candidates
-// whose slices the current problem covers are checked incrementally.
+// constraints sit in a first scope, internalized by a "base" check under
+// the deadline (a Push after plain asserts would internalize them inside
+// Push, which Z3 cannot interrupt); each candidate's pattern constraints
+// live in a scope above it. The frozen stage (z3freeze.go) has a context
+// of its own.
 type z3Decider struct {
 	tr    *trace.Trace
 	model trace.BranchModel
 	opts  DeciderOptions
 	idx   *encode.Index
+	base  bool // the trace has a base order for the frozen stage
 
-	ctx     *z3.Context
-	solver  *z3.Solver
 	prob    *encode.Problem
 	reduced bool // prob is a reduced problem (encode.NewReducedProblem)
-	based   bool // the base check of prob's causal constraints has run
-	// ints[v] is the Z3 constant of order variable v, made on first use
-	// (hasInt[v]): a reduced problem mentions few of its variables.
-	ints   []z3.Int
-	hasInt []bool
-	bools  []z3.Bool
-	count  int // candidates decided, for dump file names
+
+	ctx      *z3.Context
+	solver   *z3.Solver
+	terms    *z3Terms
+	asserted *encode.Problem // the problem whose causal constraints solver holds
+	based    bool            // the base check of asserted has run
+
+	small smallSolver // the frozen and relaxed stages (z3freeze.go)
+	// smallFound, smallRefuted and smallInvalid count the candidates the
+	// small stages settled and the frozen witnesses validation rejected
+	// (for tests: each is a bug).
+	smallFound, smallRefuted, smallInvalid int
+	count                                  int // candidates decided, for dump file names
 }
 
 // NewZ3Decider returns a Decider backed by Z3 for tr under model (resolved:
 // implicit or explicit).
 func NewZ3Decider(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions) Decider {
 	configureZ3()
-	return &z3Decider{tr: tr, model: model, opts: opts, idx: encode.NewModelIndex(tr, model)}
+	return &z3Decider{tr: tr, model: model, opts: opts, idx: encode.NewModelIndex(tr, model), base: encode.HasBaseOrder(tr)}
 }
 
 // Close drops every reference to Z3 objects; go-z3 frees them (and the
 // context last) from finalizers.
 func (d *z3Decider) Close() {
-	d.prob, d.ints, d.hasInt, d.bools, d.solver, d.ctx = nil, nil, nil, nil, nil, nil
+	d.drop()
+	d.prob = nil
+	d.small = smallSolver{}
 }
 
-// drop forgets the current problem and its context; the next candidate
+// drop forgets the asserted problem and its context; the next exact stage
 // starts afresh. After a big one the garbage is collected at once, so that
 // go-z3's finalizers release the Z3 memory before the next is built.
 func (d *z3Decider) drop() {
-	big := d.prob != nil && len(d.prob.Causal) > bigProblem
-	d.prob, d.ints, d.hasInt, d.bools, d.solver, d.ctx = nil, nil, nil, nil, nil, nil
+	big := d.asserted != nil && len(d.asserted.Causal) > bigProblem
+	d.asserted, d.terms, d.solver, d.ctx, d.based = nil, nil, nil, nil, false
 	if big {
 		go runtime.GC()
 	}
 }
 
-// Decide answers one candidate. The whole candidate, both stages and the
+// Decide answers one candidate. The whole candidate, every stage and the
 // building of their problems included, shares one deadline, Timeout after
 // the call (see docs/engine.md, Limits).
 func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
@@ -95,6 +104,7 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 		if r := recover(); r != nil {
 			dec = Decision{Verdict: Unknown, Reason: fmt.Sprintf("z3 error: %v", r)}
 			d.drop() // the solver's state is unknown: start afresh
+			d.small = smallSolver{}
 		}
 	}()
 	d.count++
@@ -104,34 +114,64 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 	}
 	sl := encode.SliceFor(d.idx, c)
 	reduced := encode.Reducible(c)
-	if reduced {
-		// Stage 1, an under-approximation: the events that must happen
-		// before the chosen ones only. Its slice is not closed, so a
-		// schedule found there counts only once replay validation (which
-		// shares nothing with the encoding) accepts it; otherwise, and on
-		// Unsat or a time-out, stage 2 decides over the closed slice. It is
-		// tried only when it is at most half the closed slice.
-		if down := encode.DownSlice(d.idx, c.Choice); sl.Covers(down) && 2*down.Size() <= sl.Size() {
-			stage1 := time.Now().Add(d.opts.Timeout / 4)
-			if d.opts.Timeout <= 0 {
-				stage1 = time.Now().Add(stage1Limit)
+	if d.opts.DumpDir != "" {
+		// The exact formula, whichever stage decides.
+		p := d.goProblem(sl, reduced)
+		if err := d.dump(p, c, p.Pattern(c)); err != nil {
+			return Decision{Verdict: Unknown, Reason: err.Error()}
+		}
+	}
+	// The first stages are under-approximations: a schedule they find
+	// counts only once replay validation (which shares nothing with the
+	// encoding) accepts it; otherwise, and on Unsat or a time-out, the
+	// exact stage decides over the closed slice.
+	if d.base {
+		p := d.goProblem(sl, reduced)
+		pat := p.Pattern(c)
+		for _, k := range pat {
+			if k.F.Kind == encode.KFalse {
+				return Decision{Verdict: Unsat}
 			}
-			if dec := d.decideOver(down, reduced, c, stage1, false); dec.Verdict == Sat &&
-				replay.Validate(d.tr, d.model, dec.Schedule) == nil && replay.CheckPattern(d.tr, c.Alt, c.Choice, dec.Schedule) == nil {
+		}
+		if dec, ok := d.decideSmall(p, pat, c, d.stageDeadline(deadline, true)); ok {
+			return dec
+		}
+	} else if reduced {
+		// The events that must happen before the chosen ones only. Tried
+		// when it is at most half the closed slice.
+		if down := encode.DownSlice(d.idx, c.Choice); sl.Covers(down) && 2*down.Size() <= sl.Size() {
+			if dec := d.decideOver(down, reduced, c, d.stageDeadline(deadline, false)); dec.Verdict == Sat && d.valid(c, dec.Schedule) {
 				return dec
 			}
 		}
 	}
-	return d.decideOver(sl, reduced, c, deadline, true)
+	return d.decideOver(sl, reduced, c, deadline)
 }
 
-// stage1Limit bounds the under-approximating first stage when the
-// candidate has no time limit: the exact stage follows anyway.
-const stage1Limit = 2 * time.Second
+// stageDeadline bounds the approximating stages: the candidate's deadline
+// for the small stages (the exact stage, on a slice too big for them, would
+// not finish in what they leave), a quarter of its time for the down-set
+// stage, or stageLimit when it has none (the exact stage follows anyway).
+func (d *z3Decider) stageDeadline(deadline time.Time, small bool) time.Time {
+	switch {
+	case d.opts.Timeout <= 0:
+		return time.Now().Add(stageLimit)
+	case small:
+		return deadline
+	}
+	return time.Now().Add(d.opts.Timeout / 4)
+}
+
+const stageLimit = 10 * time.Second
+
+// valid reports whether sched is a feasible schedule showing c.
+func (d *z3Decider) valid(c encode.Candidate, sched []replay.Step) bool {
+	return replay.Validate(d.tr, d.model, sched) == nil && replay.CheckPattern(d.tr, c.Alt, c.Choice, sched) == nil
+}
 
 // decideOver decides c over a problem covering sl before deadline (zero:
 // none).
-func (d *z3Decider) decideOver(sl *encode.Slice, reduced bool, c encode.Candidate, deadline time.Time, dump bool) Decision {
+func (d *z3Decider) decideOver(sl *encode.Slice, reduced bool, c encode.Candidate, deadline time.Time) Decision {
 	p, err := d.problemFor(sl, reduced, deadline)
 	if err != nil {
 		return d.timedOut(err)
@@ -140,7 +180,7 @@ func (d *z3Decider) decideOver(sl *encode.Slice, reduced bool, c encode.Candidat
 		// Internalize the causal constraints now, where Z3 can be
 		// interrupted. They hold in the recorded run, so this is Sat
 		// unless cut short; an Unsat would make every candidate Unsat.
-		sat, err := d.check(deadline)
+		sat, err := check(d.ctx, d.solver, deadline)
 		if err != nil {
 			d.drop() // half internalized: never reused
 			return d.timedOut(err)
@@ -151,21 +191,12 @@ func (d *z3Decider) decideOver(sl *encode.Slice, reduced bool, c encode.Candidat
 		d.based = true
 	}
 	pat := p.Pattern(c)
-	for v := len(d.ints); v < p.NumVars(); v++ { // auxiliary variables of the pattern
-		d.ints = append(d.ints, z3.Int{})
-		d.hasInt = append(d.hasInt, false)
-	}
-	if dump && d.opts.DumpDir != "" {
-		if err := d.dump(p, c, pat); err != nil {
-			return Decision{Verdict: Unknown, Reason: err.Error()}
-		}
-	}
 	d.solver.Push()
 	defer d.solver.Pop()
-	if err := d.assertAll(pat, deadline); err != nil {
+	if err := assertAll(d.solver, d.terms, pat, deadline); err != nil {
 		return d.timedOut(err)
 	}
-	sat, err := d.check(deadline)
+	sat, err := check(d.ctx, d.solver, deadline)
 	if err != nil {
 		return d.timedOut(err)
 	}
@@ -173,15 +204,16 @@ func (d *z3Decider) decideOver(sl *encode.Slice, reduced bool, c encode.Candidat
 		return Decision{Verdict: Unsat}
 	}
 	m := d.solver.Model()
-	val := func(v encode.Var) int64 {
-		x, _, _ := m.Eval(d.int(v), true).(z3.Int).AsInt64()
-		return x
-	}
+	return Decision{Verdict: Sat, Schedule: schedule(p, func(v encode.Var) int64 { return d.terms.value(m, v) })}
+}
+
+// schedule reads the witness off a model's order values (val).
+func schedule(p *encode.Problem, val func(encode.Var) int64) []replay.Step {
 	var sched []replay.Step
 	for _, s := range p.Complete(p.RepairBlock(p.Schedule(val))) {
 		sched = append(sched, replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)})
 	}
-	return Decision{Verdict: Sat, Schedule: sched}
+	return sched
 }
 
 // timedOut is the Unknown decision for err, naming the time limit when
@@ -193,20 +225,20 @@ func (d *z3Decider) timedOut(err error) Decision {
 	return Decision{Verdict: Unknown, Reason: err.Error()}
 }
 
-// check runs the solver until deadline (zero: none). Z3 has no per-check
+// check runs solver until deadline (zero: none). Z3 has no per-check
 // limit through go-z3, so a timer interrupts the context; Z3 honours an
 // interrupt only inside a check, which is why everything slow happens
 // there.
-func (d *z3Decider) check(deadline time.Time) (bool, error) {
+func check(ctx *z3.Context, solver *z3.Solver, deadline time.Time) (bool, error) {
 	if deadline.IsZero() {
-		return d.solver.Check()
+		return solver.Check()
 	}
 	left := time.Until(deadline)
 	if left <= 0 {
 		return false, errDeadline
 	}
-	timer := time.AfterFunc(left, d.ctx.Interrupt)
-	sat, err := d.solver.Check()
+	timer := time.AfterFunc(left, ctx.Interrupt)
+	sat, err := solver.Check()
 	if !timer.Stop() && err != nil {
 		return false, errDeadline
 	}
@@ -217,26 +249,26 @@ func (d *z3Decider) check(deadline time.Time) (bool, error) {
 }
 
 // assertAll asserts cs, giving up once deadline (zero: none) has passed.
-func (d *z3Decider) assertAll(cs []encode.Constraint, deadline time.Time) error {
+func assertAll(solver *z3.Solver, terms *z3Terms, cs []encode.Constraint, deadline time.Time) error {
 	for i, k := range cs {
 		if i%assertBatch == 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
 			return errDeadline
 		}
-		d.solver.Assert(d.lower(k.F))
+		solver.Assert(terms.lower(k.F))
 	}
 	return nil
 }
 
-// problemFor returns a problem whose slice covers sl, reusing the current
-// one when it does, growing it when the union stays small, else starting
-// over with sl alone, in a fresh context. It fails once deadline (zero:
-// none) has passed; building the encoding itself cannot be interrupted.
+// goProblem returns a problem (in Go; nothing asserted) whose slice covers
+// sl: the current one when it does and is not much bigger, else a new
+// one over the closure of the current slice and sl when that stays small,
+// else over sl alone.
 //
 // A reduced problem (encode.NewReducedProblem) is used for every candidate
 // encode.Reducible accepts; the others get the full encoding.
-func (d *z3Decider) problemFor(sl *encode.Slice, reduced bool, deadline time.Time) (*encode.Problem, error) {
+func (d *z3Decider) goProblem(sl *encode.Slice, reduced bool) *encode.Problem {
 	if d.prob != nil && d.reduced == reduced && d.prob.Slice.Covers(sl) && d.prob.Slice.Size() <= max(maxSharedSlice, 4*sl.Size()) {
-		return d.prob, nil
+		return d.prob
 	}
 	next := sl
 	if d.prob != nil && d.reduced == reduced {
@@ -244,11 +276,23 @@ func (d *z3Decider) problemFor(sl *encode.Slice, reduced bool, deadline time.Tim
 			next = u
 		}
 	}
-	var p *encode.Problem
 	if reduced {
-		p = encode.NewReducedProblem(d.idx, d.model, next)
+		d.prob = encode.NewReducedProblem(d.idx, d.model, next)
 	} else {
-		p = encode.NewProblem(d.idx, d.model, next)
+		d.prob = encode.NewProblem(d.idx, d.model, next)
+	}
+	d.reduced = reduced
+	return d.prob
+}
+
+// problemFor returns a problem covering sl whose causal constraints the
+// solver holds, asserting them in a fresh context when the problem is new.
+// It fails once deadline (zero: none) has passed; building the encoding
+// itself cannot be interrupted.
+func (d *z3Decider) problemFor(sl *encode.Slice, reduced bool, deadline time.Time) (*encode.Problem, error) {
+	p := d.goProblem(sl, reduced)
+	if p == d.asserted {
+		return p, nil
 	}
 	d.drop()
 	if !deadline.IsZero() && !time.Now().Before(deadline) {
@@ -256,56 +300,16 @@ func (d *z3Decider) problemFor(sl *encode.Slice, reduced bool, deadline time.Tim
 	}
 	d.ctx = z3.NewContext(nil)
 	d.solver = z3.NewSolver(d.ctx)
-	d.ints = make([]z3.Int, p.NumVars())
-	d.hasInt = make([]bool, p.NumVars())
-	d.bools = make([]z3.Bool, len(p.BoolNames))
-	for b := range d.bools {
-		d.bools[b] = d.ctx.BoolConst(fmt.Sprintf("b%d", b))
-	}
+	d.terms = newZ3Terms(d.ctx)
 	// The scope makes the solver incremental before anything is asserted,
 	// so the causal constraints are internalized by the next check.
 	d.solver.Push()
-	if err := d.assertAll(p.Causal, deadline); err != nil {
+	if err := assertAll(d.solver, d.terms, p.Causal, deadline); err != nil {
 		d.drop()
 		return nil, err
 	}
-	d.prob, d.reduced, d.based = p, reduced, false
+	d.asserted = p
 	return p, nil
-}
-
-// int returns the Z3 constant of order variable v.
-func (d *z3Decider) int(v encode.Var) z3.Int {
-	if !d.hasInt[v] {
-		d.ints[v], d.hasInt[v] = d.ctx.IntConst(fmt.Sprintf("o%d", v)), true
-	}
-	return d.ints[v]
-}
-
-// lower translates a formula of the IR to Z3.
-func (d *z3Decider) lower(f *encode.F) z3.Bool {
-	switch f.Kind {
-	case encode.KTrue:
-		return d.ctx.FromBool(true)
-	case encode.KFalse:
-		return d.ctx.FromBool(false)
-	case encode.KLt:
-		return d.int(f.A).LT(d.int(f.B))
-	case encode.KLit:
-		if f.Neg {
-			return d.bools[f.Bool].Not()
-		}
-		return d.bools[f.Bool]
-	case encode.KAnd, encode.KOr:
-		kids := make([]z3.Bool, len(f.Kids))
-		for i, k := range f.Kids {
-			kids[i] = d.lower(k)
-		}
-		if f.Kind == encode.KAnd {
-			return kids[0].And(kids[1:]...)
-		}
-		return kids[0].Or(kids[1:]...)
-	}
-	panic("predict: bad formula kind")
 }
 
 // dump writes the candidate's full formula as SMT-LIB2 into DumpDir.

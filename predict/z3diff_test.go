@@ -112,8 +112,18 @@ func choices(r *rand.Rand, tr *trace.Trace, s int, limit int) [][]trace.EventRef
 	return out
 }
 
-func TestZ3DeciderMatchesExplorer(t *testing.T) {
-	n := 500
+func TestZ3DeciderMatchesExplorer(t *testing.T) { testZ3AgainstExplorer(t, 500, false) }
+
+// TestZ3SmallStagesMatchExplorer is the same comparison with the small
+// stages narrowed (NarrowSmallStages), so that their fixing and dropping
+// of events is exercised on small traces: a wrong refutation shows as a
+// mismatch, a wrong frozen witness as a count of invalid ones.
+func TestZ3SmallStagesMatchExplorer(t *testing.T) {
+	defer NarrowSmallStages()()
+	testZ3AgainstExplorer(t, 300, true)
+}
+
+func testZ3AgainstExplorer(t *testing.T, n int, small bool) {
 	if s := os.Getenv("GPREDICT_SWEEP"); s != "" {
 		var err error
 		if n, err = strconv.Atoi(s); err != nil {
@@ -131,7 +141,7 @@ func TestZ3DeciderMatchesExplorer(t *testing.T) {
 		n = 100
 	}
 	r := rand.New(rand.NewSource(20240601))
-	var cands, sats, mismatches int
+	var cands, sats, mismatches, found, refuted, invalid int
 	perShape := make([]int, len(shapes))
 	for k := 0; k < 2*n; k++ {
 		var tr *trace.Trace
@@ -163,10 +173,19 @@ func TestZ3DeciderMatchesExplorer(t *testing.T) {
 					}
 				}
 			}
+			f, r, i := SmallStageCounts(d)
+			found, refuted, invalid = found+f, refuted+r, invalid+i
 			d.Close()
 		}
 	}
-	t.Logf("%d traces (%d of tracegen), %d candidates (per shape %v), %d sat, %d mismatches", 2*n, n, cands, perShape, sats, mismatches)
+	t.Logf("%d traces (%d of tracegen), %d candidates (per shape %v), %d sat, %d mismatches; small stages: %d found, %d refuted, %d invalid witnesses",
+		2*n, n, cands, perShape, sats, mismatches, found, refuted, invalid)
+	if invalid > 0 {
+		t.Errorf("%d witnesses of a frozen stage failed replay validation", invalid)
+	}
+	if small && (found == 0 || refuted == 0) {
+		t.Errorf("the narrowed small stages settled %d candidates with a witness and refuted %d; want both > 0", found, refuted)
+	}
 }
 
 func idsOf(tr *trace.Trace, rs []trace.EventRef) []string {

@@ -44,6 +44,7 @@ type Builder struct {
 	state  []*threadState
 	forked map[Sym]Pos
 	joined map[Sym]bool
+	seen   uint32 // events accepted so far (the next Arrival)
 }
 
 type threadState struct {
@@ -122,6 +123,8 @@ func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
 		return err
 	}
 	th.Events = append(th.Events, ev)
+	th.Arrival = append(th.Arrival, b.seen)
+	b.seen++
 	return nil
 }
 

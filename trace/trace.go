@@ -45,6 +45,11 @@ type Thread struct {
 	// ForkedBy is the fork event of this thread, if HasFork.
 	ForkedBy EventRef
 	HasFork  bool
+	// Arrival[i] is the position of event i among all events in the order
+	// the reader delivered them (file order). It is never a cross-thread
+	// order (SPEC 1): the engine uses it only as a hint for where to look
+	// for a witness, and every witness is decided and validated without it.
+	Arrival []uint32
 }
 
 // Warning is a condition real recordings contain that is not an error

@@ -1,0 +1,216 @@
+package encode
+
+import "gpredict/trace"
+
+// Freezing turns a candidate's problem into a much smaller one by fixing
+// most order variables to integers, so that the solver only places the
+// steps near the chosen events. It is an under-approximation: a model of
+// the specialized formula, together with the fixed values, is a model of
+// the exact formula (Specialize only evaluates atoms), so a witness found
+// this way is a real one; no witness says nothing, and the candidate is
+// decided exactly afterwards.
+//
+// The fixed values come from a base order, the order in which the reader
+// delivered the events (trace.Thread.Arrival). SPEC 1 forbids taking it
+// as a cross-thread order, and nothing here does: it is only a guess of a
+// schedule, good for recorded executions (STD and RapidBin files list the
+// events in the order they happened), and a bad guess only makes this
+// stage find nothing.
+//
+// For candidate c over problem p, with D the events that must happen
+// before some chosen event (DownSlice), extended so that no thread stops
+// inside a lock hold except at a chosen event (a hold left open would
+// keep the lock from every later hold of D), and "near" meaning within
+// window positions of a chosen event in the base order, or of the stretch
+// between the first and the last chosen event (nearChosen):
+//   - a near event, a wait (its three steps are not in the base order)
+//     and the pattern's auxiliary variables are free;
+//   - an event of D that is not near is fixed at its base position: it is
+//     in the schedule, in the base order;
+//   - any other event is fixed after every event of D, in base order: it
+//     is not in the schedule.
+//
+// The cut is fixed between the two groups of fixed events.
+
+// Valuation fixes some order variables of a problem to integers.
+type Valuation struct {
+	Fixed []bool
+	Val   []int64
+	// Dropped marks variables whose atoms become true (Relax).
+	Dropped []bool
+	// Free counts the variables left to the solver.
+	Free int
+}
+
+// HasBaseOrder reports whether every event of tr has an arrival position.
+func HasBaseOrder(tr *trace.Trace) bool {
+	for _, th := range tr.Threads {
+		if len(th.Arrival) < len(th.Events) {
+			return false
+		}
+	}
+	return true
+}
+
+// Freeze returns the valuation described above for candidate c, whose
+// Pattern constraints p holds (so its auxiliary variables are numbered).
+// The trace must have a base order (HasBaseOrder).
+func (p *Problem) Freeze(c Candidate, window int, span bool) *Valuation {
+	tr := p.Trace
+	down := p.idx.scheduledSet(c.Choice)
+	near := nearChosen(tr, c, window, span)
+	n := p.NumVars()
+	v := &Valuation{Fixed: make([]bool, n), Val: make([]int64, n)}
+	var total int64 // events of the trace: past every base position
+	for _, th := range tr.Threads {
+		total += int64(len(th.Events))
+	}
+	for x, s := range p.Steps {
+		pos := int64(tr.Threads[s.Ref.Thread].Arrival[s.Ref.Index])
+		if s.Part != Whole || near(pos) {
+			continue
+		}
+		v.Fixed[x] = true
+		if int(s.Ref.Index) < down.Prefix[s.Ref.Thread] {
+			v.Val[x] = pos
+		} else {
+			v.Val[x] = total + pos
+		}
+	}
+	for x := range v.Fixed {
+		if !v.Fixed[x] {
+			v.Free++
+		}
+	}
+	// Every position is spread gap apart, leaving room for all free
+	// steps between two fixed ones, and the cut is fixed half a gap after
+	// the last position of D: the fixed events of D are in the schedule,
+	// the others are not, and a free step is in it when it lies below.
+	gap := 2 * (int64(v.Free) + 2)
+	for x := range v.Val {
+		v.Val[x] = (v.Val[x] + 1) * gap
+	}
+	v.Fixed[p.Cut], v.Val[p.Cut] = true, total*gap+gap/2
+	v.Free--
+	return v
+}
+
+// Specialize returns f with every fixed variable replaced by its value:
+// an atom between two fixed variables becomes true or false, an atom
+// between a fixed and a free one a bound (KLtConst, KConstLt), and the
+// connectives are folded.
+func (f *F) Specialize(v *Valuation) *F {
+	switch f.Kind {
+	case KLt:
+		if v.Dropped != nil && (v.Dropped[f.A] || v.Dropped[f.B]) {
+			return fTrue
+		}
+		fa, fb := v.Fixed[f.A], v.Fixed[f.B]
+		switch {
+		case fa && fb:
+			if v.Val[f.A] < v.Val[f.B] {
+				return fTrue
+			}
+			return fFalse
+		case fa:
+			return &F{Kind: KConstLt, B: f.B, K: v.Val[f.A]}
+		case fb:
+			return &F{Kind: KLtConst, A: f.A, K: v.Val[f.B]}
+		}
+		return f
+	case KAnd, KOr:
+		return f.mapKids(func(k *F) *F { return k.Specialize(v) })
+	}
+	return f
+}
+
+// SpecializeAll specializes cs, dropping the constraints that become
+// true. It reports false when one becomes false (no model extends v).
+func SpecializeAll(cs []Constraint, v *Valuation, out []Constraint) ([]Constraint, bool) {
+	for _, c := range cs {
+		f := c.F.Specialize(v)
+		switch f.Kind {
+		case KTrue:
+			continue
+		case KFalse:
+			return out, false
+		}
+		out = append(out, Constraint{F: f, Origin: c.Origin})
+	}
+	return out, true
+}
+
+// scheduledSet is the set D of Freeze: the events that must happen before
+// the chosen ones, and, for a thread that would stop inside a lock hold
+// anywhere but at a chosen event, the rest of the hold and what must
+// happen before its end, until no such thread is left.
+func (x *Index) scheduledSet(choice []trace.EventRef) *Slice {
+	s := DownSlice(x, choice)
+	atChosen := func(t, n int) bool {
+		for _, r := range choice {
+			if int(r.Thread) == t && int(r.Index) == n-1 {
+				return true
+			}
+		}
+		return false
+	}
+	for changed := true; changed; {
+		changed = false
+		for t, n := range s.Prefix {
+			if n == 0 || atChosen(t, n) {
+				continue
+			}
+			if end := x.holdReach[t][n-1]; int(end) >= n {
+				for u, k := range x.vc[t][end] {
+					s.Prefix[u] = max(s.Prefix[u], int(k))
+				}
+				changed = true
+			}
+		}
+	}
+	return s
+}
+
+// Relax returns the valuation that drops every step of p that is not near
+// a chosen event (nearChosen): their atoms become true.
+// Every atom occurs positively (formula.go), so the formula only gets
+// weaker: if the relaxed formula has no model, neither has the exact one,
+// and the candidate is no violation. (A model of the relaxed formula
+// says nothing.)
+func (p *Problem) Relax(c Candidate, window int, span bool) *Valuation {
+	tr := p.Trace
+	near := nearChosen(tr, c, window, span)
+	n := p.NumVars()
+	v := &Valuation{Fixed: make([]bool, n), Val: make([]int64, n), Dropped: make([]bool, n)}
+	for x, s := range p.Steps {
+		v.Dropped[x] = !near(int64(tr.Threads[s.Ref.Thread].Arrival[s.Ref.Index]))
+		if !v.Dropped[x] {
+			v.Free++
+		}
+	}
+	return v
+}
+
+// nearChosen reports whether a base position is near a chosen event of c:
+// at most window positions from one, or, with span, from the stretch
+// between the first and the last.
+func nearChosen(tr *trace.Trace, c Candidate, window int, span bool) func(int64) bool {
+	pos := make([]int64, len(c.Choice))
+	lo, hi := int64(1<<62), int64(-1)
+	for i, r := range c.Choice {
+		pos[i] = int64(tr.Threads[r.Thread].Arrival[r.Index])
+		lo, hi = min(lo, pos[i]), max(hi, pos[i])
+	}
+	w := int64(window)
+	if span {
+		return func(x int64) bool { return x >= lo-w && x <= hi+w }
+	}
+	return func(x int64) bool {
+		for _, q := range pos {
+			if x >= q-w && x <= q+w {
+				return true
+			}
+		}
+		return false
+	}
+}

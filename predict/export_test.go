@@ -1,0 +1,24 @@
+package predict
+
+// NarrowSmallStages makes the small stages of the Z3 decider (z3freeze.go)
+// use windows of one to three positions, so that on the few-event traces
+// of the differential tests they really fix and drop events; it returns a
+// function restoring the defaults.
+func NarrowSmallStages() (restore func()) {
+	saved := smallStages
+	smallStages = []smallStage{
+		{relax: false, window: 1},
+		{relax: true, window: 1},
+		{relax: false, window: 2, span: true},
+		{relax: true, window: 3, span: true},
+	}
+	return func() { smallStages = saved }
+}
+
+// SmallStageCounts reports how many candidates a Z3 decider settled in its
+// small stages (witness found, refuted) and how many witnesses of a
+// frozen stage replay validation rejected (a bug in freeze.go if any).
+func SmallStageCounts(d Decider) (found, refuted, invalid int) {
+	z := d.(*z3Decider)
+	return z.smallFound, z.smallRefuted, z.smallInvalid
+}

@@ -1,0 +1,127 @@
+package predict
+
+import (
+	"time"
+
+	"github.com/aclements/go-z3/z3"
+
+	"gpredict/encode"
+)
+
+// smallStage is one under- or over-approximating stage: freeze (find a
+// witness) or relax (refute), over the steps within window base positions
+// of a chosen event, or of the stretch between them (span).
+type smallStage struct {
+	relax  bool
+	window int
+	span   bool
+}
+
+// smallStages are tried in turn before the exact stage: cheap local ones
+// first, then ones covering everything between the chosen events and more
+// and more around them (a witness may need to move events a long way; a
+// refutation may need facts from far away).
+var smallStages = []smallStage{
+	{relax: false, window: 16},
+	{relax: true, window: 32, span: true},
+	{relax: false, window: 64, span: true},
+	{relax: true, window: 256, span: true},
+	{relax: false, window: 256, span: true},
+	{relax: true, window: 1024, span: true},
+	{relax: false, window: 1024, span: true},
+	{relax: false, window: 4096, span: true},
+}
+
+// frozenRenew is how many problems one context of the small stages
+// serves before it is replaced: its terms are never freed otherwise.
+const frozenRenew = 256
+
+// smallSolver is the Z3 state of the frozen and relaxed stages: a context
+// and solver of their own, each problem checked in a scope of its own.
+type smallSolver struct {
+	ctx    *z3.Context
+	solver *z3.Solver
+	terms  *z3Terms
+	uses   int
+}
+
+// specialized checks the problem's causal and pattern constraints under
+// val. It returns the verdict and, when Sat, the order value of every
+// variable (the fixed ones from val). Unknown covers a time-out.
+func (d *z3Decider) specialized(p *encode.Problem, pat []encode.Constraint, val *encode.Valuation, deadline time.Time) (Verdict, func(encode.Var) int64) {
+	cs, ok := encode.SpecializeAll(p.Causal, val, nil)
+	if ok {
+		cs, ok = encode.SpecializeAll(pat, val, cs)
+	}
+	if ok {
+		cs, ok = encode.Simplify(cs)
+	}
+	if !ok {
+		return Unsat, nil
+	}
+	f := &d.small
+	if f.ctx == nil || f.uses >= frozenRenew {
+		f.ctx = z3.NewContext(nil)
+		f.solver = z3.NewSolver(f.ctx)
+		f.terms = newZ3Terms(f.ctx)
+		f.uses = 0
+	}
+	f.uses++
+	f.solver.Push()
+	defer f.solver.Pop()
+	if err := assertAll(f.solver, f.terms, cs, deadline); err != nil {
+		return Unknown, nil
+	}
+	sat, err := check(f.ctx, f.solver, deadline)
+	switch {
+	case err != nil:
+		return Unknown, nil
+	case !sat:
+		return Unsat, nil
+	}
+	m := f.solver.Model()
+	return Sat, func(v encode.Var) int64 {
+		if val.Fixed[v] {
+			return val.Val[v]
+		}
+		return f.terms.value(m, v)
+	}
+}
+
+// decideSmall runs the small stages for c. It reports ok with a witness
+// that replay validation accepts (a frozen stage found it) or with Unsat
+// (a relaxed stage refuted c); anything else (no model, a time-out, a
+// witness the validator rejects) leaves the candidate to the exact stage.
+func (d *z3Decider) decideSmall(p *encode.Problem, pat []encode.Constraint, c encode.Candidate, deadline time.Time) (Decision, bool) {
+	lastFree := [2]int{-1, -1} // free variables of the last frozen and relaxed stage
+	for _, st := range smallStages {
+		var val *encode.Valuation
+		kind := 0
+		if st.relax {
+			val, kind = p.Relax(c, st.window, st.span), 1
+		} else {
+			val = p.Freeze(c, st.window, st.span)
+		}
+		if val.Free == lastFree[kind] {
+			continue // the window grew past the problem: the same question
+		}
+		lastFree[kind] = val.Free
+		verdict, value := d.specialized(p, pat, val, deadline)
+		switch {
+		case verdict == Unknown:
+			return Decision{}, false
+		case st.relax && verdict == Unsat:
+			d.smallRefuted++
+			return Decision{Verdict: Unsat}, true
+		case !st.relax && verdict == Sat:
+			if sched := schedule(p, value); d.valid(c, sched) {
+				d.smallFound++
+				return Decision{Verdict: Sat, Schedule: sched}, true
+			}
+			// A model of the specialized formula is a model of the exact
+			// one, so this is a bug; the exact stage still decides c.
+			d.smallInvalid++
+		}
+	}
+	return Decision{}, false
+}

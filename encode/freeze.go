@@ -61,10 +61,7 @@ func (p *Problem) Freeze(c Candidate, window int, span bool) *Valuation {
 	near := nearChosen(tr, c, window, span)
 	n := p.NumVars()
 	v := &Valuation{Fixed: make([]bool, n), Val: make([]int64, n)}
-	var total int64 // events of the trace: past every base position
-	for _, th := range tr.Threads {
-		total += int64(len(th.Events))
-	}
+	total := int64(tr.NumEvents()) // past every base position
 	for x, s := range p.Steps {
 		pos := int64(tr.Threads[s.Ref.Thread].Arrival[s.Ref.Index])
 		if s.Part != Whole || near(pos) {

@@ -138,34 +138,32 @@ func SpecializeAll(cs []Constraint, v *Valuation, out []Constraint) ([]Constrain
 }
 
 // scheduledSet is the set D of Freeze: the events that must happen before
-// the chosen ones, and, for a thread that would stop inside a lock hold
-// anywhere but at a chosen event, the rest of the hold and what must
-// happen before its end, until no such thread is left.
+// the chosen ones, closed (closeRequired) under finishing lock holds and
+// under the writes that the required reads read from in the base order
+// (the last write of their value before them; none for an initial value).
+// Restricted to D, the base order is then an execution prefix in which
+// every read that may matter reads what it read in the trace (if the base
+// order is a real execution), so the frozen steps agree with each other
+// and only the free ones are left to place.
 func (x *Index) scheduledSet(choice []trace.EventRef) *Slice {
 	s := DownSlice(x, choice)
-	atChosen := func(t, n int) bool {
-		for _, r := range choice {
-			if int(r.Thread) == t && int(r.Index) == n-1 {
-				return true
-			}
-		}
-		return false
-	}
-	for changed := true; changed; {
-		changed = false
-		for t, n := range s.Prefix {
-			if n == 0 || atChosen(t, n) {
-				continue
-			}
-			if end := x.holdReach[t][n-1]; int(end) >= n {
-				for u, k := range x.vc[t][end] {
-					s.Prefix[u] = max(s.Prefix[u], int(k))
-				}
-				changed = true
-			}
-		}
-	}
+	x.closeRequired(s, choice, x.baseWriter)
 	return s
+}
+
+// baseWriter is the write that read r read from in the base order: the
+// last write of its value to its variable before it.
+func (x *Index) baseWriter(r trace.EventRef, ev *trace.Event) (trace.EventRef, bool) {
+	tr := x.Trace
+	pos := tr.Threads[r.Thread].Arrival[r.Index]
+	var best trace.EventRef
+	found := false
+	for _, w := range x.writesVal[varVal{ev.Obj, ev.Val}] {
+		if a := tr.Threads[w.Thread].Arrival[w.Index]; a < pos && (!found || a > tr.Threads[best.Thread].Arrival[best.Index]) {
+			best, found = w, true
+		}
+	}
+	return best, found
 }
 
 // Relax returns the valuation that drops every step of p that is not near

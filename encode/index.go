@@ -31,6 +31,11 @@ type Index struct {
 	// are incomplete.
 	edges [][][]trace.EventRef
 	topo  []trace.EventRef
+	// explicit reports the explicit branch model (index built with it).
+	explicit bool
+	// condEdges[t] are the orders that become facts once a read of thread
+	// t is required (given.go); nil without a branch model.
+	condEdges [][]condEdge
 	// triv[t][i] says whether read i of thread t is trivially consistent
 	// (trivial.go); only computed under the implicit branch model.
 	triv [][]trivRead
@@ -77,6 +82,10 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		// them (sound: fewer must-happen-before facts).
 		x.computeClocks(nil)
 	}
+	if model != nil {
+		x.explicit = *model == trace.BranchesExplicit
+		x.computeCondEdges()
+	}
 	return x
 }
 
@@ -105,17 +114,7 @@ func (x *Index) readFromEdges(model trace.BranchModel) [][][]trace.EventRef {
 			if len(ws) != 1 || ws[0].Thread == th.ID {
 				continue
 			}
-			target := -1
-			if model == trace.BranchesExplicit {
-				for k := i + 1; k < len(th.Events); k++ {
-					if th.Events[k].Op == trace.OpBranch {
-						target = k
-						break
-					}
-				}
-			} else if i+1 < len(th.Events) {
-				target = i + 1
-			}
+			target := requirer(th, i, model)
 			if target < 0 {
 				continue
 			}
@@ -126,6 +125,35 @@ func (x *Index) readFromEdges(model trace.BranchModel) [][][]trace.EventRef {
 		}
 	}
 	return edges
+}
+
+// requirer is the index of the first event of th whose scheduling makes
+// read i of th required (it must then return its recorded value): its
+// successor under the implicit model, the first branch after it under the
+// explicit one; -1 if there is none.
+func requirer(th *trace.Thread, i int, model trace.BranchModel) int {
+	if model != trace.BranchesExplicit {
+		if i+1 < len(th.Events) {
+			return i + 1
+		}
+		return -1
+	}
+	for k := i + 1; k < len(th.Events); k++ {
+		if th.Events[k].Op == trace.OpBranch {
+			return k
+		}
+	}
+	return -1
+}
+
+// model is the branch model of the index's read requirements (implicit
+// when it has none: every read before a scheduled event is required, the
+// stronger assumption).
+func (x *Index) model() trace.BranchModel {
+	if x.explicit {
+		return trace.BranchesExplicit
+	}
+	return trace.BranchesImplicit
 }
 
 // computeHolds finds the outermost lock holds of every thread. A wait

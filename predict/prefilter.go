@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"gpredict/encode"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -12,10 +13,13 @@ import (
 // at parts of the pattern that must hold (nothing under `!` or `|`):
 //
 //   - sequence `P Q`: some chosen q of Q must-happens-before (or is) some
-//     chosen p of P;
+//     chosen p of P, where must-happen-before may use the orders that
+//     become facts once the chosen events are scheduled
+//     (encode.Given);
 //   - `P || Q` (one contiguous block S): for a, b in S with a MHB b, a
 //     direct MHB successor c of a that is not in S with c MHB b (c must
-//     then be scheduled between a and b, inside the block);
+//     then be scheduled between a and b, inside the block), MHB again
+//     including the facts given the chosen events;
 //   - `P || Q`: a and b of different threads both inside a region of the
 //     same lock, with no event of S of either thread touching a held lock
 //     (both threads would hold the lock across the block; SPEC 3.2 rule 3).
@@ -33,10 +37,14 @@ func newPrefilter(tr *trace.Trace, model trace.BranchModel) *prefilter {
 
 // rulesOut reports whether no feasible schedule can exhibit choice.
 func (f *prefilter) rulesOut(alt *spec.Alternative, choice []trace.EventRef) bool {
-	return f.node(alt.Root, choice)
+	// Every schedule showing the choice contains the chosen events outside
+	// `!` and `|`, and so what must happen before them: the sequence check
+	// may use the orders that are facts given that.
+	given := f.m.idx.Given(encode.DownSlice(f.m.idx, mustEvents(alt.Root, choice, nil)))
+	return f.node(alt.Root, choice, given)
 }
 
-func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef) bool {
+func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef, given *encode.Given) bool {
 	switch n.Kind {
 	case spec.PatSeq:
 		var earlier []trace.EventRef
@@ -44,7 +52,7 @@ func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef) bool {
 			cur := mustEvents(k, choice, nil)
 			for _, q := range cur {
 				for _, p := range earlier {
-					if f.m.leq(q, p) {
+					if f.m.leq(q, p) || given.Before(q, p) {
 						return true
 					}
 				}
@@ -52,14 +60,14 @@ func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef) bool {
 			earlier = append(earlier, cur...)
 		}
 	case spec.PatPar:
-		if f.blockImpossible(mustEvents(n, choice, nil), allEvents(n, choice, nil)) {
+		if f.blockImpossible(mustEvents(n, choice, nil), allEvents(n, choice, nil), given) {
 			return true
 		}
 	case spec.PatNot, spec.PatOr, spec.PatEvent:
 		return false
 	}
 	for _, k := range n.Kids {
-		if f.node(k, choice) {
+		if f.node(k, choice, given) {
 			return true
 		}
 	}
@@ -68,7 +76,7 @@ func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef) bool {
 
 // blockImpossible checks the `||` conditions for the events that must be
 // in the block (must) against all chosen events of the block (all).
-func (f *prefilter) blockImpossible(must, all []trace.EventRef) bool {
+func (f *prefilter) blockImpossible(must, all []trace.EventRef, given *encode.Given) bool {
 	in := func(r trace.EventRef) bool {
 		for _, x := range all {
 			if x == r {
@@ -82,9 +90,9 @@ func (f *prefilter) blockImpossible(must, all []trace.EventRef) bool {
 			if a == b {
 				continue
 			}
-			if f.m.leq(a, b) {
+			if f.m.leq(a, b) || given.Before(a, b) {
 				for _, c := range f.m.successors(a) {
-					if c != b && !in(c) && f.m.leq(c, b) {
+					if c != b && !in(c) && (f.m.leq(c, b) || given.Before(c, b)) {
 						return true
 					}
 				}

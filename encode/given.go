@@ -1,0 +1,131 @@
+package encode
+
+import "gpredict/trace"
+
+// Must-happen-before given a scheduled set. The vector clocks hold orders
+// that are true in every feasible schedule, so a must-read-from edge
+// w → r can only enter them at r's requirer (index.go), not at r itself:
+// a schedule may end r's thread at r, with r reading anything. Once r is
+// known to be required, though (its requirer is in a set S that every
+// schedule of interest contains, or a write after it is the source of
+// another required read: closeRequired), its conditional orders are facts
+// too:
+//
+//   - r reads v from x, the only write w of v to x is in another thread,
+//     v is not x's initial value: w < r;
+//   - r reads x's initial value and no write writes it: r < w' for every
+//     write w' of x that does not have to precede r (when w' is
+//     scheduled; a chain that ends at a scheduled event only passes
+//     through scheduled ones).
+//
+// Given.Before chains them with the clocks' facts.
+
+// condEdge is the order from < to, a fact once read, an event of the
+// thread that owns the edge (condEdges[t]), is required.
+type condEdge struct {
+	read     uint32
+	from, to trace.EventRef
+}
+
+// computeCondEdges lists the conditional orders of every thread, by
+// increasing read.
+func (x *Index) computeCondEdges() {
+	tr := x.Trace
+	x.condEdges = make([][]condEdge, len(tr.Threads))
+	for t, th := range tr.Threads {
+		for i := range th.Events {
+			ev := &th.Events[i]
+			if ev.Op != trace.OpRead {
+				continue
+			}
+			r := trace.EventRef{Thread: th.ID, Index: uint32(i)}
+			if w, ok := x.uniqueSource(r, ev); ok {
+				x.condEdges[t] = append(x.condEdges[t], condEdge{read: uint32(i), from: w, to: r})
+			} else if ev.Val == tr.InitValue(ev.Obj) && len(x.writesVal[varVal{ev.Obj, ev.Val}]) == 0 {
+				for _, w := range x.writesVar[ev.Obj] {
+					if !x.Before(w, r) {
+						x.condEdges[t] = append(x.condEdges[t], condEdge{read: uint32(i), from: r, to: w})
+					}
+				}
+			}
+		}
+	}
+}
+
+// uniqueSource is the only write that read r can read from once
+// required, when that write is in another thread and r's value is not its
+// variable's initial value.
+func (x *Index) uniqueSource(r trace.EventRef, ev *trace.Event) (trace.EventRef, bool) {
+	ws := x.writesVal[varVal{ev.Obj, ev.Val}]
+	if ev.Val == x.Trace.InitValue(ev.Obj) || len(ws) != 1 || ws[0].Thread == r.Thread {
+		return trace.EventRef{}, false
+	}
+	return ws[0], true
+}
+
+// Given holds the facts of every feasible schedule that contains a given
+// set of events.
+type Given struct {
+	x *Index
+	// required[t]: the reads among the first required[t] events of thread t
+	// are required.
+	required []int
+}
+
+// Given returns the facts of the schedules that contain every event of s
+// (a down-closed set, e.g. the DownSlice of events they must contain).
+func (x *Index) Given(s *Slice) *Given {
+	g := &Given{x: x}
+	if x.condEdges != nil {
+		grown := &Slice{Prefix: append([]int(nil), s.Prefix...)}
+		g.required = x.closeRequired(grown, nil, x.uniqueSource)
+	}
+	return g
+}
+
+// Before reports whether a must happen before b (a ≠ b) in every feasible
+// schedule that contains the given events and b: Index.Before
+// strengthened by the conditional orders of the required reads.
+func (g *Given) Before(a, b trace.EventRef) bool {
+	x := g.x
+	if x.Before(a, b) {
+		return true
+	}
+	if g.required == nil {
+		return false
+	}
+	// reach[t] is the first event of thread t known to come after a, or
+	// past the end: every event whose clock has seen reach[u] for some u
+	// comes after a too.
+	reach := make([]uint32, len(x.vc))
+	for t := range reach {
+		reach[t] = ^uint32(0)
+	}
+	reach[a.Thread] = a.Index
+	after := func(e trace.EventRef) bool {
+		for u, k := range x.vc[e.Thread][e.Index] {
+			if k > reach[u] {
+				return true
+			}
+		}
+		return false
+	}
+	for changed := true; changed; {
+		if after(b) {
+			return true
+		}
+		changed = false
+		for t, es := range x.condEdges {
+			for _, e := range es {
+				if int(e.read) >= g.required[t] {
+					break
+				}
+				if e.to.Index < reach[e.to.Thread] && after(e.from) {
+					reach[e.to.Thread] = e.to.Index
+					changed = true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -1,6 +1,11 @@
 package encode
 
-import "gpredict/trace"
+import (
+	"math"
+	"slices"
+
+	"gpredict/trace"
+)
 
 // Freezing turns a candidate's problem into a much smaller one by fixing
 // most order variables to integers, so that the solver only places the
@@ -20,9 +25,11 @@ import "gpredict/trace"
 // For candidate c over problem p, with D the events that must happen
 // before some chosen event (DownSlice), extended so that no thread stops
 // inside a lock hold except at a chosen event (a hold left open would
-// keep the lock from every later hold of D), and "near" meaning within
-// window positions of a chosen event in the base order, or of the stretch
-// between the first and the last chosen event (nearChosen):
+// keep the lock from every later hold of D) and so that every read D
+// requires finds in D the write it read from in the base order
+// (scheduledSet), and "near" meaning within
+// window positions of a chosen event in the base order, or between two
+// chosen events at most gap positions apart (nearChosen):
 //   - a near event, a wait (its three steps are not in the base order)
 //     and the pattern's auxiliary variables are free;
 //   - an event of D that is not near is fixed at its base position: it is
@@ -55,10 +62,10 @@ func HasBaseOrder(tr *trace.Trace) bool {
 // Freeze returns the valuation described above for candidate c, whose
 // Pattern constraints p holds (so its auxiliary variables are numbered).
 // The trace must have a base order (HasBaseOrder).
-func (p *Problem) Freeze(c Candidate, window int, span bool) *Valuation {
+func (p *Problem) Freeze(c Candidate, window, gap int) *Valuation {
 	tr := p.Trace
 	down := p.idx.scheduledSet(c.Choice)
-	near := nearChosen(tr, c, window, span)
+	near := nearChosen(tr, c, window, gap)
 	n := p.NumVars()
 	v := &Valuation{Fixed: make([]bool, n), Val: make([]int64, n)}
 	total := int64(tr.NumEvents()) // past every base position
@@ -79,15 +86,15 @@ func (p *Problem) Freeze(c Candidate, window int, span bool) *Valuation {
 			v.Free++
 		}
 	}
-	// Every position is spread gap apart, leaving room for all free
-	// steps between two fixed ones, and the cut is fixed half a gap after
+	// Every position is spread room apart, leaving room for all free
+	// steps between two fixed ones, and the cut is fixed half of it after
 	// the last position of D: the fixed events of D are in the schedule,
 	// the others are not, and a free step is in it when it lies below.
-	gap := 2 * (int64(v.Free) + 2)
+	room := 2 * (int64(v.Free) + 2)
 	for x := range v.Val {
-		v.Val[x] = (v.Val[x] + 1) * gap
+		v.Val[x] = (v.Val[x] + 1) * room
 	}
-	v.Fixed[p.Cut], v.Val[p.Cut] = true, total*gap+gap/2
+	v.Fixed[p.Cut], v.Val[p.Cut] = true, total*room+room/2
 	v.Free--
 	return v
 }
@@ -172,9 +179,9 @@ func (x *Index) baseWriter(r trace.EventRef, ev *trace.Event) (trace.EventRef, b
 // weaker: if the relaxed formula has no model, neither has the exact one,
 // and the candidate is no violation. (A model of the relaxed formula
 // says nothing.)
-func (p *Problem) Relax(c Candidate, window int, span bool) *Valuation {
+func (p *Problem) Relax(c Candidate, window, gap int) *Valuation {
 	tr := p.Trace
-	near := nearChosen(tr, c, window, span)
+	near := nearChosen(tr, c, window, gap)
 	n := p.NumVars()
 	v := &Valuation{Fixed: make([]bool, n), Val: make([]int64, n), Dropped: make([]bool, n)}
 	for x, s := range p.Steps {
@@ -186,23 +193,34 @@ func (p *Problem) Relax(c Candidate, window int, span bool) *Valuation {
 	return v
 }
 
+// Span, as the gap of Freeze and Relax, makes the whole stretch between
+// the first and the last chosen event near.
+const Span = math.MaxInt32
+
 // nearChosen reports whether a base position is near a chosen event of c:
-// at most window positions from one, or, with span, from the stretch
-// between the first and the last.
-func nearChosen(tr *trace.Trace, c Candidate, window int, span bool) func(int64) bool {
+// at most window positions from one, or inside the stretch between two
+// chosen events that are next to each other in the base order and at most
+// gap positions apart.
+func nearChosen(tr *trace.Trace, c Candidate, window, gap int) func(int64) bool {
 	pos := make([]int64, len(c.Choice))
-	lo, hi := int64(1<<62), int64(-1)
 	for i, r := range c.Choice {
 		pos[i] = int64(tr.Threads[r.Thread].Arrival[r.Index])
-		lo, hi = min(lo, pos[i]), max(hi, pos[i])
 	}
+	slices.Sort(pos)
+	type stretch struct{ lo, hi int64 }
 	w := int64(window)
-	if span {
-		return func(x int64) bool { return x >= lo-w && x <= hi+w }
+	near := []stretch{{pos[0] - w, pos[0] + w}}
+	for i := 1; i < len(pos); i++ {
+		last := &near[len(near)-1]
+		if pos[i]-pos[i-1] <= int64(gap) || pos[i]-w <= last.hi {
+			last.hi = pos[i] + w
+		} else {
+			near = append(near, stretch{pos[i] - w, pos[i] + w})
+		}
 	}
 	return func(x int64) bool {
-		for _, q := range pos {
-			if x >= q-w && x <= q+w {
+		for _, s := range near {
+			if x >= s.lo && x <= s.hi {
 				return true
 			}
 		}

@@ -20,16 +20,27 @@ const (
 	nBool  = 3
 )
 
-func randFormula(r *rand.Rand, depth int) *F {
+// randFormula is a random formula; with bounds its atoms include bounds
+// (KLtConst, KConstLt) with constants from -1 to 4.
+func randFormula(r *rand.Rand, depth int, bounds bool) *F {
 	if depth == 0 || r.Intn(3) == 0 {
-		if r.Intn(3) == 0 {
+		switch r.Intn(6) {
+		case 0, 1:
 			return Lit(BoolVar(r.Intn(nBool)), r.Intn(2) == 0)
+		case 2:
+			if bounds {
+				return &F{Kind: KLtConst, A: Var(r.Intn(nOrder)), K: int64(r.Intn(6)) - 1}
+			}
+		case 3:
+			if bounds {
+				return &F{Kind: KConstLt, B: Var(r.Intn(nOrder)), K: int64(r.Intn(6)) - 1}
+			}
 		}
 		return Lt(Var(r.Intn(nOrder)), Var(r.Intn(nOrder)))
 	}
 	kids := make([]*F, 2+r.Intn(2))
 	for i := range kids {
-		kids[i] = randFormula(r, depth-1)
+		kids[i] = randFormula(r, depth-1, bounds)
 	}
 	if r.Intn(2) == 0 {
 		return And(kids...)
@@ -49,7 +60,7 @@ func bools(code int) func(BoolVar) bool { return func(b BoolVar) bool { return c
 func TestSpecializeAndRelax(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	for i := 0; i < 2000; i++ {
-		f := randFormula(r, 3)
+		f := randFormula(r, 3, false)
 		fixed := &Valuation{Fixed: make([]bool, nOrder), Val: make([]int64, nOrder)}
 		dropped := &Valuation{Fixed: make([]bool, nOrder), Val: make([]int64, nOrder), Dropped: make([]bool, nOrder)}
 		for v := 0; v < nOrder; v++ {
@@ -77,10 +88,10 @@ func TestSpecializeAndRelax(t *testing.T) {
 
 func TestSimplifyKeepsSatisfiability(t *testing.T) {
 	r := rand.New(rand.NewSource(11))
-	for i := 0; i < 2000; i++ {
+	for i := 0; i < 5000; i++ {
 		var cs []Constraint
 		for k := 0; k < 1+r.Intn(5); k++ {
-			cs = append(cs, Constraint{F: randFormula(r, 2)})
+			cs = append(cs, Constraint{F: randFormula(r, 2, true)})
 		}
 		simple, ok := Simplify(cs)
 		forAll(func(val func(Var) int64) {

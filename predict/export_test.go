@@ -1,5 +1,7 @@
 package predict
 
+import "gpredict/encode"
+
 // NarrowSmallStages makes the small stages of the Z3 decider (z3freeze.go)
 // use windows of one to three positions, so that on the few-event traces
 // of the differential tests they really fix and drop events; it returns a
@@ -9,8 +11,9 @@ func NarrowSmallStages() (restore func()) {
 	smallStages = []smallStage{
 		{relax: false, window: 1},
 		{relax: true, window: 1},
-		{relax: false, window: 2, span: true},
-		{relax: true, window: 3, span: true},
+		{relax: false, window: 1, gap: 3},
+		{relax: false, window: 2, gap: encode.Span},
+		{relax: true, window: 3, gap: encode.Span},
 	}
 	return func() { smallStages = saved }
 }

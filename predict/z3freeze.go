@@ -10,26 +10,29 @@ import (
 
 // smallStage is one under- or over-approximating stage: freeze (find a
 // witness) or relax (refute), over the steps within window base positions
-// of a chosen event, or of the stretch between them (span).
+// of a chosen event or between two chosen events at most gap positions
+// apart (encode.Span: the whole stretch between the first and the last).
 type smallStage struct {
 	relax  bool
 	window int
-	span   bool
+	gap    int
 }
 
 // smallStages are tried in turn before the exact stage: cheap local ones
-// first, then ones covering everything between the chosen events and more
-// and more around them (a witness may need to move events a long way; a
-// refutation may need facts from far away).
+// first, then ones that also free what lies between chosen events that
+// the witness may have to reorder, then ones covering everything between
+// the chosen events and more and more around them (a witness may need to
+// move events a long way; a refutation may need facts from far away).
 var smallStages = []smallStage{
 	{relax: false, window: 16},
-	{relax: true, window: 32, span: true},
-	{relax: false, window: 64, span: true},
-	{relax: true, window: 256, span: true},
-	{relax: false, window: 256, span: true},
-	{relax: true, window: 1024, span: true},
-	{relax: false, window: 1024, span: true},
-	{relax: false, window: 4096, span: true},
+	{relax: false, window: 16, gap: 512},
+	{relax: true, window: 32, gap: encode.Span},
+	{relax: false, window: 64, gap: encode.Span},
+	{relax: true, window: 256, gap: encode.Span},
+	{relax: false, window: 256, gap: encode.Span},
+	{relax: true, window: 1024, gap: encode.Span},
+	{relax: false, window: 1024, gap: encode.Span},
+	{relax: false, window: 4096, gap: encode.Span},
 }
 
 // frozenRenew is how many problems one context of the small stages
@@ -88,27 +91,30 @@ func (d *z3Decider) specialized(p *encode.Problem, pat []encode.Constraint, val 
 	}
 }
 
-// decideSmall runs the small stages for c. It reports ok with a witness
-// that replay validation accepts (a frozen stage found it) or with Unsat
-// (a relaxed stage refuted c); anything else (no model, a time-out, a
-// witness the validator rejects) leaves the candidate to the exact stage.
+// decideSmall runs the small stages for c, each within half of the time
+// left before deadline. It reports ok with a witness that replay
+// validation accepts (a frozen stage found it) or with Unsat (a relaxed
+// stage refuted c); anything else (no model, time-outs, a witness the
+// validator rejects) leaves the candidate to the exact stage.
 func (d *z3Decider) decideSmall(p *encode.Problem, pat []encode.Constraint, c encode.Candidate, deadline time.Time) (Decision, bool) {
 	lastFree := [2]int{-1, -1} // free variables of the last frozen and relaxed stage
 	for _, st := range smallStages {
 		var val *encode.Valuation
 		kind := 0
 		if st.relax {
-			val, kind = p.Relax(c, st.window, st.span), 1
+			val, kind = p.Relax(c, st.window, st.gap), 1
 		} else {
-			val = p.Freeze(c, st.window, st.span)
+			val = p.Freeze(c, st.window, st.gap)
 		}
 		if val.Free == lastFree[kind] {
 			continue // the window grew past the problem: the same question
 		}
 		lastFree[kind] = val.Free
-		verdict, value := d.specialized(p, pat, val, deadline)
+		// Half of what is left, so that a stage that is too big for the
+		// time cannot starve the ones after it.
+		verdict, value := d.specialized(p, pat, val, time.Now().Add(time.Until(deadline)/2))
 		switch {
-		case verdict == Unknown:
+		case verdict == Unknown && !time.Now().Before(deadline):
 			return Decision{}, false
 		case st.relax && verdict == Unsat:
 			d.smallRefuted++

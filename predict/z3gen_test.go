@@ -1,7 +1,9 @@
 package predict_test
 
 import (
+	"maps"
 	"math/rand"
+	"slices"
 	"strconv"
 
 	"gpredict/trace"
@@ -73,7 +75,7 @@ func randomTrace(r *rand.Rand) *trace.Trace {
 				emit(trace.OpExit, "void atomic()", "")
 				t.enters--
 			case len(t.held) > 0:
-				for l := range t.held {
+				for _, l := range heldLocks(t.held) {
 					emit(trace.OpRelease, l, "")
 					if t.held[l]--; t.held[l] == 0 {
 						delete(t.held, l)
@@ -107,7 +109,7 @@ func randomTrace(r *rand.Rand) *trace.Trace {
 				emit(trace.OpAcquire, l, "")
 			}
 		case k == 6:
-			for l := range t.held {
+			for _, l := range heldLocks(t.held) {
 				emit(trace.OpRelease, l, "")
 				if t.held[l]--; t.held[l] == 0 {
 					delete(t.held, l)
@@ -116,7 +118,7 @@ func randomTrace(r *rand.Rand) *trace.Trace {
 				break
 			}
 		case k == 7:
-			for l := range t.held {
+			for _, l := range heldLocks(t.held) {
 				emit(trace.OpWait, l, l)
 				t.waiting, t.depth = l, t.held[l]
 				delete(t.held, l)
@@ -191,4 +193,11 @@ func randomTrace(r *rand.Rand) *trace.Trace {
 		}
 	}
 	return b.Finish()
+}
+
+// heldLocks lists the locks of held in sorted order, so that picking the
+// first one keeps the generated traces a function of the seed (ranging
+// over a map would not).
+func heldLocks(held map[string]int) []string {
+	return slices.Sorted(maps.Keys(held))
 }

@@ -68,7 +68,12 @@ func (p *Problem) Freeze(c Candidate, window, gap int) *Valuation {
 	near := nearChosen(tr, c, window, gap)
 	n := p.NumVars()
 	v := &Valuation{Fixed: make([]bool, n), Val: make([]int64, n)}
-	total := int64(tr.NumEvents()) // past every base position
+	var total int64 // past every base position
+	for _, th := range tr.Threads {
+		if n := len(th.Arrival); n > 0 {
+			total = max(total, int64(th.Arrival[n-1])+1)
+		}
+	}
 	for x, s := range p.Steps {
 		pos := int64(tr.Threads[s.Ref.Thread].Arrival[s.Ref.Index])
 		if s.Part != Whole || near(pos) {

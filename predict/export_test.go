@@ -7,7 +7,9 @@ import "gpredict/encode"
 // of the differential tests they really fix and drop events; it returns a
 // function restoring the defaults.
 func NarrowSmallStages() (restore func()) {
-	saved := smallStages
+	saved, savedWin, savedMargin := smallStages, windowStages, windowMargin
+	windowStages = []smallStage{{window: 1}, {window: 1, gap: 2}}
+	windowMargin = 2
 	smallStages = []smallStage{
 		{relax: false, window: 1},
 		{relax: true, window: 1},
@@ -15,13 +17,14 @@ func NarrowSmallStages() (restore func()) {
 		{relax: false, window: 2, gap: encode.Span},
 		{relax: true, window: 3, gap: encode.Span},
 	}
-	return func() { smallStages = saved }
+	return func() { smallStages, windowStages, windowMargin = saved, savedWin, savedMargin }
 }
 
 // SmallStageCounts reports how many candidates a Z3 decider settled in its
-// small stages (witness found, refuted) and how many witnesses of a
-// frozen stage replay validation rejected (a bug in freeze.go if any).
-func SmallStageCounts(d Decider) (found, refuted, invalid int) {
+// small stages (witness found in a window or in the whole trace, refuted)
+// and how many witnesses of a frozen stage replay validation rejected (a
+// bug in freeze.go or window.go if any).
+func SmallStageCounts(d Decider) (window, found, refuted, invalid int) {
 	z := d.(*z3Decider)
-	return z.smallFound, z.smallRefuted, z.smallInvalid
+	return z.windowFound, z.smallFound, z.smallRefuted, z.smallInvalid
 }

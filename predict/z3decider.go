@@ -65,6 +65,8 @@ type z3Decider struct {
 	// small stages settled and the frozen witnesses validation rejected
 	// (for tests: each is a bug).
 	smallFound, smallRefuted, smallInvalid int
+	windowFound                            int // witnesses found in a window (z3window.go)
+	windows                                *encode.Windows
 	count                                  int // candidates decided, for dump file names
 }
 
@@ -126,6 +128,10 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 	// encoding) accepts it; otherwise, and on Unsat or a time-out, the
 	// exact stage decides over the closed slice.
 	if d.base {
+		dec, ok, windowed := d.decideWindow(c, d.stageDeadline(deadline, true))
+		if ok {
+			return dec
+		}
 		p := d.goProblem(sl, reduced)
 		pat := p.Pattern(c)
 		for _, k := range pat {
@@ -133,7 +139,7 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 				return Decision{Verdict: Unsat}
 			}
 		}
-		if dec, ok := d.decideSmall(p, pat, c, d.stageDeadline(deadline, true)); ok {
+		if dec, ok := d.decideSmall(p, pat, c, windowed, d.stageDeadline(deadline, true)); ok {
 			return dec
 		}
 	} else if reduced {
@@ -209,8 +215,12 @@ func (d *z3Decider) decideOver(sl *encode.Slice, reduced bool, c encode.Candidat
 
 // schedule reads the witness off a model's order values (val).
 func schedule(p *encode.Problem, val func(encode.Var) int64) []replay.Step {
-	var sched []replay.Step
-	for _, s := range p.Complete(p.RepairBlock(p.Schedule(val))) {
+	return replaySteps(p.Complete(p.RepairBlock(p.Schedule(val))))
+}
+
+func replaySteps(steps []encode.Step) []replay.Step {
+	sched := make([]replay.Step, 0, len(steps))
+	for _, s := range steps {
 		sched = append(sched, replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)})
 	}
 	return sched

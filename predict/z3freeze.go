@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"slices"
 	"time"
 
 	"github.com/aclements/go-z3/z3"
@@ -95,10 +96,14 @@ func (d *z3Decider) specialized(p *encode.Problem, pat []encode.Constraint, val 
 // left before deadline. It reports ok with a witness that replay
 // validation accepts (a frozen stage found it) or with Unsat (a relaxed
 // stage refuted c); anything else (no model, time-outs, a witness the
-// validator rejects) leaves the candidate to the exact stage.
-func (d *z3Decider) decideSmall(p *encode.Problem, pat []encode.Constraint, c encode.Candidate, deadline time.Time) (Decision, bool) {
+// validator rejects) leaves the candidate to the exact stage. After a
+// window (windowed), the frozen stages it has just tried are skipped.
+func (d *z3Decider) decideSmall(p *encode.Problem, pat []encode.Constraint, c encode.Candidate, windowed bool, deadline time.Time) (Decision, bool) {
 	lastFree := [2]int{-1, -1} // free variables of the last frozen and relaxed stage
 	for _, st := range smallStages {
+		if windowed && slices.Contains(windowStages, st) {
+			continue
+		}
 		var val *encode.Valuation
 		kind := 0
 		if st.relax {

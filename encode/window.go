@@ -1,0 +1,227 @@
+package encode
+
+import (
+	"slices"
+	"sort"
+
+	"gpredict/trace"
+)
+
+// Windows cut a trace with a base order (HasBaseOrder) into the part a
+// candidate's witness is searched in and a past that is taken as it was
+// recorded. The past is a prefix of the base order, so on a recorded
+// execution it is itself an execution prefix; a witness of the window,
+// after the past, is a schedule of the whole trace. That is an
+// under-approximation for finding witnesses only: the window shows
+// nothing about schedules that reorder the past, and a lifted witness
+// is replay-validated against the whole trace like any other.
+//
+// The cut is placed where no thread holds a lock (the window then has no
+// release without its acquire), and before the first event at which the
+// base order stops being an execution (executes). The window ends a margin after the
+// last chosen event; a thread that joins a thread cut short is cut before
+// the join, and a thread whose fork is cut off is left empty.
+type Windows struct {
+	tr *trace.Trace
+	// order lists the events by base position.
+	order []trace.EventRef
+	// cuts are the base positions before which no lock is held and no
+	// wait has happened, increasing.
+	cuts []uint32
+	// writes lists, per variable, its writes in base order.
+	writes map[trace.Sym][]trace.EventRef
+}
+
+// NewWindows indexes tr, which must have a base order.
+func NewWindows(tr *trace.Trace) *Windows {
+	n := tr.NumEvents()
+	ws := &Windows{tr: tr, order: make([]trace.EventRef, n), writes: map[trace.Sym][]trace.EventRef{}}
+	for _, th := range tr.Threads {
+		for i, a := range th.Arrival {
+			ws.order[a] = trace.EventRef{Thread: th.ID, Index: uint32(i)}
+		}
+	}
+	depth := make([]map[trace.Sym]int, len(tr.Threads))
+	for t := range depth {
+		depth[t] = map[trace.Sym]int{}
+	}
+	owner := map[trace.Sym]trace.ThreadID{} // lock → holding thread
+	value := map[trace.Sym]trace.Sym{}      // variable → last value written
+	held := 0                               // (thread, lock) pairs held
+	for pos, r := range ws.order {
+		ev := tr.Event(r)
+		if held == 0 {
+			ws.cuts = append(ws.cuts, uint32(pos))
+		}
+		if !ws.executes(r, ev, owner, value) {
+			return ws // the base order is no execution from here on
+		}
+		switch ev.Op {
+		case trace.OpAcquire:
+			if depth[r.Thread][ev.Obj]++; depth[r.Thread][ev.Obj] == 1 {
+				held++
+				owner[ev.Obj] = r.Thread
+			}
+		case trace.OpRelease:
+			if depth[r.Thread][ev.Obj]--; depth[r.Thread][ev.Obj] == 0 {
+				held--
+				delete(owner, ev.Obj)
+			}
+		case trace.OpWrite:
+			ws.writes[ev.Obj] = append(ws.writes[ev.Obj], r)
+			value[ev.Obj] = ev.Val
+		}
+	}
+	if held == 0 {
+		ws.cuts = append(ws.cuts, uint32(n))
+	}
+	return ws
+}
+
+// executes reports whether event r can happen next in the base order:
+// it is no wait (a past wait's three steps have no base positions), its
+// thread has been forked, a join comes after its thread's last event, an
+// acquire finds the lock free or its own, a read returns the value last
+// written. Cuts stop at the first event that cannot, so that a past is
+// always an execution prefix (traces written thread by thread have a
+// base order that is none).
+func (ws *Windows) executes(r trace.EventRef, ev *trace.Event, owner map[trace.Sym]trace.ThreadID, value map[trace.Sym]trace.Sym) bool {
+	tr := ws.tr
+	th := tr.Threads[r.Thread]
+	switch {
+	case ev.Op == trace.OpWait:
+		return false
+	case r.Index == 0 && th.HasFork:
+		f := th.ForkedBy
+		if tr.Threads[f.Thread].Arrival[f.Index] > th.Arrival[0] {
+			return false
+		}
+	}
+	switch ev.Op {
+	case trace.OpJoin:
+		child, ok := tr.ThreadByName(tr.Str(ev.Obj))
+		if a := tr.Threads[child].Arrival; ok && len(a) > 0 && a[len(a)-1] > th.Arrival[r.Index] {
+			return false
+		}
+	case trace.OpAcquire:
+		if o, busy := owner[ev.Obj]; busy && o != r.Thread {
+			return false
+		}
+	case trace.OpRead:
+		v, ok := value[ev.Obj]
+		if !ok {
+			v = tr.InitValue(ev.Obj)
+		}
+		if v != ev.Val {
+			return false
+		}
+	}
+	return true
+}
+
+// Window is a window of a trace (Windows.For): Trace holds events
+// Start[t] on of every thread t of the whole trace.
+type Window struct {
+	Trace *trace.Trace
+	Start []int
+	past  []trace.EventRef
+}
+
+// For returns the window for candidate c that begins at the last cut at
+// least margin base positions before the first chosen event and ends
+// margin positions after the last, with c's choice moved into it. It
+// reports false when there is no such cut past the trace's start or a
+// chosen event falls outside the window.
+func (ws *Windows) For(c Candidate, margin int) (*Window, Candidate, bool) {
+	tr := ws.tr
+	lo, hi := uint32(len(ws.order)), uint32(0)
+	for _, r := range c.Choice {
+		a := tr.Threads[r.Thread].Arrival[r.Index]
+		lo, hi = min(lo, a), max(hi, a)
+	}
+	if int64(lo) <= int64(margin) {
+		return nil, c, false
+	}
+	k := sort.Search(len(ws.cuts), func(i int) bool { return ws.cuts[i] > lo-uint32(margin) }) - 1
+	if k < 0 || ws.cuts[k] == 0 {
+		return nil, c, false
+	}
+	cut, last := ws.cuts[k], hi+uint32(margin)
+	start, end := make([]int, len(tr.Threads)), make([]int, len(tr.Threads))
+	for t, th := range tr.Threads {
+		start[t], _ = slices.BinarySearch(th.Arrival, cut)
+		end[t], _ = slices.BinarySearch(th.Arrival, last+1)
+	}
+	trimEnds(tr, start, end)
+	choice := make([]trace.EventRef, len(c.Choice))
+	for i, r := range c.Choice {
+		if int(r.Index) < start[r.Thread] || int(r.Index) >= end[r.Thread] {
+			return nil, c, false
+		}
+		choice[i] = trace.EventRef{Thread: r.Thread, Index: r.Index - uint32(start[r.Thread])}
+	}
+	w := &Window{Start: start, past: ws.order[:cut]}
+	w.Trace = tr.Window(start, end, ws.snapshot(start, end, cut), cut)
+	return w, Candidate{Alt: c.Alt, Choice: choice}, true
+}
+
+// trimEnds cuts a thread before a join of a thread that the window cuts
+// short (the join would need events the window lacks) and empties a
+// thread whose fork the window cuts off, until neither applies.
+func trimEnds(tr *trace.Trace, start, end []int) {
+	for changed := true; changed; {
+		changed = false
+		for t, th := range tr.Threads {
+			if th.HasFork && int(th.ForkedBy.Index) >= end[th.ForkedBy.Thread] && end[t] > start[t] {
+				end[t], changed = start[t], true
+			}
+			for i := start[t]; i < end[t]; i++ {
+				if ev := &th.Events[i]; ev.Op == trace.OpJoin {
+					if child, ok := tr.ThreadByName(tr.Str(ev.Obj)); ok && end[child] < len(tr.Threads[child].Events) {
+						end[t], changed = i, true
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// snapshot is the value every variable the window accesses has after the
+// past: its last write before cut, if any.
+func (ws *Windows) snapshot(start, end []int, cut uint32) map[trace.Sym]trace.Sym {
+	tr := ws.tr
+	init := map[trace.Sym]trace.Sym{}
+	for t, th := range tr.Threads {
+		for i := start[t]; i < end[t]; i++ {
+			ev := &th.Events[i]
+			if !ev.Op.IsAccess() {
+				continue
+			}
+			if _, done := init[ev.Obj]; done {
+				continue
+			}
+			init[ev.Obj] = tr.InitValue(ev.Obj)
+			wr := ws.writes[ev.Obj]
+			k := sort.Search(len(wr), func(j int) bool { return tr.Threads[wr[j].Thread].Arrival[wr[j].Index] >= cut })
+			if k > 0 {
+				init[ev.Obj] = tr.Event(wr[k-1]).Val
+			}
+		}
+	}
+	return init
+}
+
+// Lift turns steps of the window's trace into steps of the whole trace,
+// after the past in base order.
+func (w *Window) Lift(steps []Step) []Step {
+	out := make([]Step, 0, len(w.past)+len(steps))
+	for _, r := range w.past {
+		out = append(out, Step{Ref: r, Part: Whole})
+	}
+	for _, s := range steps {
+		s.Ref.Index += uint32(w.Start[s.Ref.Thread])
+		out = append(out, s)
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package predict
+
+import (
+	"time"
+
+	"gpredict/encode"
+	"gpredict/predict/replay"
+)
+
+// windowMargin is how many base positions a window (encode.Windows)
+// extends before the first and after the last chosen event.
+var windowMargin = 64
+
+// windowStages are the frozen stages tried inside a window: the cheap
+// ones of smallStages, which only ever free steps within the margin.
+var windowStages = []smallStage{
+	{window: 16},
+	{window: 16, gap: 512},
+}
+
+// decideWindow looks for a witness of c inside its window, where the
+// problem grows with the window rather than with everything before it. It
+// reports a witness that replay validation accepts, or false: the window
+// fixes the past, so finding nothing there refutes nothing. tried says
+// whether c had a window.
+func (d *z3Decider) decideWindow(c encode.Candidate, deadline time.Time) (dec Decision, ok, tried bool) {
+	if d.windows == nil {
+		d.windows = encode.NewWindows(d.tr)
+	}
+	w, wc, ok := d.windows.For(c, windowMargin)
+	if !ok {
+		return Decision{}, false, false
+	}
+	idx := encode.NewModelIndex(w.Trace, d.model)
+	sl := encode.SliceFor(idx, wc)
+	var p *encode.Problem
+	if encode.Reducible(wc) {
+		p = encode.NewReducedProblem(idx, d.model, sl)
+	} else {
+		p = encode.NewProblem(idx, d.model, sl)
+	}
+	pat := p.Pattern(wc)
+	lastFree := -1
+	for _, st := range windowStages {
+		val := p.Freeze(wc, st.window, st.gap)
+		if val.Free == lastFree {
+			continue
+		}
+		lastFree = val.Free
+		verdict, value := d.specialized(p, pat, val, time.Now().Add(time.Until(deadline)/2))
+		if verdict == Unknown && !time.Now().Before(deadline) {
+			return Decision{}, false, true
+		}
+		if verdict != Sat {
+			continue
+		}
+		if sched := liftedSchedule(p, value, w); d.valid(c, sched) {
+			d.windowFound++
+			return Decision{Verdict: Sat, Schedule: sched}, true, true
+		}
+		d.smallInvalid++ // as for any frozen witness: a bug
+	}
+	return Decision{}, false, true
+}
+
+// liftedSchedule reads a witness off a model of a window's problem and
+// lifts it to the whole trace.
+func liftedSchedule(p *encode.Problem, val func(encode.Var) int64, w *encode.Window) []replay.Step {
+	return replaySteps(w.Lift(p.Complete(p.RepairBlock(p.Schedule(val)))))
+}

@@ -1,0 +1,39 @@
+package trace
+
+// Window returns the trace made of events start[t] to end[t]-1 of every
+// thread t, as if the events before start had already happened: variables
+// start with the values in init (others as in t), a thread whose fork is
+// before the window has no fork, and arrival positions are moved down by
+// shift. Threads keep their IDs and names; event i of thread t in the
+// window is event start[t]+i of t. The window shares t's symbols and is
+// not re-validated: the caller picks start so that no thread is inside a
+// lock hold (a release would have no acquire) and keeps what it needs of
+// the events after end.
+func (t *Trace) Window(start, end []int, init map[Sym]Sym, shift uint32) *Trace {
+	w := &Trace{
+		Syms: t.Syms, Init: make(map[Sym]Sym, len(t.Init)+len(init)), Volatile: t.Volatile,
+		Types: t.Types, Objects: t.Objects, TypeDecls: t.TypeDecls, Files: t.Files,
+		args: t.args, threadByName: t.threadByName, sigs: t.sigs, zero: t.zero,
+	}
+	for v, val := range t.Init {
+		w.Init[v] = val
+	}
+	for v, val := range init {
+		w.Init[v] = val
+	}
+	for id, th := range t.Threads {
+		s, e := start[id], end[id]
+		nt := &Thread{ID: th.ID, Name: th.Name, File: th.File, Events: th.Events[s:e:e]}
+		nt.Arrival = make([]uint32, e-s)
+		for i := range nt.Arrival {
+			nt.Arrival[i] = th.Arrival[s+i] - shift
+		}
+		// A fork cut off after the window leaves its child empty (the
+		// caller's job), so only a fork inside the window is kept.
+		if f := th.ForkedBy; th.HasFork && int(f.Index) >= start[f.Thread] && int(f.Index) < end[f.Thread] {
+			nt.HasFork, nt.ForkedBy = true, EventRef{Thread: f.Thread, Index: f.Index - uint32(start[f.Thread])}
+		}
+		w.Threads = append(w.Threads, nt)
+	}
+	return w
+}

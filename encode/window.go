@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"math"
 	"slices"
 	"sort"
 
@@ -25,22 +26,24 @@ type Windows struct {
 	tr *trace.Trace
 	// order lists the events by base position.
 	order []trace.EventRef
-	// cuts are the base positions before which no lock is held and no
-	// wait has happened, increasing.
-	cuts []uint32
+	// cuts are the base positions at which a window may begin,
+	// increasing; cutAt[k] is the number of events before cuts[k].
+	cuts  []uint32
+	cutAt []int
 	// writes lists, per variable, its writes in base order.
 	writes map[trace.Sym][]trace.EventRef
 }
 
 // NewWindows indexes tr, which must have a base order.
 func NewWindows(tr *trace.Trace) *Windows {
-	n := tr.NumEvents()
-	ws := &Windows{tr: tr, order: make([]trace.EventRef, n), writes: map[trace.Sym][]trace.EventRef{}}
+	ws := &Windows{tr: tr, writes: map[trace.Sym][]trace.EventRef{}}
 	for _, th := range tr.Threads {
-		for i, a := range th.Arrival {
-			ws.order[a] = trace.EventRef{Thread: th.ID, Index: uint32(i)}
+		for i := range th.Events {
+			ws.order = append(ws.order, trace.EventRef{Thread: th.ID, Index: uint32(i)})
 		}
 	}
+	arrival := func(r trace.EventRef) uint32 { return tr.Threads[r.Thread].Arrival[r.Index] }
+	slices.SortFunc(ws.order, func(a, b trace.EventRef) int { return int(arrival(a)) - int(arrival(b)) })
 	depth := make([]map[trace.Sym]int, len(tr.Threads))
 	for t := range depth {
 		depth[t] = map[trace.Sym]int{}
@@ -48,10 +51,10 @@ func NewWindows(tr *trace.Trace) *Windows {
 	owner := map[trace.Sym]trace.ThreadID{} // lock → holding thread
 	value := map[trace.Sym]trace.Sym{}      // variable → last value written
 	held := 0                               // (thread, lock) pairs held
-	for pos, r := range ws.order {
+	for k, r := range ws.order {
 		ev := tr.Event(r)
 		if held == 0 {
-			ws.cuts = append(ws.cuts, uint32(pos))
+			ws.cuts, ws.cutAt = append(ws.cuts, arrival(r)), append(ws.cutAt, k)
 		}
 		if !ws.executes(r, ev, owner, value) {
 			return ws // the base order is no execution from here on
@@ -72,8 +75,8 @@ func NewWindows(tr *trace.Trace) *Windows {
 			value[ev.Obj] = ev.Val
 		}
 	}
-	if held == 0 {
-		ws.cuts = append(ws.cuts, uint32(n))
+	if n := len(ws.order); held == 0 && n > 0 {
+		ws.cuts, ws.cutAt = append(ws.cuts, arrival(ws.order[n-1])+1), append(ws.cutAt, n)
 	}
 	return ws
 }
@@ -134,7 +137,7 @@ type Window struct {
 // chosen event falls outside the window.
 func (ws *Windows) For(c Candidate, margin int) (*Window, Candidate, bool) {
 	tr := ws.tr
-	lo, hi := uint32(len(ws.order)), uint32(0)
+	lo, hi := uint32(math.MaxUint32), uint32(0)
 	for _, r := range c.Choice {
 		a := tr.Threads[r.Thread].Arrival[r.Index]
 		lo, hi = min(lo, a), max(hi, a)
@@ -160,7 +163,7 @@ func (ws *Windows) For(c Candidate, margin int) (*Window, Candidate, bool) {
 		}
 		choice[i] = trace.EventRef{Thread: r.Thread, Index: r.Index - uint32(start[r.Thread])}
 	}
-	w := &Window{Start: start, past: ws.order[:cut]}
+	w := &Window{Start: start, past: ws.order[:ws.cutAt[k]]}
 	w.Trace = tr.Window(start, end, ws.snapshot(start, end, cut), cut)
 	return w, Candidate{Alt: c.Alt, Choice: choice}, true
 }

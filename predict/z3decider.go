@@ -104,6 +104,9 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 		// go-z3 turns Z3 errors into panics; one is a solver limit for this
 		// candidate, not a reason to stop the run, and never an Unsat.
 		if r := recover(); r != nil {
+			if _, bug := r.(runtime.Error); bug {
+				panic(r) // our own bug, not a solver limit: never hide it as unknown
+			}
 			dec = Decision{Verdict: Unknown, Reason: fmt.Sprintf("z3 error: %v", r)}
 			d.drop() // the solver's state is unknown: start afresh
 			d.small = smallSolver{}

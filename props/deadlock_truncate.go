@@ -49,6 +49,9 @@ func truncate(tr *trace.Trace, cut []int) *trace.Trace {
 	for t, th := range tr.Threads {
 		c := *th
 		c.Events = th.Events[:keep[t]:keep[t]]
+		if len(c.Arrival) > keep[t] {
+			c.Arrival = th.Arrival[:keep[t]:keep[t]]
+		}
 		if keep[t] == 0 {
 			// A thread that never starts constrains nothing; its fork may
 			// be cut away, so it must not point at it.

@@ -1,0 +1,46 @@
+package trace
+
+import "testing"
+
+func TestWindow(t *testing.T) {
+	tr, err := ParseText("w.trace", `T1 write x 1
+T1 fork T2
+T2 read x 1
+T1 write x 2
+T1 fork T3
+T3 write y 7
+T2 read y 7
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, y := tr.Syms.Intern("x"), tr.Syms.Intern("y")
+	// Past: T1's first two events and T2's first; T3 entirely in the window.
+	w := tr.Window([]int{2, 1, 0}, []int{4, 2, 1}, map[Sym]Sym{x: tr.Syms.Intern("1")}, 3)
+	for _, tc := range []struct {
+		thread     int
+		events     int
+		first      Op
+		arrival0   uint32
+		fork       bool
+		forkedFrom EventRef
+	}{
+		{0, 2, OpWrite, 0, false, EventRef{}},
+		{1, 1, OpRead, 3, false, EventRef{}}, // forked in the past: no fork
+		{2, 1, OpWrite, 2, true, EventRef{Thread: 0, Index: 1}},
+	} {
+		th := w.Threads[tc.thread]
+		if len(th.Events) != tc.events || th.Events[0].Op != tc.first || th.Arrival[0] != tc.arrival0 ||
+			th.HasFork != tc.fork || (tc.fork && th.ForkedBy != tc.forkedFrom) {
+			t.Errorf("thread %d: %d events, first %v at %d, fork %v from %v; want %d, %v at %d, %v from %v",
+				tc.thread, len(th.Events), th.Events[0].Op, th.Arrival[0], th.HasFork, th.ForkedBy,
+				tc.events, tc.first, tc.arrival0, tc.fork, tc.forkedFrom)
+		}
+	}
+	if w.Str(w.InitValue(x)) != "1" || w.Str(w.InitValue(y)) != "0" {
+		t.Errorf("window starts with x=%s y=%s; want x=1 y=0", w.Str(w.InitValue(x)), w.Str(w.InitValue(y)))
+	}
+	if tr.Str(tr.InitValue(x)) != "0" {
+		t.Errorf("the window changed the trace's initial value of x")
+	}
+}

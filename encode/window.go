@@ -155,7 +155,7 @@ func (ws *Windows) For(c Candidate, margin int) (*Window, Candidate, bool) {
 		start[t], _ = slices.BinarySearch(th.Arrival, cut)
 		end[t], _ = slices.BinarySearch(th.Arrival, last+1)
 	}
-	trimEnds(tr, start, end)
+	tr.CloseEnds(start, end)
 	choice := make([]trace.EventRef, len(c.Choice))
 	for i, r := range c.Choice {
 		if int(r.Index) < start[r.Thread] || int(r.Index) >= end[r.Thread] {
@@ -166,28 +166,6 @@ func (ws *Windows) For(c Candidate, margin int) (*Window, Candidate, bool) {
 	w := &Window{Start: start, past: ws.order[:ws.cutAt[k]]}
 	w.Trace = tr.Window(start, end, ws.snapshot(start, end, cut), cut)
 	return w, Candidate{Alt: c.Alt, Choice: choice}, true
-}
-
-// trimEnds cuts a thread before a join of a thread that the window cuts
-// short (the join would need events the window lacks) and empties a
-// thread whose fork the window cuts off, until neither applies.
-func trimEnds(tr *trace.Trace, start, end []int) {
-	for changed := true; changed; {
-		changed = false
-		for t, th := range tr.Threads {
-			if th.HasFork && int(th.ForkedBy.Index) >= end[th.ForkedBy.Thread] && end[t] > start[t] {
-				end[t], changed = start[t], true
-			}
-			for i := start[t]; i < end[t]; i++ {
-				if ev := &th.Events[i]; ev.Op == trace.OpJoin {
-					if child, ok := tr.ThreadByName(tr.Str(ev.Obj)); ok && end[child] < len(tr.Threads[child].Events) {
-						end[t], changed = i, true
-						break
-					}
-				}
-			}
-		}
-	}
 }
 
 // snapshot is the value every variable the window accesses has after the

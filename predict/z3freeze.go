@@ -27,6 +27,7 @@ type smallStage struct {
 var smallStages = []smallStage{
 	{relax: false, window: 16},
 	{relax: false, window: 16, gap: 512},
+	{relax: false, window: 16, gap: 2048},
 	{relax: true, window: 32, gap: encode.Span},
 	{relax: false, window: 64, gap: encode.Span},
 	{relax: true, window: 256, gap: encode.Span},

@@ -11,11 +11,13 @@ import (
 // extends before the first and after the last chosen event.
 var windowMargin = 64
 
-// windowStages are the frozen stages tried inside a window: the cheap
-// ones of smallStages, which only ever free steps within the margin.
+// windowStages are the frozen stages tried inside a window: those of
+// smallStages that free nothing outside it (the margin covers their 16
+// positions around a chosen event; the gaps lie between chosen events).
 var windowStages = []smallStage{
 	{window: 16},
 	{window: 16, gap: 512},
+	{window: 16, gap: 2048},
 }
 
 // decideWindow looks for a witness of c inside its window, where the

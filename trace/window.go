@@ -37,3 +37,26 @@ func (t *Trace) Window(start, end []int, init map[Sym]Sym, shift uint32) *Trace 
 	}
 	return w
 }
+
+// CloseEnds lowers end (see Window) until the window is closed: a thread
+// that joins a thread the window cuts short stops before the join (the
+// join needs the events cut away), and a thread whose fork is cut away
+// keeps no events.
+func (t *Trace) CloseEnds(start, end []int) {
+	for changed := true; changed; {
+		changed = false
+		for id, th := range t.Threads {
+			if th.HasFork && int(th.ForkedBy.Index) >= end[th.ForkedBy.Thread] && end[id] > start[id] {
+				end[id], changed = start[id], true
+			}
+			for i := start[id]; i < end[id]; i++ {
+				if ev := &th.Events[i]; ev.Op == OpJoin {
+					if child, ok := t.ThreadByName(t.Str(ev.Obj)); ok && end[child] < len(t.Threads[child].Events) {
+						end[id], changed = i, true
+						break
+					}
+				}
+			}
+		}
+	}
+}

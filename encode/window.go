@@ -19,8 +19,8 @@ import (
 //
 // The cut is placed where no thread holds a lock (the window then has no
 // release without its acquire), and before the first event at which the
-// base order stops being an execution (executes). The window ends a margin after the
-// last chosen event; a thread that joins a thread cut short is cut before
+// base order stops being an execution (canExecute). The window ends a
+// margin after the last chosen event; a thread that joins a thread cut short is cut before
 // the join, and a thread whose fork is cut off is left empty.
 type Windows struct {
 	tr *trace.Trace
@@ -30,6 +30,9 @@ type Windows struct {
 	// increasing; cutAt[k] is the number of events before cuts[k].
 	cuts  []uint32
 	cutAt []int
+	// executes is how many events of order, from the start, form an
+	// execution (canExecute).
+	executes int
 	// writes lists, per variable, its writes in base order.
 	writes map[trace.Sym][]trace.EventRef
 }
@@ -56,7 +59,8 @@ func NewWindows(tr *trace.Trace) *Windows {
 		if held == 0 {
 			ws.cuts, ws.cutAt = append(ws.cuts, arrival(r)), append(ws.cutAt, k)
 		}
-		if !ws.executes(r, ev, owner, value) {
+		if !ws.canExecute(r, ev, owner, value) {
+			ws.executes = k
 			return ws // the base order is no execution from here on
 		}
 		switch ev.Op {
@@ -75,20 +79,21 @@ func NewWindows(tr *trace.Trace) *Windows {
 			value[ev.Obj] = ev.Val
 		}
 	}
+	ws.executes = len(ws.order)
 	if n := len(ws.order); held == 0 && n > 0 {
 		ws.cuts, ws.cutAt = append(ws.cuts, arrival(ws.order[n-1])+1), append(ws.cutAt, n)
 	}
 	return ws
 }
 
-// executes reports whether event r can happen next in the base order:
+// canExecute reports whether event r can happen next in the base order:
 // it is no wait (a past wait's three steps have no base positions), its
 // thread has been forked, a join comes after its thread's last event, an
 // acquire finds the lock free or its own, a read returns the value last
 // written. Cuts stop at the first event that cannot, so that a past is
 // always an execution prefix (traces written thread by thread have a
 // base order that is none).
-func (ws *Windows) executes(r trace.EventRef, ev *trace.Event, owner map[trace.Sym]trace.ThreadID, value map[trace.Sym]trace.Sym) bool {
+func (ws *Windows) canExecute(r trace.EventRef, ev *trace.Event, owner map[trace.Sym]trace.ThreadID, value map[trace.Sym]trace.Sym) bool {
 	tr := ws.tr
 	th := tr.Threads[r.Thread]
 	switch {
@@ -205,4 +210,24 @@ func (w *Window) Lift(steps []Step) []Step {
 		out = append(out, s)
 	}
 	return out
+}
+
+// Recorded returns the base order up to c's last chosen event as a
+// schedule, when that much of it is an execution: the recorded run
+// itself, which may already show c.
+func (ws *Windows) Recorded(c Candidate) ([]Step, bool) {
+	last := uint32(0)
+	for _, r := range c.Choice {
+		last = max(last, ws.tr.Threads[r.Thread].Arrival[r.Index])
+	}
+	arrival := func(k int) uint32 { r := ws.order[k]; return ws.tr.Threads[r.Thread].Arrival[r.Index] }
+	n := sort.Search(ws.executes, func(k int) bool { return arrival(k) > last })
+	if n == 0 || arrival(n-1) != last {
+		return nil, false // the last chosen event is past the executing part
+	}
+	steps := make([]Step, n)
+	for i, r := range ws.order[:n] {
+		steps[i] = Step{Ref: r, Part: Whole}
+	}
+	return steps, true
 }

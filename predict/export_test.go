@@ -21,10 +21,10 @@ func NarrowSmallStages() (restore func()) {
 }
 
 // SmallStageCounts reports how many candidates a Z3 decider settled in its
-// small stages (witness found in a window or in the whole trace, refuted)
-// and how many witnesses of a frozen stage replay validation rejected (a
-// bug in freeze.go or window.go if any).
-func SmallStageCounts(d Decider) (window, found, refuted, invalid int) {
+// small stages (witness in the recorded order, found in a window or in
+// the whole trace, refuted) and how many witnesses of a frozen stage
+// replay validation rejected (a bug in freeze.go or window.go if any).
+func SmallStageCounts(d Decider) (recorded, window, found, refuted, invalid int) {
 	z := d.(*z3Decider)
-	return z.windowFound, z.smallFound, z.smallRefuted, z.smallInvalid
+	return z.recordedFound, z.windowFound, z.smallFound, z.smallRefuted, z.smallInvalid
 }

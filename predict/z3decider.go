@@ -65,7 +65,7 @@ type z3Decider struct {
 	// small stages settled and the frozen witnesses validation rejected
 	// (for tests: each is a bug).
 	smallFound, smallRefuted, smallInvalid int
-	windowFound                            int // witnesses found in a window (z3window.go)
+	windowFound, recordedFound             int // witnesses found in a window, in the recorded order (z3window.go)
 	windows                                *encode.Windows
 	count                                  int // candidates decided, for dump file names
 }
@@ -131,8 +131,14 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 	// encoding) accepts it; otherwise, and on Unsat or a time-out, the
 	// exact stage decides over the closed slice.
 	if d.base {
+		if dec, ok := d.decideRecorded(c); ok {
+			return dec
+		}
 		dec, ok, windowed := d.decideWindow(c, d.stageDeadline(deadline, true))
 		if ok {
+			return dec
+		}
+		if dec, big := d.tooLarge(sl); big {
 			return dec
 		}
 		p := d.goProblem(sl, reduced)
@@ -145,6 +151,8 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 		if dec, ok := d.decideSmall(p, pat, c, windowed, d.stageDeadline(deadline, true)); ok {
 			return dec
 		}
+	} else if dec, big := d.tooLarge(sl); big {
+		return dec
 	} else if reduced {
 		// The events that must happen before the chosen ones only. Tried
 		// when it is at most half the closed slice.
@@ -155,6 +163,25 @@ func (d *z3Decider) Decide(c encode.Candidate) (dec Decision) {
 		}
 	}
 	return d.decideOver(sl, reduced, c, deadline)
+}
+
+// sliceEventsPerSecond is how many events of a closed slice the stages
+// after the window are given per second of the time limit: building and
+// specializing the encoding of a slice cannot be interrupted and takes
+// about a millisecond per event at this size (one relaxed stage over a
+// 57,687-event slice took 52 s), so a bigger slice would overrun the
+// limit many times over before any check. Slices up to maxSharedSlice
+// events are always tried.
+const sliceEventsPerSecond = 1000
+
+// tooLarge answers Unknown, with the reason, when the time limit leaves
+// no chance to encode sl.
+func (d *z3Decider) tooLarge(sl *encode.Slice) (Decision, bool) {
+	limit := max(maxSharedSlice, int(d.opts.Timeout.Seconds()*sliceEventsPerSecond))
+	if d.opts.Timeout <= 0 || sl.Size() <= limit {
+		return Decision{}, false
+	}
+	return Decision{Verdict: Unknown, Reason: fmt.Sprintf("the slice (%d events) is too large to encode within %s; a longer --timeout lets the exact stages try", sl.Size(), d.opts.Timeout)}, true
 }
 
 // stageDeadline bounds the approximating stages: the candidate's deadline

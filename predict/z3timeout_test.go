@@ -50,3 +50,19 @@ func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 		t.Fatalf("without a limit: verdict %s (%s), want unsat", got.Verdict, got.Reason)
 	}
 }
+
+// TestZ3DeciderTooLargeIsUnknown checks that a candidate without a witness
+// near the recorded order whose slice is too large to encode within the
+// time limit is Unknown, with a reason saying so, before any encoding.
+func TestZ3DeciderTooLargeIsUnknown(t *testing.T) {
+	tr := parseTrace(t, lockedWrites(3, 800))
+	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#2399 T2#2399")}
+	d := NewZ3Decider(tr, trace.BranchesImplicit, DeciderOptions{Timeout: time.Second})
+	defer d.Close()
+	start := time.Now()
+	got := d.Decide(c)
+	if got.Verdict != Unknown || !strings.Contains(got.Reason, "too large to encode within 1s") {
+		t.Fatalf("verdict %s (%q), want unknown because the slice is too large", got.Verdict, got.Reason)
+	}
+	t.Logf("answered in %s", time.Since(start))
+}

@@ -1,10 +1,15 @@
 package predict
 
 import (
+	"cmp"
+	"math"
+	"slices"
 	"time"
 
 	"gpredict/encode"
 	"gpredict/predict/replay"
+	"gpredict/spec"
+	"gpredict/trace"
 )
 
 // windowMargin is how many base positions a window (encode.Windows)
@@ -18,6 +23,58 @@ var windowStages = []smallStage{
 	{window: 16},
 	{window: 16, gap: 512},
 	{window: 16, gap: 2048},
+}
+
+// decideRecorded checks whether the recorded order itself, up to the last
+// chosen event, shows c. Two cheap looks come first, so that the prefix
+// (up to the whole trace) is only built and replay-validated when it has
+// a chance: every `||` block's chosen events must sit at consecutive base
+// positions, and the chosen events alone, in base order, must satisfy the
+// pattern.
+func (d *z3Decider) decideRecorded(c encode.Candidate) (Decision, bool) {
+	if d.windows == nil {
+		d.windows = encode.NewWindows(d.tr)
+	}
+	chosen := make([]replay.Step, len(c.Choice))
+	for i, r := range c.Choice {
+		chosen[i] = replay.Step{Ref: r}
+	}
+	arrival := func(s replay.Step) uint32 { return d.tr.Threads[s.Ref.Thread].Arrival[s.Ref.Index] }
+	slices.SortFunc(chosen, func(a, b replay.Step) int { return cmp.Compare(arrival(a), arrival(b)) })
+	if !d.blocksContiguous(c.Alt.Root, c.Choice) || replay.CheckPattern(d.tr, c.Alt, c.Choice, chosen) != nil {
+		return Decision{}, false
+	}
+	steps, ok := d.windows.Recorded(c)
+	if !ok {
+		return Decision{}, false
+	}
+	if sched := replaySteps(steps); d.valid(c, sched) {
+		d.recordedFound++
+		return Decision{Verdict: Sat, Schedule: sched}, true
+	}
+	return Decision{}, false
+}
+
+// blocksContiguous reports whether the chosen events of every `||` block
+// of n occupy consecutive base positions.
+func (d *z3Decider) blocksContiguous(n *spec.PatNode, choice []trace.EventRef) bool {
+	if n.Kind == spec.PatPar {
+		lo, hi := uint32(math.MaxUint32), uint32(0)
+		evs := allEvents(n, choice, nil)
+		for _, r := range evs {
+			a := d.tr.Threads[r.Thread].Arrival[r.Index]
+			lo, hi = min(lo, a), max(hi, a)
+		}
+		if int(hi-lo)+1 != len(evs) {
+			return false
+		}
+	}
+	for _, k := range n.Kids {
+		if !d.blocksContiguous(k, choice) {
+			return false
+		}
+	}
+	return true
 }
 
 // decideWindow looks for a witness of c inside its window, where the

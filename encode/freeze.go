@@ -27,9 +27,9 @@ import (
 // inside a lock hold except at a chosen event (a hold left open would
 // keep the lock from every later hold of D) and so that every read D
 // requires finds in D the write it read from in the base order
-// (scheduledSet), and "near" meaning within
-// window positions of a chosen event in the base order, or between two
-// chosen events at most gap positions apart (nearChosen):
+// (scheduledSet), and "near" meaning within window positions of a chosen
+// event in the base order, or between two chosen events at most gap
+// positions apart (nearChosen):
 //   - a near event, a wait (its three steps are not in the base order)
 //     and the pattern's auxiliary variables are free;
 //   - an event of D that is not near is fixed at its base position: it is

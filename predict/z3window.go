@@ -32,9 +32,6 @@ var windowStages = []smallStage{
 // positions, and the chosen events alone, in base order, must satisfy the
 // pattern.
 func (d *z3Decider) decideRecorded(c encode.Candidate) (Decision, bool) {
-	if d.windows == nil {
-		d.windows = encode.NewWindows(d.tr)
-	}
 	chosen := make([]replay.Step, len(c.Choice))
 	for i, r := range c.Choice {
 		chosen[i] = replay.Step{Ref: r}
@@ -44,7 +41,7 @@ func (d *z3Decider) decideRecorded(c encode.Candidate) (Decision, bool) {
 	if !d.blocksContiguous(c.Alt.Root, c.Choice) || replay.CheckPattern(d.tr, c.Alt, c.Choice, chosen) != nil {
 		return Decision{}, false
 	}
-	steps, ok := d.windows.Recorded(c)
+	steps, ok := d.windowIndex().Recorded(c)
 	if !ok {
 		return Decision{}, false
 	}
@@ -83,10 +80,7 @@ func (d *z3Decider) blocksContiguous(n *spec.PatNode, choice []trace.EventRef) b
 // fixes the past, so finding nothing there refutes nothing. tried says
 // whether c had a window.
 func (d *z3Decider) decideWindow(c encode.Candidate, deadline time.Time) (dec Decision, ok, tried bool) {
-	if d.windows == nil {
-		d.windows = encode.NewWindows(d.tr)
-	}
-	w, wc, ok := d.windows.For(c, windowMargin)
+	w, wc, ok := d.windowIndex().For(c, windowMargin)
 	if !ok {
 		return Decision{}, false, false
 	}
@@ -120,6 +114,14 @@ func (d *z3Decider) decideWindow(c encode.Candidate, deadline time.Time) (dec De
 		d.smallInvalid++ // as for any frozen witness: a bug
 	}
 	return Decision{}, false, true
+}
+
+// windowIndex returns the trace's windows, computed on first use.
+func (d *z3Decider) windowIndex() *encode.Windows {
+	if d.windows == nil {
+		d.windows = encode.NewWindows(d.tr)
+	}
+	return d.windows
 }
 
 // liftedSchedule reads a witness off a model of a window's problem and

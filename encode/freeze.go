@@ -159,7 +159,7 @@ func SpecializeAll(cs []Constraint, v *Valuation, out []Constraint) ([]Constrain
 // and only the free ones are left to place.
 func (x *Index) scheduledSet(choice []trace.EventRef) *Slice {
 	s := DownSlice(x, choice)
-	x.closeRequired(s, choice, x.baseWriter)
+	x.closeRequired(s, nil, 0, choice, x.baseWriter)
 	return s
 }
 

@@ -1,6 +1,10 @@
 package encode
 
-import "gpredict/trace"
+import (
+	"sort"
+
+	"gpredict/trace"
+)
 
 // Must-happen-before given a scheduled set. The vector clocks hold orders
 // that are true in every feasible schedule, so a must-read-from edge
@@ -67,10 +71,20 @@ func (x *Index) uniqueSource(r trace.EventRef, ev *trace.Event) (trace.EventRef,
 // set of events.
 type Given struct {
 	x *Index
-	// required[t]: the reads among the first required[t] events of thread t
-	// are required.
-	required []int
+	// The reads of events from[t] to required[t]-1 of thread t are
+	// required.
+	from, required []int
 }
+
+// givenHorizon and givenBudget bound the work of Given: it looks for
+// required reads only among the last givenHorizon events of each thread
+// of the given set, and at givenBudget events in all (the pre-filter asks
+// for every candidate; a fact it misses only leaves a candidate to the
+// solver).
+const (
+	givenHorizon = 1024
+	givenBudget  = 8192
+)
 
 // Given returns the facts of the schedules that contain every event of s
 // (a down-closed set, e.g. the DownSlice of events they must contain).
@@ -78,7 +92,11 @@ func (x *Index) Given(s *Slice) *Given {
 	g := &Given{x: x}
 	if x.condEdges != nil {
 		grown := &Slice{Prefix: append([]int(nil), s.Prefix...)}
-		g.required = x.closeRequired(grown, nil, x.uniqueSource)
+		g.from = make([]int, len(s.Prefix))
+		for t, n := range s.Prefix {
+			g.from[t] = max(0, n-givenHorizon)
+		}
+		g.required = x.closeRequired(grown, g.from, givenBudget, nil, x.uniqueSource)
 	}
 	return g
 }
@@ -116,7 +134,8 @@ func (g *Given) Before(a, b trace.EventRef) bool {
 		}
 		changed = false
 		for t, es := range x.condEdges {
-			for _, e := range es {
+			first := sort.Search(len(es), func(k int) bool { return int(es[k].read) >= g.from[t] })
+			for _, e := range es[first:] {
 				if int(e.read) >= g.required[t] {
 					break
 				}

@@ -3,8 +3,11 @@ package encode
 import "gpredict/trace"
 
 // closeRequired extends the down-closed set s with what its required
-// reads need, until nothing changes, and returns, per thread, how many of
-// its first events have every read among them required.
+// reads need, until nothing changes, and returns done: per thread t, the
+// reads of events from[t] to done[t]-1 are required (from nil: from the
+// start). Reads before from[t] are not looked at, and with a budget > 0
+// the closure stops once it has looked at that many events; both only
+// leave reads unsettled, never call one required that is not.
 //
 // A read of s is required when its requirer (index.go) is in s, or when a
 // later write of its thread is the source of a required read (that write
@@ -15,7 +18,7 @@ import "gpredict/trace"
 //
 // With holds (Freeze), a thread of s that would stop inside a lock hold
 // anywhere but at an event of holds also gets the rest of the hold.
-func (x *Index) closeRequired(s *Slice, holds []trace.EventRef, source func(trace.EventRef, *trace.Event) (trace.EventRef, bool)) []int {
+func (x *Index) closeRequired(s *Slice, from []int, budget int, holds []trace.EventRef, source func(trace.EventRef, *trace.Event) (trace.EventRef, bool)) []int {
 	tr := x.Trace
 	need := func(e trace.EventRef) bool {
 		if int(e.Index) < s.Prefix[e.Thread] {
@@ -34,7 +37,9 @@ func (x *Index) closeRequired(s *Slice, holds []trace.EventRef, source func(trac
 		}
 		return false
 	}
-	done := make([]int, len(s.Prefix)) // reads below done[t] are settled
+	done := make([]int, len(s.Prefix)) // reads from from[t] below done[t] are settled
+	copy(done, from)
+	looked := 0
 	concrete := make([]int, len(s.Prefix))
 	for t := range concrete {
 		concrete[t] = -1 // the last write of t that is a required read's source
@@ -49,6 +54,9 @@ func (x *Index) closeRequired(s *Slice, holds []trace.EventRef, source func(trac
 			}
 			th := tr.Threads[t]
 			for ; done[t] < s.Prefix[t]; done[t]++ {
+				if looked++; budget > 0 && looked > budget {
+					return done
+				}
 				i := done[t]
 				ev := &th.Events[i]
 				if ev.Op != trace.OpRead {

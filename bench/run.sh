@@ -6,7 +6,7 @@
 # prints a table: events, candidates, pre-filtered, solver calls,
 # violations, unknown, seconds. GPREDICT_BENCH picks benchmarks (a go test
 # -bench regexp; default: the sizes that take under a minute, e.g.
-# GPREDICT_BENCH='Benchmark(Race|CheckThenAct)/10000$' takes minutes).
+# GPREDICT_BENCH='Benchmark(Race|CheckThenAct)/100000$' takes about 5 minutes).
 # GPREDICT_BENCH_STUB=1 answers every solver call Unsat with a stub, to
 # measure enumeration and pre-filtering alone (e.g.
 # GPREDICT_BENCH='DataRaceReal/jigsaw').

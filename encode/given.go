@@ -72,8 +72,8 @@ func (x *Index) uniqueSource(r trace.EventRef, ev *trace.Event) (trace.EventRef,
 type Given struct {
 	x *Index
 	// The reads of events from[t] to required[t]-1 of thread t are
-	// required.
-	from, required []int
+	// required; condEdges[t][first[t]:] are the edges from from[t] on.
+	from, required, first []int
 }
 
 // givenHorizon and givenBudget bound the work of Given: it looks for
@@ -97,6 +97,10 @@ func (x *Index) Given(s *Slice) *Given {
 			g.from[t] = max(0, n-givenHorizon)
 		}
 		g.required = x.closeRequired(grown, g.from, givenBudget, nil, x.uniqueSource)
+		g.first = make([]int, len(s.Prefix))
+		for t, es := range x.condEdges {
+			g.first[t] = sort.Search(len(es), func(k int) bool { return int(es[k].read) >= g.from[t] })
+		}
 	}
 	return g
 }
@@ -134,8 +138,7 @@ func (g *Given) Before(a, b trace.EventRef) bool {
 		}
 		changed = false
 		for t, es := range x.condEdges {
-			first := sort.Search(len(es), func(k int) bool { return int(es[k].read) >= g.from[t] })
-			for _, e := range es[first:] {
+			for _, e := range es[g.first[t]:] {
 				if int(e.read) >= g.required[t] {
 					break
 				}

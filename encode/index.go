@@ -107,11 +107,11 @@ func (x *Index) readFromEdges(model trace.BranchModel) [][][]trace.EventRef {
 	for t, th := range tr.Threads {
 		for i := range th.Events {
 			ev := &th.Events[i]
-			if ev.Op != trace.OpRead || ev.Val == tr.InitValue(ev.Obj) {
+			if ev.Op != trace.OpRead {
 				continue
 			}
-			ws := x.writesVal[varVal{ev.Obj, ev.Val}]
-			if len(ws) != 1 || ws[0].Thread == th.ID {
+			w, ok := x.uniqueSource(trace.EventRef{Thread: th.ID, Index: uint32(i)}, ev)
+			if !ok {
 				continue
 			}
 			target := requirer(th, i, model)
@@ -121,7 +121,7 @@ func (x *Index) readFromEdges(model trace.BranchModel) [][][]trace.EventRef {
 			if edges[t] == nil {
 				edges[t] = make([][]trace.EventRef, len(th.Events))
 			}
-			edges[t][target] = append(edges[t][target], ws[0])
+			edges[t][target] = append(edges[t][target], w)
 		}
 	}
 	return edges

@@ -37,9 +37,6 @@ func newMHB(tr *trace.Trace, model trace.BranchModel) *mhb {
 	return m
 }
 
-// leq reports a ≤ b in must-happen-before (a = b included).
-func (m *mhb) leq(a, b trace.EventRef) bool { return a == b || m.idx.Before(a, b) }
-
 // successors lists the events b with a direct MHB edge a → b.
 func (m *mhb) successors(a trace.EventRef) []trace.EventRef {
 	th := m.tr.Threads[a.Thread]

@@ -52,7 +52,7 @@ func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef, given *encode
 			cur := mustEvents(k, choice, nil)
 			for _, q := range cur {
 				for _, p := range earlier {
-					if f.m.leq(q, p) || given.Before(q, p) {
+					if leq(given, q, p) {
 						return true
 					}
 				}
@@ -90,9 +90,9 @@ func (f *prefilter) blockImpossible(must, all []trace.EventRef, given *encode.Gi
 			if a == b {
 				continue
 			}
-			if f.m.leq(a, b) || given.Before(a, b) {
+			if leq(given, a, b) {
 				for _, c := range f.m.successors(a) {
-					if c != b && !in(c) && (f.m.leq(c, b) || given.Before(c, b)) {
+					if c != b && !in(c) && leq(given, c, b) {
 						return true
 					}
 				}
@@ -113,6 +113,10 @@ func (f *prefilter) blockImpossible(must, all []trace.EventRef, given *encode.Gi
 	}
 	return false
 }
+
+// leq reports a ≤ b in must-happen-before given the chosen events (a = b
+// included).
+func leq(given *encode.Given, a, b trace.EventRef) bool { return a == b || given.Before(a, b) }
 
 // mustEvents appends the chosen events of n outside any `!` (they must
 // satisfy n's positive conditions).

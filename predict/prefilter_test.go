@@ -43,7 +43,7 @@ func TestPrefilterSound(t *testing.T) {
 					return
 				}
 				dropped++
-				if !pf.node(alt.Root, choice, encode.NewIndex(tr).Given(&encode.Slice{Prefix: make([]int, len(tr.Threads))})) {
+				if !pf.node(alt.Root, choice, pf.m.idx.Given(&encode.Slice{Prefix: make([]int, len(tr.Threads))})) {
 					byGiven++
 				}
 				c := encode.Candidate{Alt: alt, Choice: append([]trace.EventRef(nil), choice...)}

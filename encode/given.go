@@ -125,7 +125,7 @@ func (g *Given) Before(a, b trace.EventRef) bool {
 	}
 	reach[a.Thread] = a.Index
 	after := func(e trace.EventRef) bool {
-		for u, k := range x.vc[e.Thread][e.Index] {
+		for u, k := range x.Clock(e) {
 			if k > reach[u] {
 				return true
 			}

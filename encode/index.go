@@ -18,13 +18,27 @@ type Index struct {
 	holdEnd [][]int32
 	// startsHold[t][i] reports whether event i of thread t starts a hold.
 	startsHold [][]bool
+	// openAfter[t][i] names (in openSets) the starts of the holds of
+	// thread t open right after its event i; holdsOf[l][t] lists the
+	// starts of thread t's holds of lock l (holds.go).
+	openAfter [][]int32
+	openSets  [][]uint32
+	holdsOf   map[trace.Sym][][]uint32
+	// readsOf and writesOf list each thread's accesses per variable
+	// (accesses.go).
+	readsOf, writesOf map[accessKey][]uint32
 	// holdReach[t][i] is the latest end (holdEnd) of the holds of thread t
 	// starting at or before event i, -1 if none ends: a prefix of k events
 	// is inside an unfinished hold iff holdReach[t][k-1] >= k.
 	holdReach [][]int32
-	// vc[t][i][u] is the number of events of thread u that must happen
-	// before (or be) event i of thread t: program order, fork and join.
-	vc [][][]uint32
+	// vc[t] holds the vector clocks of thread t's events, flat: the
+	// clock of event i is vc[t][i*n : (i+1)*n] for n threads (Clock), and
+	// its entry u is the number of events of thread u that must happen
+	// before (or be) event i: program order, fork, join and the
+	// must-read-from edges. One flat array per thread rather than one
+	// slice per event: a million-event trace needs one allocation per
+	// thread, not a million.
+	vc [][]uint32
 	// edges are the must-read-from edges the clocks include (nil if none);
 	// topo lists the events in an order that respects every edge of vc
 	// (the order computeClocks gave them their clocks), nil if the clocks
@@ -69,6 +83,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		}
 	}
 	x.computeHolds()
+	x.computeAccesses()
 	if model == nil {
 		x.computeClocks(nil)
 	} else if edges := x.readFromEdges(*model); x.computeClocks(edges) {
@@ -156,53 +171,6 @@ func (x *Index) model() trace.BranchModel {
 	return trace.BranchesImplicit
 }
 
-// computeHolds finds the outermost lock holds of every thread. A wait
-// splits a hold in two: its release part ends one, its reacquire part
-// starts the next, at the same re-entrant depth.
-func (x *Index) computeHolds() {
-	tr := x.Trace
-	x.holdEnd = make([][]int32, len(tr.Threads))
-	x.startsHold = make([][]bool, len(tr.Threads))
-	x.holdReach = make([][]int32, len(tr.Threads))
-	for t, th := range tr.Threads {
-		ends := make([]int32, len(th.Events))
-		starts := make([]bool, len(th.Events))
-		depth := map[trace.Sym]int{}
-		open := map[trace.Sym]int{} // lock → index of the event starting the open hold
-		for i := range th.Events {
-			ends[i] = -1
-			ev := &th.Events[i]
-			switch ev.Op {
-			case trace.OpAcquire:
-				if depth[ev.Obj] == 0 {
-					starts[i], open[ev.Obj] = true, i
-				}
-				depth[ev.Obj]++
-			case trace.OpRelease:
-				depth[ev.Obj]--
-				if depth[ev.Obj] == 0 {
-					ends[open[ev.Obj]] = int32(i)
-					delete(open, ev.Obj)
-				}
-			case trace.OpWait:
-				if s, ok := open[ev.Obj]; ok {
-					ends[s] = int32(i)
-				}
-				starts[i], open[ev.Obj] = true, i
-			}
-		}
-		x.holdEnd[t], x.startsHold[t] = ends, starts
-		reach, r := make([]int32, len(th.Events)), int32(-1)
-		for i := range reach {
-			if starts[i] {
-				r = max(r, ends[i])
-			}
-			reach[i] = r
-		}
-		x.holdReach[t] = reach
-	}
-}
-
 // computeClocks propagates vector clocks along program order, fork, join
 // and the extra edges. Threads are advanced in passes until no thread can
 // progress. It reports whether every event got its clock; if not (the
@@ -210,26 +178,31 @@ func (x *Index) computeHolds() {
 func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 	tr := x.Trace
 	n := len(tr.Threads)
-	x.vc = make([][][]uint32, n)
+	x.vc = make([][]uint32, n)
 	done := make([]int, n)
 	x.topo = x.topo[:0]
 	for t, th := range tr.Threads {
-		x.vc[t] = make([][]uint32, len(th.Events))
+		x.vc[t] = make([]uint32, len(th.Events)*n)
+	}
+	join := func(c []uint32, r trace.EventRef) {
+		for u, v := range x.Clock(r) {
+			c[u] = max(c[u], v)
+		}
 	}
 	for progress := true; progress; {
 		progress = false
 		for t, th := range tr.Threads {
 			for done[t] < len(th.Events) {
 				i := done[t]
-				c := make([]uint32, n)
+				c := x.vc[t][i*n : (i+1)*n]
 				if i > 0 {
-					copy(c, x.vc[t][i-1])
+					copy(c, x.vc[t][(i-1)*n:i*n])
 				} else if th.HasFork {
 					f := th.ForkedBy
 					if int(f.Index) >= done[f.Thread] {
 						break
 					}
-					copy(c, x.vc[f.Thread][f.Index])
+					copy(c, x.Clock(f))
 				}
 				if extra != nil && extra[t] != nil {
 					ready := true
@@ -243,9 +216,7 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 						break
 					}
 					for _, src := range extra[t][i] {
-						for u, v := range x.vc[src.Thread][src.Index] {
-							c[u] = max(c[u], v)
-						}
+						join(c, src)
 					}
 				}
 				if ev := &th.Events[i]; ev.Op == trace.OpJoin {
@@ -254,13 +225,10 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 						if done[child] < k {
 							break
 						}
-						for u, v := range x.vc[child][k-1] {
-							c[u] = max(c[u], v)
-						}
+						join(c, trace.EventRef{Thread: child, Index: uint32(k - 1)})
 					}
 				}
 				c[t] = uint32(i + 1)
-				x.vc[t][i] = c
 				x.topo = append(x.topo, trace.EventRef{Thread: th.ID, Index: uint32(i)})
 				done[t]++
 				progress = true
@@ -271,12 +239,20 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 	for t, th := range tr.Threads {
 		for i := done[t]; i < len(th.Events); i++ {
 			complete, x.topo = false, nil
-			c := make([]uint32, n)
+			c := x.vc[t][i*n : (i+1)*n]
+			clear(c)
 			c[t] = uint32(i + 1)
-			x.vc[t][i] = c
 		}
 	}
 	return complete
+}
+
+// Clock is the vector clock of event r (see Index.vc); it must not be
+// modified.
+func (x *Index) Clock(r trace.EventRef) []uint32 {
+	n := len(x.vc)
+	i := int(r.Index) * n
+	return x.vc[r.Thread][i : i+n : i+n]
 }
 
 // Before reports whether event a must happen before event b (a ≠ b):
@@ -285,7 +261,7 @@ func (x *Index) Before(a, b trace.EventRef) bool {
 	if a.Thread == b.Thread {
 		return a.Index < b.Index
 	}
-	return x.vc[b.Thread][b.Index][a.Thread] > a.Index
+	return x.Clock(b)[a.Thread] > a.Index
 }
 
 // StepBefore is Before for steps (the parts of one wait are ordered).

@@ -151,7 +151,7 @@ func (p *Problem) closeTrivial(work []trace.EventRef, mark func(trace.EventRef) 
 func (p *Problem) latestBefore(u int, r trace.EventRef) int {
 	limit := int(r.Index) // own thread: strictly earlier
 	if u != int(r.Thread) {
-		limit = int(p.idx.vc[r.Thread][r.Index][u])
+		limit = int(p.idx.Clock(r)[u])
 	}
 	best := -1
 	ks := p.keptIdx[u]
@@ -173,7 +173,7 @@ func (p *Problem) earliestAfter(u int, r trace.EventRef) int {
 		if u == int(r.Thread) {
 			return j > int(r.Index)
 		}
-		return p.idx.vc[u][j][r.Thread] > r.Index
+		return p.idx.Clock(trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(j)})[r.Thread] > r.Index
 	}
 	best := -1
 	ks := p.keptIdx[u]
@@ -286,8 +286,9 @@ func (p *Problem) blockSeparated(block []trace.EventRef) bool {
 			for u, th := range tr.Threads {
 				j := int(a.Index) + 1
 				if u != int(a.Thread) {
-					vcs := p.idx.vc[u]
-					j = sort.Search(len(vcs), func(i int) bool { return vcs[i][a.Thread] > a.Index })
+					j = sort.Search(len(th.Events), func(i int) bool {
+						return p.idx.Clock(trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(i)})[a.Thread] > a.Index
+					})
 				}
 				for j < len(th.Events) && in[trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(j)}] {
 					j++

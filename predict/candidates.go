@@ -3,6 +3,7 @@ package predict
 import (
 	"sort"
 
+	"gpredict/encode"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -28,6 +29,13 @@ type altPlan struct {
 	// parGroups: the slots of the direct event children of one `||` node
 	// that share a declaration (see canonical).
 	parGroups [][]int
+	// blockPartner[i], for the later of the two event children of a
+	// two-event `||` block that must hold (not under `!` or `|`), is the
+	// earlier one; -1 otherwise. Its events are enumerated only where
+	// the clocks allow the two to be adjacent (adjacent).
+	blockPartner []int
+	// idx holds the clocks for that (nil: no restriction).
+	idx *encode.Index
 }
 
 type regionLink struct {
@@ -74,7 +82,32 @@ func newAltPlan(p *spec.Property, altIdx int, events [][]spec.PropEvent, pairs f
 		}
 	}
 	ap.collectParGroups(alt.Root)
+	ap.blockPartner = make([]int, n)
+	for i := range ap.blockPartner {
+		ap.blockPartner[i] = -1
+	}
+	ap.collectBlockPairs(alt.Root)
 	return ap
+}
+
+// collectBlockPairs finds the two-event `||` blocks outside `!` and `|`.
+func (ap *altPlan) collectBlockPairs(n *spec.PatNode) {
+	switch n.Kind {
+	case spec.PatNot, spec.PatOr, spec.PatEvent:
+		return
+	case spec.PatPar:
+		if len(n.Kids) == 2 && n.Kids[0].Kind == spec.PatEvent && n.Kids[1].Kind == spec.PatEvent {
+			a, b := n.Kids[0].Occ, n.Kids[1].Occ
+			if a > b {
+				a, b = b, a
+			}
+			ap.blockPartner[b] = a
+			return
+		}
+	}
+	for _, k := range n.Kids {
+		ap.collectBlockPairs(k)
+	}
 }
 
 // collectParGroups finds, in every `||` node, the direct event children of
@@ -210,7 +243,17 @@ func (ap *altPlan) choices(binding []trace.Sym, yield func([]trace.EventRef) boo
 			choice[i] = r
 			return rec(i + 1)
 		}
-		for _, r := range compat[oi.Decl] {
+		refs := compat[oi.Decl]
+		if j := ap.blockPartner[i]; j >= 0 && ap.idx != nil {
+			return ap.adjacent(choice[j], refs, func(r trace.EventRef) bool {
+				if !ap.fits(i, r, choice) {
+					return true
+				}
+				choice[i] = r
+				return rec(i + 1)
+			})
+		}
+		for _, r := range refs {
 			if ap.fits(i, r, choice) {
 				choice[i] = r
 				if !rec(i + 1) {

@@ -1,39 +1,35 @@
 // Package predict is gpredict's engine: it enumerates candidate
-// violations, decides each with a solver, re-checks every witness with
-// the replay validator, and builds the reports. It is the only package
-// that knows Z3, and only through the Decider interface below.
+// violations, rules out what must-happen-before alone excludes, decides
+// the rest with the ladder of package stage (the solver stages come from
+// package smt, the only one that knows Z3), re-checks every witness with
+// the replay validator, and builds the reports.
 package predict
 
 import (
 	"time"
 
 	"gpredict/encode"
-	"gpredict/predict/replay"
+	"gpredict/predict/closure"
+	"gpredict/predict/smt"
+	"gpredict/predict/stage"
+	"gpredict/trace"
 )
 
-// Verdict is the solver's answer for one candidate.
-type Verdict uint8
+// Verdict is the answer for one candidate (stage.Verdict).
+type Verdict = stage.Verdict
 
 const (
 	// Unsat: no feasible schedule exhibits the candidate.
-	Unsat Verdict = iota
+	Unsat = stage.Unsat
 	// Sat: Decision.Schedule is a witness.
-	Sat
-	// Unknown: a solver limit was hit; Decision.Reason says which. Never
-	// to be read as "no violation".
-	Unknown
+	Sat = stage.Sat
+	// Unknown: a limit was hit; Decision.Reason says which. Never to be
+	// read as "no violation".
+	Unknown = stage.Unknown
 )
 
-func (v Verdict) String() string { return [...]string{"unsat", "sat", "unknown"}[v] }
-
-// Decision is a Decider's answer.
-type Decision struct {
-	Verdict Verdict
-	// Schedule is the witness (Sat only): the steps it needs, in order.
-	Schedule []replay.Step
-	// Reason explains Unknown (e.g. "timeout after 10s").
-	Reason string
-}
+// Decision is a Decider's answer (stage.Decision).
+type Decision = stage.Decision
 
 // Decider answers candidates over one trace and branch model. One Decider
 // is used by one worker goroutine; each has its own solver context.
@@ -49,4 +45,38 @@ type DeciderOptions struct {
 	Timeout time.Duration
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string
+}
+
+// NewZ3Decider returns the engine's decider for tr under model (resolved:
+// implicit or explicit): the full ladder (Ladder), over facts of its own.
+func NewZ3Decider(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions) Decider {
+	return Ladder(stage.NewFacts(tr, model), opts)
+}
+
+// Ladder returns the engine's decider over facts f (shared with other
+// workers): the stages that need no solver (stage.Direct), then the
+// solver stages (smt.Stages).
+func Ladder(f *stage.Facts, opts DeciderOptions) *LadderDecider {
+	return LadderWith(f, opts, smt.DefaultConfig(opts.Timeout, opts.DumpDir))
+}
+
+// LadderWith is Ladder with the solver stages configured by scfg (its
+// Timeout and DumpDir should be opts').
+func LadderWith(f *stage.Facts, opts DeciderOptions, scfg smt.Config) *LadderDecider {
+	stages := stage.Direct(f, closure.DefaultConfig(false), closure.DefaultConfig(true))
+	solverStages, w := smt.Stages(f, scfg)
+	if opts.DumpDir != "" {
+		// The dump stage writes every candidate's formula: it goes first.
+		stages = append(solverStages[:1:1], append(stages, solverStages[1:]...)...)
+	} else {
+		stages = append(stages, solverStages...)
+	}
+	return &LadderDecider{Ladder: stage.NewLadder(f, opts.Timeout, stages, w.Close), Solver: w}
+}
+
+// LadderDecider is the engine's Decider: a stage.Ladder with the handle
+// on its solver state.
+type LadderDecider struct {
+	*stage.Ladder
+	Solver *smt.Worker
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -12,6 +13,7 @@ import (
 
 	"gpredict/encode"
 	"gpredict/predict/replay"
+	"gpredict/predict/stage"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -27,7 +29,7 @@ type PropertyInput struct {
 type Options struct {
 	// Branches is the branch model; Auto is resolved against the trace.
 	Branches trace.BranchModel
-	// Timeout bounds each solver call (0: none). Its expiry makes a
+	// Timeout bounds each candidate (0: none). Its expiry makes a
 	// candidate unknown.
 	Timeout time.Duration
 	// Jobs is the number of workers, each with its own Decider (≤ 0: the
@@ -35,14 +37,15 @@ type Options struct {
 	Jobs int
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string
-	// NewDecider makes one worker's Decider; nil means the Z3 decider.
+	// All decides every candidate. Without it, a location group (the
+	// reports of SPEC 4) is decided only until its first violation in
+	// report order is known: its other candidates cannot change the
+	// report (Stats.Skipped counts them).
+	All bool
+	// NewDecider makes one worker's Decider; nil means the engine's ladder
+	// (NewZ3Decider) over facts computed once and shared by all workers.
 	NewDecider func(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions) Decider
 }
-
-// defaultDecider is the Decider used when Options.NewDecider is nil: the
-// Z3 decider. (A variable so that the benchmarks can tell whether a real
-// solver is linked in.)
-var defaultDecider = NewZ3Decider
 
 // WitnessError is an internal error: the solver claimed a witness that the
 // replay validator rejects. It is never turned into a report.
@@ -71,7 +74,16 @@ type job struct {
 	choice   []trace.EventRef
 	bindings [][]trace.Sym
 	decision Decision
+	// seq is the job's place in production order; group its location
+	// group (nil with Options.All); skipped says it was not decided
+	// because its group had an earlier violation.
+	seq     int
+	group   *group
+	skipped bool
 }
+
+// statser is a Decider that counts what each of its stages settled.
+type statser interface{ Stats() []stage.StageStats }
 
 // Run finds the violations of props in tr (SPEC 3) and decides every
 // candidate. It returns an error for a cancelled context or a witness that
@@ -79,13 +91,6 @@ type job struct {
 func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Options) (*Result, error) {
 	start := time.Now()
 	model := opts.Branches.Resolve(tr)
-	newDecider := opts.NewDecider
-	if newDecider == nil {
-		newDecider = defaultDecider
-	}
-	if newDecider == nil {
-		return nil, fmt.Errorf("predict: no solver linked in (Options.NewDecider is nil)")
-	}
 	jobs := opts.Jobs
 	if jobs <= 0 {
 		jobs = runtime.NumCPU()
@@ -98,6 +103,13 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 			res.Stats.PropertyEvents += len(evs)
 		}
 	}
+	// The facts every worker and the pre-filter read, computed once.
+	facts := stage.NewFacts(tr, model)
+	dopts := DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir}
+	newDecider := func() Decider { return Ladder(facts, dopts) }
+	if opts.NewDecider != nil {
+		newDecider = func() Decider { return opts.NewDecider(tr, model, dopts) }
+	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -107,45 +119,64 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		solverCalls atomic.Int64
 		errOnce     sync.Once
 		runErr      error
+		statsMu     sync.Mutex
 	)
 	fail := func(err error) {
 		errOnce.Do(func() { runErr = err; cancel() })
 	}
-	dopts := DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir}
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var dec Decider
 			defer func() {
-				if dec != nil {
-					dec.Close()
+				if dec == nil {
+					return
 				}
+				if s, ok := dec.(statser); ok {
+					statsMu.Lock()
+					res.Stats.Stages = mergeStages(res.Stats.Stages, s.Stats())
+					statsMu.Unlock()
+				}
+				dec.Close()
 			}()
 			for batch := range work {
 				if ctx.Err() != nil {
 					continue // drain
 				}
 				if dec == nil {
-					dec = newDecider(tr, model, dopts)
+					dec = newDecider()
 				}
 				for _, j := range batch {
 					if ctx.Err() != nil {
 						break
 					}
+					if j.group.settled(j.seq) {
+						j.skipped = true
+						continue
+					}
 					solverCalls.Add(1)
 					j.decision = dec.Decide(encode.Candidate{Alt: j.plan.alt, Choice: j.choice})
-					if j.decision.Verdict == Sat {
+					if j.decision.Verdict != Sat {
+						continue
+					}
+					if !j.decision.Validated {
 						if err := checkWitness(tr, model, j); err != nil {
 							fail(err)
+							continue
 						}
 					}
+					j.group.found(j)
 				}
 			}
 		}()
 	}
 
-	all := produce(ctx, tr, props, newPrefilter(tr, model), &res.Stats, work)
+	var groups *groups
+	if !opts.All {
+		groups = newGroups(tr)
+	}
+	all := produce(ctx, tr, props, prefilterOver(facts.Index), groups, &res.Stats, work)
 	close(work)
 	wg.Wait()
 	if runErr != nil {
@@ -160,9 +191,27 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	return res, nil
 }
 
+// mergeStages adds the counts of b to a, stage by stage (by name, in the
+// order first seen).
+func mergeStages(a, b []stage.StageStats) []stage.StageStats {
+	for _, s := range b {
+		k := slices.IndexFunc(a, func(x stage.StageStats) bool { return x.Name == s.Name })
+		if k < 0 {
+			a = append(a, s)
+			continue
+		}
+		a[k].Tried += s.Tried
+		a[k].Found += s.Found
+		a[k].Refuted += s.Refuted
+		a[k].Unknown += s.Unknown
+		a[k].Time += s.Time
+	}
+	return a
+}
+
 // produce streams the distinct candidates to the workers in batches and
 // returns every job, in production order, once all are sent.
-func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter, st *Stats, work chan<- []*job) []*job {
+func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter, gs *groups, st *Stats, work chan<- []*job) []*job {
 	var all, batch []*job
 	flush := func() bool {
 		if len(batch) == 0 {
@@ -176,7 +225,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 			return false
 		}
 	}
-	for _, in := range props {
+	for pi, in := range props {
 		p := in.Prop
 		if p.Normal == nil {
 			continue
@@ -191,21 +240,30 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 		}
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
+			plan.idx = pf.m.idx
 			memo := map[string]*job{}
 			ok := true
 			bindingsFor(len(p.Params), in.Events, plan.decls, func(binding []trace.Sym) bool {
 				return plan.choices(binding, func(choice []trace.EventRef) bool {
 					st.Candidates++
-					if pf.rulesOut(plan.alt, choice) {
-						st.Prefiltered++
-						return true
-					}
+					// A choice met before (with another binding) is the
+					// same question: its job answers for both.
 					k := refsKey(choice)
 					if j := memo[k]; j != nil {
 						j.bindings = append(j.bindings, binding)
 						return true
 					}
+					g := gs.of(pi, plan, choice)
+					if g.settled(len(all)) {
+						st.Skipped++ // its group has a violation already
+						return true
+					}
+					if pf.rulesOut(plan.alt, choice) {
+						st.Prefiltered++
+						return true
+					}
 					j := &job{plan: plan, choice: append([]trace.EventRef(nil), choice...), bindings: [][]trace.Sym{binding}}
+					j.seq, j.group = len(all), g
 					memo[k] = j
 					all = append(all, j)
 					batch = append(batch, j)
@@ -250,6 +308,10 @@ func collect(res *Result, all []*job) {
 	for _, j := range all {
 		if _, ok := propIndex[j.plan.prop]; !ok {
 			propIndex[j.plan.prop] = len(propIndex)
+		}
+		if j.group.hides(j) {
+			res.Stats.Skipped += len(j.bindings)
+			continue
 		}
 		for _, b := range j.bindings {
 			switch j.decision.Verdict {

@@ -57,7 +57,14 @@ func race(tr *trace.Trace) PropertyInput {
 
 func runBrute(t *testing.T, tr *trace.Trace, props ...PropertyInput) *Result {
 	t.Helper()
-	res, err := Run(context.Background(), tr, props, Options{Jobs: 2, NewDecider: newBrute})
+	return runBruteOpts(t, tr, Options{Jobs: 2, NewDecider: newBrute}, props...)
+}
+
+// runBruteOpts is runBrute with options (the decider is the brute one).
+func runBruteOpts(t *testing.T, tr *trace.Trace, opts Options, props ...PropertyInput) *Result {
+	t.Helper()
+	opts.NewDecider = newBrute
+	res, err := Run(context.Background(), tr, props, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,8 +121,10 @@ func TestRaceReportedOncePerPair(t *testing.T) {
 		t.Errorf("races %q, want [T1#2 T2#1]", got)
 	}
 	// Candidates: x pairs (T1#2,T2#1), (T1#7,T2#1); y (T1#4,T2#3). The
-	// join orders the second, the lock the third: both pre-filtered.
-	if res.Stats.Candidates != 3 || res.Stats.Prefiltered != 2 || res.Stats.SolverCalls != 1 {
+	// join orders the second, so it is never formed (the enumeration of
+	// a two-event block skips ordered pairs); the lock pre-filters the
+	// third.
+	if res.Stats.Candidates != 2 || res.Stats.Prefiltered != 1 || res.Stats.SolverCalls != 1 {
 		t.Errorf("stats %+v", res.Stats)
 	}
 }

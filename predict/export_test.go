@@ -1,30 +1,50 @@
 package predict
 
-import "gpredict/encode"
+import (
+	"time"
 
-// NarrowSmallStages makes the small stages of the Z3 decider (z3freeze.go)
-// use windows of one to three positions, so that on the few-event traces
-// of the differential tests they really fix and drop events; it returns a
-// function restoring the defaults.
-func NarrowSmallStages() (restore func()) {
-	saved, savedWin, savedMargin := smallStages, windowStages, windowMargin
-	windowStages = []smallStage{{window: 1}, {window: 1, gap: 2}}
-	windowMargin = 2
-	smallStages = []smallStage{
-		{relax: false, window: 1},
-		{relax: true, window: 1},
-		{relax: false, window: 1, gap: 3},
-		{relax: false, window: 2, gap: encode.Span},
-		{relax: true, window: 3, gap: encode.Span},
+	"gpredict/predict/closure"
+	"gpredict/predict/smt"
+	"gpredict/predict/stage"
+	"gpredict/trace"
+)
+
+// NewTestLadder is a ladder for the tests, with a time limit per
+// candidate (0: none): the direct
+// stages (closure, greedy, recorded) only with direct, then the solver
+// stages, narrowed to windows of one to three positions with narrow
+// (smt.NarrowConfig), so that on the few-event traces of the tests they
+// really fix and drop events.
+func NewTestLadder(tr *trace.Trace, model trace.BranchModel, direct, narrow bool, timeout time.Duration) *LadderDecider {
+	f := stage.NewFacts(tr, model)
+	scfg := smt.DefaultConfig(timeout, "")
+	if narrow {
+		scfg = smt.NarrowConfig()
+		scfg.Timeout = timeout
 	}
-	return func() { smallStages, windowStages, windowMargin = saved, savedWin, savedMargin }
+	var stages []stage.Stage
+	if direct {
+		stages = stage.Direct(f, closure.DefaultConfig(false), closure.DefaultConfig(true))
+	} else {
+		// The recorded stage needs no solver but belongs with the
+		// base-order stages the narrowed test exercises.
+		for _, s := range stage.Direct(f, closure.Config{}, closure.Config{}) {
+			if s.Name == "recorded" {
+				stages = append(stages, s)
+			}
+		}
+	}
+	solverStages, w := smt.Stages(f, scfg)
+	return &LadderDecider{Ladder: stage.NewLadder(f, timeout, append(stages, solverStages...), w.Close), Solver: w}
 }
 
-// SmallStageCounts reports how many candidates a Z3 decider settled in its
-// small stages (witness in the recorded order, found in a window or in
-// the whole trace, refuted) and how many witnesses of a frozen stage
-// replay validation rejected (a bug in freeze.go or window.go if any).
-func SmallStageCounts(d Decider) (recorded, window, found, refuted, invalid int) {
-	z := d.(*z3Decider)
-	return z.recordedFound, z.windowFound, z.smallFound, z.smallRefuted, z.smallInvalid
+// StageCounts sums a ladder's counts by stage name: witnesses found and
+// candidates refuted.
+func StageCounts(d *LadderDecider) (found, refuted map[string]int) {
+	found, refuted = map[string]int{}, map[string]int{}
+	for _, s := range d.Stats() {
+		found[s.Name] += s.Found
+		refuted[s.Name] += s.Refuted
+	}
+	return found, refuted
 }

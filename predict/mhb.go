@@ -23,8 +23,9 @@ type mhb struct {
 	joinsOf map[trace.Sym][]trace.EventRef
 }
 
-func newMHB(tr *trace.Trace, model trace.BranchModel) *mhb {
-	m := &mhb{tr: tr, idx: encode.NewModelIndex(tr, model)}
+func newMHB(idx *encode.Index) *mhb {
+	tr := idx.Trace
+	m := &mhb{tr: tr, idx: idx}
 	m.computeLocksets()
 	m.joinsOf = map[trace.Sym][]trace.EventRef{}
 	for t, th := range tr.Threads {

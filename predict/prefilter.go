@@ -19,7 +19,10 @@ import (
 //   - `P || Q` (one contiguous block S): for a, b in S with a MHB b, a
 //     direct MHB successor c of a that is not in S with c MHB b (c must
 //     then be scheduled between a and b, inside the block), MHB again
-//     including the facts given the chosen events;
+//     including the facts given the chosen events; likewise a MHB the
+//     thread predecessor p of b, p not in S, or (implicit model) a MHB
+//     the write that p, a read, must read from once b is scheduled (p is
+//     then between a and b);
 //   - `P || Q`: a and b of different threads both inside a region of the
 //     same lock, with no event of S of either thread touching a held lock
 //     (both threads would hold the lock across the block; SPEC 3.2 rule 3).
@@ -30,20 +33,31 @@ import (
 // prefilter holds the facts of one trace.
 type prefilter struct{ m *mhb }
 
-// newPrefilter computes the facts of tr under the resolved branch model.
+// newPrefilter computes the facts of tr under the resolved branch model
+// (tests; the engine shares the run's index through prefilterOver).
 func newPrefilter(tr *trace.Trace, model trace.BranchModel) *prefilter {
-	return &prefilter{m: newMHB(tr, model)}
+	return prefilterOver(encode.NewModelIndex(tr, model))
 }
 
-// rulesOut reports whether no feasible schedule can exhibit choice.
+// prefilterOver is the pre-filter over an index built for the run.
+func prefilterOver(idx *encode.Index) *prefilter { return &prefilter{m: newMHB(idx)} }
+
+// rulesOut reports whether no feasible schedule can exhibit choice. The
+// clocks alone are tried first: they rule out most choices, and the
+// orders given the chosen events cost a closure over their past.
 func (f *prefilter) rulesOut(alt *spec.Alternative, choice []trace.EventRef) bool {
+	if f.node(alt.Root, choice, nil) {
+		return true
+	}
 	// Every schedule showing the choice contains the chosen events outside
-	// `!` and `|`, and so what must happen before them: the sequence check
-	// may use the orders that are facts given that.
+	// `!` and `|`, and so what must happen before them: the checks may use
+	// the orders that are facts given that.
 	given := f.m.idx.Given(encode.DownSlice(f.m.idx, mustEvents(alt.Root, choice, nil)))
 	return f.node(alt.Root, choice, given)
 }
 
+// node checks n's conditions with the clocks' must-happen-before, also
+// given the chosen events when given is not nil.
 func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef, given *encode.Given) bool {
 	switch n.Kind {
 	case spec.PatSeq:
@@ -52,7 +66,7 @@ func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef, given *encode
 			cur := mustEvents(k, choice, nil)
 			for _, q := range cur {
 				for _, p := range earlier {
-					if leq(given, q, p) {
+					if f.leq(given, q, p) {
 						return true
 					}
 				}
@@ -90,12 +104,8 @@ func (f *prefilter) blockImpossible(must, all []trace.EventRef, given *encode.Gi
 			if a == b {
 				continue
 			}
-			if leq(given, a, b) {
-				for _, c := range f.m.successors(a) {
-					if c != b && !in(c) && leq(given, c, b) {
-						return true
-					}
-				}
+			if f.separated(a, b, in, given) {
+				return true
 			}
 			if a.Thread != b.Thread && f.m.commonLock(a, b) {
 				free := true
@@ -114,9 +124,49 @@ func (f *prefilter) blockImpossible(must, all []trace.EventRef, given *encode.Gi
 	return false
 }
 
-// leq reports a ≤ b in must-happen-before given the chosen events (a = b
-// included).
-func leq(given *encode.Given, a, b trace.EventRef) bool { return a == b || given.Before(a, b) }
+// separated reports whether some event outside the block (in) must come
+// after a and before b, so that a and b cannot both be in one contiguous
+// block.
+func (f *prefilter) separated(a, b trace.EventRef, in func(trace.EventRef) bool, given *encode.Given) bool {
+	if !f.leq(given, a, b) {
+		return false
+	}
+	for _, c := range f.m.successors(a) {
+		if c != b && !in(c) && f.leq(given, c, b) {
+			return true
+		}
+	}
+	if b.Index == 0 {
+		return false
+	}
+	p := trace.EventRef{Thread: b.Thread, Index: b.Index - 1}
+	if in(p) {
+		return false
+	}
+	if f.leq(given, a, p) {
+		return true
+	}
+	// Under the implicit model, b scheduled makes its predecessor p, a
+	// read, required: the only write of p's value comes before p.
+	if !f.m.idx.Explicit() && f.m.tr.Event(p).Op == trace.OpRead {
+		if w, kind := f.m.idx.Source(p); kind == encode.OneWrite && w.Thread != p.Thread && f.leq(given, a, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// leq reports a ≤ b in must-happen-before (a = b included), given the
+// chosen events when given is not nil.
+func (f *prefilter) leq(given *encode.Given, a, b trace.EventRef) bool {
+	if a == b {
+		return true
+	}
+	if given == nil {
+		return f.m.idx.Before(a, b)
+	}
+	return given.Before(a, b)
+}
 
 // mustEvents appends the chosen events of n outside any `!` (they must
 // satisfy n's positive conditions).

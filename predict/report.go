@@ -50,13 +50,18 @@ func (r *Result) Reports(all bool) []Report {
 }
 
 func (r *Result) groupKey(v *Violation) string {
+	return groupKey(r.Trace, v.Property, &v.Property.Normal.Alts[v.Alt], v.Choice)
+}
+
+// groupKey is the report group of a choice of events for alternative alt
+// of property p (see Reports).
+func groupKey(tr *trace.Trace, p *spec.Property, alt *spec.Alternative, choice []trace.EventRef) string {
 	var b strings.Builder
-	b.WriteString(v.Property.Name)
-	alt := &v.Property.Normal.Alts[v.Alt]
+	b.WriteString(p.Name)
 	for _, g := range occGroups(alt) {
 		parts := make([]string, len(g))
 		for k, i := range g {
-			parts[k] = alt.Occs[i].Event + "\x00" + eventPlace(r.Trace, v.Choice[i])
+			parts[k] = alt.Occs[i].Event + "\x00" + eventPlace(tr, choice[i])
 		}
 		sort.Strings(parts)
 		b.WriteString("\x01")

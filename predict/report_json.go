@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"gpredict/predict/replay"
+	"gpredict/predict/stage"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -38,6 +39,19 @@ type jsonStats struct {
 	Candidates     int     `json:"candidates"`
 	Prefiltered    int     `json:"prefiltered"`
 	SolverCalls    int     `json:"solverCalls"`
+	Skipped        int     `json:"skipped"`
+	// Stages has one entry per stage of the decision ladder, in ladder
+	// order: how many candidates reached it and what it settled.
+	Stages []jsonStage `json:"stages"`
+}
+
+type jsonStage struct {
+	Name    string  `json:"name"`
+	Tried   int     `json:"tried"`
+	Found   int     `json:"found"`
+	Refuted int     `json:"refuted"`
+	Unknown int     `json:"unknown"`
+	Seconds float64 `json:"seconds"`
 }
 
 type jsonViolation struct {
@@ -91,6 +105,7 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 			Threads: r.Stats.Threads, Events: r.Stats.Events, PropertyEvents: r.Stats.PropertyEvents,
 			Seconds:    math.Round(r.Stats.Seconds*1000) / 1000,
 			Candidates: r.Stats.Candidates, Prefiltered: r.Stats.Prefiltered, SolverCalls: r.Stats.SolverCalls,
+			Skipped: r.Stats.Skipped, Stages: jsonStages(r.Stats.Stages),
 		},
 		Violations: []jsonViolation{},
 		Unknown:    []jsonUnknown{},
@@ -131,6 +146,15 @@ func scheduleIDs(tr *trace.Trace, sched []replay.Step) []string {
 	out := make([]string, len(sched))
 	for i, s := range sched {
 		out[i] = s.Format(tr)
+	}
+	return out
+}
+
+func jsonStages(st []stage.StageStats) []jsonStage {
+	out := make([]jsonStage, 0, len(st))
+	for _, s := range st {
+		out = append(out, jsonStage{Name: s.Name, Tried: s.Tried, Found: s.Found, Refuted: s.Refuted, Unknown: s.Unknown,
+			Seconds: math.Round(s.Time.Seconds()*1000) / 1000})
 	}
 	return out
 }

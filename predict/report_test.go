@@ -75,7 +75,7 @@ func TestReportGolden(t *testing.T) {
 		if tc.prop != nil {
 			in = tc.prop(tr)
 		}
-		res := runBrute(t, tr, in)
+		res := runBruteOpts(t, tr, Options{Jobs: 2, All: tc.all}, in)
 		res.Stats.Seconds = 0 // wall time is not reproducible
 		for ext, write := range writers {
 			var buf bytes.Buffer

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"gpredict/predict/replay"
+	"gpredict/predict/stage"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -37,10 +38,17 @@ type Stats struct {
 	Candidates int
 	// Prefiltered counts the candidates the MHB pre-filter ruled out.
 	Prefiltered int
-	// SolverCalls counts Decider.Decide calls. A candidate that differs
-	// from an earlier one only by its binding is the same question (a
-	// Candidate carries no binding) and is not asked again.
+	// SolverCalls counts Decider.Decide calls: the candidates given to the
+	// decision ladder. A candidate that differs from an earlier one only by
+	// its binding is the same question (a Candidate carries no binding)
+	// and is not asked again.
 	SolverCalls int
+	// Skipped counts the distinct candidates left out of the result
+	// without --all because their location group's first violation was
+	// known (most were never decided).
+	Skipped int
+	// Stages are the ladder's counts, stage by stage, over all workers.
+	Stages []stage.StageStats
 }
 
 // Result is what Run found. Violations and Unknown are sorted: by

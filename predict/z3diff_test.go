@@ -112,18 +112,16 @@ func choices(r *rand.Rand, tr *trace.Trace, s int, limit int) [][]trace.EventRef
 	return out
 }
 
-func TestZ3DeciderMatchesExplorer(t *testing.T) { testZ3AgainstExplorer(t, 500, false) }
+func TestZ3DeciderMatchesExplorer(t *testing.T) { testLadderAgainstExplorer(t, 500, true, false) }
 
-// TestZ3SmallStagesMatchExplorer is the same comparison with the small
-// stages narrowed (NarrowSmallStages), so that their fixing and dropping
-// of events is exercised on small traces: a wrong refutation shows as a
-// mismatch, a wrong frozen witness as a count of invalid ones.
-func TestZ3SmallStagesMatchExplorer(t *testing.T) {
-	defer NarrowSmallStages()()
-	testZ3AgainstExplorer(t, 300, true)
-}
+// TestSolverStagesMatchExplorer is the same comparison for the solver
+// stages alone (no closure or greedy stage before them), narrowed
+// (smt.NarrowConfig) so that their fixing and dropping of events is
+// exercised on small traces: a wrong refutation shows as a mismatch, a
+// wrong frozen witness as a count of invalid ones.
+func TestSolverStagesMatchExplorer(t *testing.T) { testLadderAgainstExplorer(t, 300, false, true) }
 
-func testZ3AgainstExplorer(t *testing.T, n int, small bool) {
+func testLadderAgainstExplorer(t *testing.T, n int, direct, narrow bool) {
 	if s := os.Getenv("GPREDICT_SWEEP"); s != "" {
 		var err error
 		if n, err = strconv.Atoi(s); err != nil {
@@ -141,7 +139,8 @@ func testZ3AgainstExplorer(t *testing.T, n int, small bool) {
 		n = 100
 	}
 	r := rand.New(rand.NewSource(20240601))
-	var cands, sats, mismatches, recorded, windowed, found, refuted, invalid int
+	var cands, sats, mismatches, invalid int
+	found, refuted := map[string]int{}, map[string]int{}
 	perShape := make([]int, len(shapes))
 	for k := 0; k < 2*n; k++ {
 		var tr *trace.Trace
@@ -151,7 +150,7 @@ func testZ3AgainstExplorer(t *testing.T, n int, small bool) {
 			tr = randomTrace(r)
 		}
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
-			d := NewZ3Decider(tr, model, DeciderOptions{})
+			d := NewTestLadder(tr, model, direct, narrow, 0)
 			for s, sh := range shapes {
 				for _, ch := range choices(r, tr, s, limit) {
 					c := encode.Candidate{Alt: sh.alt, Choice: ch}
@@ -162,8 +161,8 @@ func testZ3AgainstExplorer(t *testing.T, n int, small bool) {
 					if got.Verdict == Unknown || (got.Verdict == Sat) != want {
 						mismatches++
 						if mismatches <= 5 {
-							t.Errorf("trace %d, %s, %s, choice %v: z3 %s (%s), explorer %v\n%s", k, model, sh.name,
-								idsOf(tr, ch), got.Verdict, got.Reason, want, traceText(tr))
+							t.Errorf("trace %d, %s, %s, choice %v: stage %s says %s (%s), explorer %v\n%s", k, model, sh.name,
+								idsOf(tr, ch), got.Stage, got.Verdict, got.Reason, want, traceText(tr))
 						}
 						continue
 					}
@@ -173,18 +172,36 @@ func testZ3AgainstExplorer(t *testing.T, n int, small bool) {
 					}
 				}
 			}
-			rec, w, f, r, i := SmallStageCounts(d)
-			recorded, windowed, found, refuted, invalid = recorded+rec, windowed+w, found+f, refuted+r, invalid+i
+			f, r := StageCounts(d)
+			for k, v := range f {
+				found[k] += v
+			}
+			for k, v := range r {
+				refuted[k] += v
+			}
+			invalid += d.Solver.InvalidWitnesses()
 			d.Close()
 		}
 	}
-	t.Logf("%d traces (%d of tracegen), %d candidates (per shape %v), %d sat, %d mismatches; small stages: %d in the recorded order, %d found in a window, %d found, %d refuted, %d invalid witnesses",
-		2*n, n, cands, perShape, sats, mismatches, recorded, windowed, found, refuted, invalid)
+	t.Logf("%d traces (%d of tracegen), %d candidates (per shape %v), %d sat, %d mismatches; witnesses found by stage %v, refuted by stage %v, %d invalid frozen witnesses",
+		2*n, n, cands, perShape, sats, mismatches, found, refuted, invalid)
 	if invalid > 0 {
 		t.Errorf("%d witnesses of a frozen stage failed replay validation", invalid)
 	}
-	if small && (recorded == 0 || windowed == 0 || found == 0 || refuted == 0) {
-		t.Errorf("the narrowed small stages found %d witnesses in the recorded order, %d in a window and %d in the whole trace and refuted %d candidates; want all > 0", recorded, windowed, found, refuted)
+	if narrow && (found["recorded"] == 0 || found["window"] == 0 || found["small"] == 0 || refuted["small"] == 0) {
+		t.Errorf("the narrowed solver stages found %d witnesses in the recorded order, %d in a window and %d in the whole trace and refuted %d candidates; want all > 0", found["recorded"], found["window"], found["small"], refuted["small"])
+	}
+	if direct {
+		for _, name := range []string{"greedy"} {
+			if found[name] == 0 {
+				t.Errorf("stage %s found no witness: the test checks too little", name)
+			}
+		}
+		for _, name := range []string{"closure", "saturate"} {
+			if refuted[name] == 0 {
+				t.Errorf("stage %s refuted nothing: the test checks too little", name)
+			}
+		}
 	}
 }
 

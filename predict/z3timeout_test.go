@@ -25,15 +25,17 @@ func lockedWrites(threads, n int) string {
 }
 
 // TestZ3DeciderTimeoutIsUnknown checks that a candidate whose time runs
-// out is Unknown with a reason naming the limit, never Unsat, and that the
-// same decider answers exactly once given time again.
+// out in the solver stages is Unknown with a reason naming the limit,
+// never Unsat, and that a decider answers exactly once given time again.
+// (The closure stage refutes this candidate at once, so the ladder here
+// has the solver stages only.)
 func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 	tr := parseTrace(t, lockedWrites(3, 30))
 	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#89 T2#89")}
 	model := trace.BranchesImplicit
 
 	for _, timeout := range []time.Duration{time.Nanosecond, time.Microsecond} {
-		d := NewZ3Decider(tr, model, DeciderOptions{Timeout: timeout})
+		d := NewTestLadder(tr, model, false, false, timeout)
 		got := d.Decide(c)
 		d.Close()
 		if got.Verdict != Unknown || !strings.Contains(got.Reason, "timeout after "+timeout.String()) {
@@ -41,10 +43,10 @@ func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 		}
 	}
 
-	d := NewZ3Decider(tr, model, DeciderOptions{Timeout: time.Nanosecond})
+	d := NewTestLadder(tr, model, false, false, time.Nanosecond)
 	defer d.Close()
 	d.Decide(c) // times out, leaving no half-built problem behind
-	d2 := NewZ3Decider(tr, model, DeciderOptions{})
+	d2 := NewTestLadder(tr, model, false, false, 0)
 	defer d2.Close()
 	if got := d2.Decide(c); got.Verdict != Unsat {
 		t.Fatalf("without a limit: verdict %s (%s), want unsat", got.Verdict, got.Reason)
@@ -53,11 +55,12 @@ func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 
 // TestZ3DeciderTooLargeIsUnknown checks that a candidate without a witness
 // near the recorded order whose slice is too large to encode within the
-// time limit is Unknown, with a reason saying so, before any encoding.
+// time limit is Unknown, with a reason saying so, before any encoding
+// (solver stages only, as above).
 func TestZ3DeciderTooLargeIsUnknown(t *testing.T) {
 	tr := parseTrace(t, lockedWrites(3, 800))
 	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#2399 T2#2399")}
-	d := NewZ3Decider(tr, trace.BranchesImplicit, DeciderOptions{Timeout: time.Second})
+	d := NewTestLadder(tr, trace.BranchesImplicit, false, false, time.Second)
 	defer d.Close()
 	start := time.Now()
 	got := d.Decide(c)

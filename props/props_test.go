@@ -136,7 +136,7 @@ func runProperty(t *testing.T, p Property, tr *trace.Trace) *predict.Result {
 		}
 		specs = []*spec.Property{sp}
 	}
-	res, err := Predict(context.Background(), tr, specs, builtins, predict.Options{Jobs: 1, NewDecider: predict.NewZ3Decider})
+	res, err := Predict(context.Background(), tr, specs, builtins, predict.Options{Jobs: 1, All: true})
 	if err != nil {
 		t.Fatal(err)
 	}

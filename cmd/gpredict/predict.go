@@ -113,7 +113,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
 	}
 	opts := predict.Options{
-		Branches: model, Timeout: timeout, Jobs: jobs,
+		Branches: model, Timeout: timeout, Jobs: jobs, All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
 	res, err := predict.Run(cmd.Context(), tr, inputs, opts)

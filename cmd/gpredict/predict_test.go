@@ -148,11 +148,11 @@ func TestPredictJSONShape(t *testing.T) {
 	if len(v.Schedule) == 0 || v.Schedule[len(v.Schedule)-1] != "T1#4" {
 		t.Errorf("schedule %v should end with the last chosen event", v.Schedule)
 	}
-	var stats map[string]float64
+	var stats struct{ Threads, Events, PropertyEvents float64 }
 	if err := json.Unmarshal(doc["stats"], &stats); err != nil {
 		t.Fatal(err)
 	}
-	if stats["threads"] != 2 || stats["events"] != 7 || stats["propertyEvents"] != 6 {
+	if stats.Threads != 2 || stats.Events != 7 || stats.PropertyEvents != 6 {
 		t.Errorf("stats %v", stats)
 	}
 }

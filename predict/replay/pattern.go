@@ -29,9 +29,15 @@ func CheckPattern(tr *trace.Trace, alt *spec.Alternative, choice []trace.EventRe
 	if err := checkChoice(tr, alt, choice); err != nil {
 		return err
 	}
-	pos := map[trace.EventRef]int{}
+	// Only the chosen events' positions matter; a witness can hold a
+	// hundred thousand steps, so the map holds just those.
+	pos := make(map[trace.EventRef]int, len(choice))
+	chosen := make(map[trace.EventRef]bool, len(choice))
+	for _, e := range choice {
+		chosen[e] = true
+	}
 	for i, s := range sched {
-		if s.Part == Whole || s.Part == Release {
+		if (s.Part == Whole || s.Part == Release) && chosen[s.Ref] {
 			if _, dup := pos[s.Ref]; !dup {
 				pos[s.Ref] = i
 			}

@@ -1,4 +1,4 @@
-package predict
+package smt
 
 /*
 #cgo LDFLAGS: -lz3

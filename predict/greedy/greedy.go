@@ -1,0 +1,327 @@
+// Package greedy builds witnesses for chain candidates (closure.Chain)
+// without a solver. Group by group, it works out which events the next
+// group's events need before them (what must happen before them, the
+// orders package closure derived, and the lock holds that must finish),
+// schedules those events by simulating an execution — at each step the
+// enabled event that came first in the recording — and then the group's
+// events as one block. The result is only a proposal: the caller keeps it
+// only if the replay validator accepts it, so a bad choice here can make
+// the stage find nothing, never report something false.
+//
+// The recording's order (trace.Thread.Arrival) is used only as a
+// preference among enabled events, never as a cross-thread order (SPEC 1):
+// on a recorded execution it steers the simulation along the run that
+// happened, which is usually a short way to a witness.
+package greedy
+
+import (
+	"gpredict/encode"
+	"gpredict/predict/closure"
+	"gpredict/predict/replay"
+	"gpredict/trace"
+)
+
+// Build returns a schedule showing chain ch, or false when the simulation
+// gets stuck or the chain needs what it does not model (a wait). res is
+// what closure.Saturate derived for ch (not refuted).
+func Build(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, bool) {
+	b := newBuilder(x, ch, res)
+	for gi, g := range ch.Groups {
+		if !b.prepare(gi, g) || !b.run() || !b.block(g) {
+			return nil, false
+		}
+	}
+	return b.sched, true
+}
+
+// builder is the state of one simulated execution.
+type builder struct {
+	x  *encode.Index
+	tr *trace.Trace
+	ch closure.Chain
+	// next[t] is the number of events of thread t scheduled; need[t] the
+	// number the current group needs before it.
+	next, need []int
+	// after[e] lists the events that must be scheduled before e (the
+	// derived orders).
+	after map[trace.EventRef][]trace.EventRef
+	// chosen marks the chosen events, with their group.
+	chosen map[trace.EventRef]int
+	owner  map[trace.Sym]lockState
+	value  map[trace.Sym]trace.Sym
+	sched  []replay.Step
+}
+
+type lockState struct {
+	thread trace.ThreadID
+	depth  int
+}
+
+func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder {
+	n := len(x.Trace.Threads)
+	b := &builder{x: x, tr: x.Trace, ch: ch, next: make([]int, n), need: make([]int, n),
+		after: map[trace.EventRef][]trace.EventRef{}, chosen: map[trace.EventRef]int{},
+		owner: map[trace.Sym]lockState{}, value: map[trace.Sym]trace.Sym{}}
+	for _, e := range res.Edges {
+		b.after[e.To] = append(b.after[e.To], e.From)
+	}
+	for gi, g := range ch.Groups {
+		for _, c := range g {
+			b.chosen[c] = gi
+		}
+	}
+	return b
+}
+
+func (b *builder) arrival(t int, i int) uint32 { return b.tr.Threads[t].Arrival[i] }
+
+// needs puts r and what must happen before it in the needed set.
+func (b *builder) needs(r trace.EventRef) bool {
+	grew := false
+	for u, k := range b.x.Clock(r) {
+		if int(k) > b.need[u] {
+			b.need[u], grew = int(k), true
+		}
+	}
+	return grew
+}
+
+// prepare computes what group gi needs before its events: what must
+// happen before them, the sources of derived orders into needed events,
+// and, among the holds of one lock that the needed events start, every
+// one but the last (in the recording) finishes, so that the simulation
+// can run them in the recorded order. It fails when that would need a
+// chosen event of this or a later group.
+func (b *builder) prepare(gi int, g []trace.EventRef) bool {
+	copy(b.need, b.next)
+	for _, c := range g {
+		for u, k := range b.x.Clock(c) {
+			if u == int(c.Thread) {
+				k = c.Index
+			}
+			b.need[u] = max(b.need[u], int(k))
+		}
+	}
+	holdsOpen := map[trace.EventRef]bool{} // holds containing a group event stay open
+	for _, c := range g {
+		for _, s := range b.x.OpenAfter(c.Thread, int(c.Index)) {
+			holdsOpen[trace.EventRef{Thread: c.Thread, Index: s}] = true
+		}
+	}
+	for grew := true; grew; {
+		grew = false
+		for to, froms := range b.after {
+			if int(to.Index) < b.need[to.Thread] || b.isTarget(g, to) {
+				for _, f := range froms {
+					grew = b.needs(f) || grew
+				}
+			}
+		}
+		grew = b.finishHolds(holdsOpen) || grew
+		for r, gj := range b.chosen {
+			if gj >= gi && int(r.Index) < b.need[r.Thread] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (b *builder) isTarget(g []trace.EventRef, r trace.EventRef) bool {
+	for _, c := range g {
+		if c == r {
+			return true
+		}
+	}
+	return false
+}
+
+// finishHolds makes every hold open at the end of a thread's needed
+// events finish when another thread's needed events start a later hold
+// (in the recording) of the same lock. Holds that contain an event of the
+// group stay open (keep).
+func (b *builder) finishHolds(keep map[trace.EventRef]bool) bool {
+	grew := false
+	for t, n := range b.need {
+		if n == 0 {
+			continue
+		}
+		tid := trace.ThreadID(t)
+		for _, s := range b.x.OpenAfter(tid, n-1) {
+			h := trace.EventRef{Thread: tid, Index: s}
+			if keep[h] {
+				continue
+			}
+			l := b.tr.Threads[t].Events[s].Obj
+			a := b.arrival(t, int(s))
+			for u, m := range b.need {
+				if u == t {
+					continue
+				}
+				starts := b.x.HoldStarts(l, trace.ThreadID(u))
+				later := false
+				for k := len(starts) - 1; k >= 0 && int(starts[k]) >= b.next[u]; k-- {
+					if int(starts[k]) < m && b.arrival(u, int(starts[k])) > a {
+						later = true
+						break
+					}
+				}
+				if !later {
+					continue
+				}
+				if e := b.x.HoldEnd(tid, s); e >= 0 {
+					grew = b.needs(trace.EventRef{Thread: tid, Index: uint32(e)}) || grew
+				}
+				break
+			}
+		}
+	}
+	return grew
+}
+
+// run schedules the needed events, each step the enabled one that came
+// first in the recording.
+func (b *builder) run() bool {
+	for {
+		best, ba := -1, uint32(0)
+		pending := false
+		for t := range b.need {
+			if b.next[t] >= b.need[t] {
+				continue
+			}
+			pending = true
+			if a := b.arrival(t, b.next[t]); (best < 0 || a < ba) && b.enabled(t, false) {
+				best, ba = t, a
+			}
+		}
+		if !pending {
+			return true
+		}
+		if best < 0 {
+			return false
+		}
+		b.take(best)
+	}
+}
+
+// block schedules the group's events back to back, in recorded order.
+func (b *builder) block(g []trace.EventRef) bool {
+	left := append([]trace.EventRef(nil), g...)
+	for len(left) > 0 {
+		best := -1
+		for k, c := range left {
+			if int(c.Index) != b.next[c.Thread] || !b.enabled(int(c.Thread), true) {
+				continue
+			}
+			if best < 0 || b.arrival(int(c.Thread), int(c.Index)) < b.arrival(int(left[best].Thread), int(left[best].Index)) {
+				best = k
+			}
+		}
+		if best < 0 {
+			return false
+		}
+		b.take(int(left[best].Thread))
+		left = append(left[:best], left[best+1:]...)
+	}
+	return true
+}
+
+// enabled reports whether thread t's next event can be scheduled now. A
+// read must see its recorded value unless it is a chosen event (whether
+// a chosen read must is the validator's to say); a write waits while a
+// needed read of its variable that came earlier in the recording still
+// has to see another value.
+func (b *builder) enabled(t int, chosen bool) bool {
+	th := b.tr.Threads[t]
+	i := b.next[t]
+	ev := &th.Events[i]
+	if i == 0 && th.HasFork && !b.done(th.ForkedBy) {
+		return false
+	}
+	for _, f := range b.after[trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}] {
+		if !b.done(f) {
+			return false
+		}
+	}
+	switch ev.Op {
+	case trace.OpWait:
+		return false
+	case trace.OpJoin:
+		c, ok := b.tr.ThreadByName(b.tr.Str(ev.Obj))
+		return !ok || b.next[c] >= len(b.tr.Threads[c].Events)
+	case trace.OpAcquire:
+		h, held := b.owner[ev.Obj]
+		return !held || h.thread == trace.ThreadID(t)
+	case trace.OpRead:
+		return chosen || b.current(ev.Obj) == ev.Val
+	case trace.OpWrite:
+		return !b.readPending(t, ev)
+	}
+	return true
+}
+
+func (b *builder) done(r trace.EventRef) bool { return int(r.Index) < b.next[r.Thread] }
+
+func (b *builder) current(v trace.Sym) trace.Sym {
+	if val, ok := b.value[v]; ok {
+		return val
+	}
+	return b.tr.InitValue(v)
+}
+
+// readPending reports whether another thread has a needed, unscheduled
+// read of the written variable that came before the write in the
+// recording and reads a value other than the write's.
+func (b *builder) readPending(t int, w *trace.Event) bool {
+	a := b.arrival(t, b.next[t])
+	for u := range b.need {
+		if u == t || b.next[u] >= b.need[u] {
+			continue
+		}
+		rs := b.x.ReadsOf(w.Obj, trace.ThreadID(u))
+		k := searchFrom(rs, b.next[u])
+		for ; k < len(rs) && int(rs[k]) < b.need[u] && b.arrival(u, int(rs[k])) < a; k++ {
+			if b.tr.Threads[u].Events[rs[k]].Val != w.Val {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// searchFrom is the position of the first index ≥ from in sorted idx.
+func searchFrom(idx []uint32, from int) int {
+	lo, hi := 0, len(idx)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if int(idx[m]) < from {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// take schedules thread t's next event.
+func (b *builder) take(t int) {
+	tid := trace.ThreadID(t)
+	i := b.next[t]
+	ev := &b.tr.Threads[t].Events[i]
+	switch ev.Op {
+	case trace.OpAcquire:
+		h := b.owner[ev.Obj]
+		b.owner[ev.Obj] = lockState{thread: tid, depth: h.depth + 1}
+	case trace.OpRelease:
+		if h := b.owner[ev.Obj]; h.depth > 1 {
+			h.depth--
+			b.owner[ev.Obj] = h
+		} else {
+			delete(b.owner, ev.Obj)
+		}
+	case trace.OpWrite:
+		b.value[ev.Obj] = ev.Val
+	}
+	b.sched = append(b.sched, replay.Step{Ref: trace.EventRef{Thread: tid, Index: uint32(i)}})
+	b.next[t]++
+}

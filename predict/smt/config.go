@@ -1,0 +1,109 @@
+package smt
+
+import (
+	"time"
+
+	"gpredict/encode"
+)
+
+// Config sets the solver stages. DefaultConfig is what the engine uses;
+// the tests narrow the small stages so that they really fix and drop
+// events on their few-event traces.
+type Config struct {
+	// Timeout is the candidate's time limit (0: none), named in reasons.
+	Timeout time.Duration
+	// DumpDir, if set, receives the exact formula of every candidate.
+	DumpDir string
+	// StageLimit bounds an approximating stage when there is no Timeout.
+	StageLimit time.Duration
+	// WindowMargin is how many base positions a window (encode.Windows)
+	// extends before the first and after the last chosen event.
+	WindowMargin int
+	// Window are the frozen stages tried inside a window: those of Small
+	// that free nothing outside it (the margin covers their positions
+	// around a chosen event; the gaps lie between chosen events).
+	Window []SmallStage
+	// Small are tried in turn before the exact stage: cheap local ones
+	// first, then ones that also free what lies between chosen events that
+	// the witness may have to reorder, then ones covering everything
+	// between the chosen events and more and more around them (a witness
+	// may need to move events a long way; a refutation may need facts
+	// from far away).
+	Small []SmallStage
+	// SliceEventsPerSecond is how many events of a closed slice the
+	// stages after the window are given per second of the time limit:
+	// building and specializing the encoding of a slice cannot be
+	// interrupted and takes about a millisecond per event at this size
+	// (one relaxed stage over a 57,687-event slice took 52 s), so a bigger
+	// slice would overrun the limit many times over before any check.
+	// Slices up to MaxSharedSlice events are always tried.
+	SliceEventsPerSecond int
+	// MaxSharedSlice bounds how far the solver grows one slice to let
+	// several candidates share its causal constraints: past it, a
+	// candidate whose slice is not covered starts a fresh one.
+	MaxSharedSlice int
+}
+
+// SmallStage is one under- or over-approximating stage: freeze (find a
+// witness) or relax (refute), over the steps within Window base positions
+// of a chosen event or between two chosen events at most Gap positions
+// apart (encode.Span: the whole stretch between the first and the last).
+type SmallStage struct {
+	Relax  bool
+	Window int
+	Gap    int
+}
+
+// DefaultConfig is the engine's configuration for a candidate time limit
+// (0: none) and an optional dump directory.
+func DefaultConfig(timeout time.Duration, dumpDir string) Config {
+	return Config{
+		Timeout: timeout, DumpDir: dumpDir, StageLimit: 10 * time.Second,
+		WindowMargin: 64,
+		Window:       []SmallStage{{Window: 16}, {Window: 16, Gap: 512}, {Window: 16, Gap: 2048}},
+		Small: []SmallStage{
+			{Window: 16},
+			{Window: 16, Gap: 512},
+			{Window: 16, Gap: 2048},
+			{Relax: true, Window: 32, Gap: encode.Span},
+			{Window: 64, Gap: encode.Span},
+			{Relax: true, Window: 256, Gap: encode.Span},
+			{Window: 256, Gap: encode.Span},
+			{Relax: true, Window: 1024, Gap: encode.Span},
+			{Window: 1024, Gap: encode.Span},
+			{Window: 4096, Gap: encode.Span},
+		},
+		SliceEventsPerSecond: 1000,
+		MaxSharedSlice:       2048,
+	}
+}
+
+// NarrowConfig is DefaultConfig with windows of one to three positions,
+// for the differential tests on traces of a few events.
+func NarrowConfig() Config {
+	c := DefaultConfig(0, "")
+	c.WindowMargin = 2
+	c.Window = []SmallStage{{Window: 1}, {Window: 1, Gap: 2}}
+	c.Small = []SmallStage{
+		{Window: 1},
+		{Relax: true, Window: 1},
+		{Window: 1, Gap: 3},
+		{Window: 2, Gap: encode.Span},
+		{Relax: true, Window: 3, Gap: encode.Span},
+	}
+	return c
+}
+
+// bigProblem is the number of causal constraints past which replacing a
+// problem also collects the garbage: Z3 memory is released only by go-z3's
+// finalizers, and a context holding tens of thousands of constraints is
+// hundreds of megabytes that the Go heap does not see.
+const bigProblem = 5000
+
+// assertBatch is how many constraints are asserted between two looks at
+// the candidate's deadline: asserting is cgo work Z3 cannot interrupt.
+const assertBatch = 512
+
+// frozenRenew is how many problems one context of the small stages
+// serves before it is replaced: its terms are never freed otherwise.
+const frozenRenew = 256

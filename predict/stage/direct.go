@@ -1,0 +1,132 @@
+package stage
+
+import (
+	"cmp"
+	"math"
+	"slices"
+
+	"gpredict/predict/closure"
+	"gpredict/predict/greedy"
+	"gpredict/predict/replay"
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// Direct returns the stages that need no solver, in ladder order:
+//
+//   - closure (refutes): the cheap rules of package closure — what must
+//     happen before the chosen events, the pattern's orders, the holds
+//     still open when the last group ends;
+//   - greedy (finds witnesses): package greedy's simulation guided by
+//     those facts, kept only if the replay validator accepts it;
+//   - saturate (refutes): every rule of package closure, in the zones
+//     near the chosen events (read-write interference, overlapping holds);
+//   - greedy-saturated (finds witnesses): the simulation again, guided by
+//     the saturated facts;
+//   - recorded (finds witnesses): the recorded order itself, up to the
+//     last chosen event, when the trace has one (any pattern).
+//
+// The first four apply to chain candidates only.
+func Direct(f *Facts, cfg closure.Config, full closure.Config) []Stage {
+	return []Stage{
+		{Name: "closure", Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg) }},
+		{Name: "greedy", Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "saturate", Run: func(q *Query) (Decision, bool) { return saturate(f, q, full) }},
+		{Name: "greedy-saturated", Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "recorded", Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
+	}
+}
+
+// saturate refutes q when the closure's facts contradict each other, and
+// otherwise leaves them on q for the stages after it.
+func saturate(f *Facts, q *Query, cfg closure.Config) (Decision, bool) {
+	if !q.IsChain {
+		return Decision{}, false
+	}
+	res := closure.Saturate(f.Index, q.Chain, cfg)
+	if res.Refuted {
+		return Decision{Verdict: Unsat, Reason: res.Why}, true
+	}
+	q.Closure = &res
+	return Decision{}, false
+}
+
+// build proposes a witness by simulation and keeps it if it is valid.
+func build(f *Facts, q *Query) (Decision, bool) {
+	if !q.IsChain || q.Closure == nil {
+		return Decision{}, false
+	}
+	sched, ok := greedy.Build(f.Index, q.Chain, *q.Closure)
+	if !ok || !f.Valid(q.Cand, sched) {
+		return Decision{}, false
+	}
+	return Decision{Verdict: Sat, Schedule: sched, Validated: true}, true
+}
+
+// recorded checks whether the recorded order itself, up to the last
+// chosen event, shows q. Two cheap looks come first, so that the prefix
+// (up to the whole trace) is only built and replay-validated when it has
+// a chance: every `||` block's chosen events must sit at consecutive base
+// positions, and the chosen events alone, in base order, must satisfy the
+// pattern.
+func recorded(f *Facts, q *Query) (Decision, bool) {
+	if f.Windows == nil {
+		return Decision{}, false
+	}
+	c := q.Cand
+	tr := f.Trace
+	arrival := func(r trace.EventRef) uint32 { return tr.Threads[r.Thread].Arrival[r.Index] }
+	chosen := make([]replay.Step, len(c.Choice))
+	for i, r := range c.Choice {
+		chosen[i] = replay.Step{Ref: r}
+	}
+	slices.SortFunc(chosen, func(a, b replay.Step) int { return cmp.Compare(arrival(a.Ref), arrival(b.Ref)) })
+	if !blocksContiguous(tr, c.Alt.Root, c.Choice) || replay.CheckPattern(tr, c.Alt, c.Choice, chosen) != nil {
+		return Decision{}, false
+	}
+	steps, ok := f.Windows.Recorded(c)
+	if !ok {
+		return Decision{}, false
+	}
+	sched := make([]replay.Step, len(steps))
+	for i, s := range steps {
+		sched[i] = replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)}
+	}
+	if !f.Valid(c, sched) {
+		return Decision{}, false
+	}
+	return Decision{Verdict: Sat, Schedule: sched, Validated: true}, true
+}
+
+// blocksContiguous reports whether the chosen events of every `||` block
+// of n occupy consecutive base positions.
+func blocksContiguous(tr *trace.Trace, n *spec.PatNode, choice []trace.EventRef) bool {
+	if n.Kind == spec.PatPar {
+		lo, hi := uint32(math.MaxUint32), uint32(0)
+		evs := chosenIn(n, choice, nil)
+		for _, r := range evs {
+			a := tr.Threads[r.Thread].Arrival[r.Index]
+			lo, hi = min(lo, a), max(hi, a)
+		}
+		if int(hi-lo)+1 != len(evs) {
+			return false
+		}
+	}
+	for _, k := range n.Kids {
+		if !blocksContiguous(tr, k, choice) {
+			return false
+		}
+	}
+	return true
+}
+
+// chosenIn appends every chosen event of n.
+func chosenIn(n *spec.PatNode, choice []trace.EventRef, out []trace.EventRef) []trace.EventRef {
+	if n.Kind == spec.PatEvent {
+		return append(out, choice[n.Occ])
+	}
+	for _, k := range n.Kids {
+		out = chosenIn(k, choice, out)
+	}
+	return out
+}

@@ -1,0 +1,76 @@
+package stage
+
+import (
+	"fmt"
+	"time"
+
+	"gpredict/encode"
+	"gpredict/predict/closure"
+)
+
+// Ladder decides candidates by trying its stages in order. One Ladder
+// serves one worker goroutine.
+type Ladder struct {
+	facts   *Facts
+	stages  []Stage
+	timeout time.Duration
+	stats   []StageStats
+	closers []func()
+}
+
+// NewLadder returns a ladder over stages; each candidate gets timeout
+// (0: none) for all of them together. closers release what the stages
+// hold (solver contexts) when the ladder is closed.
+func NewLadder(f *Facts, timeout time.Duration, stages []Stage, closers ...func()) *Ladder {
+	l := &Ladder{facts: f, stages: stages, timeout: timeout, closers: closers}
+	for _, s := range stages {
+		l.stats = append(l.stats, StageStats{Name: s.Name})
+	}
+	return l
+}
+
+// Decide runs the stages on c until one settles it. A candidate no stage
+// settles is Unknown: the last stage of a complete ladder always settles
+// (or runs out of time), so this only happens with a partial ladder.
+func (l *Ladder) Decide(c encode.Candidate) Decision {
+	q := &Query{Cand: c}
+	if l.timeout > 0 {
+		q.Deadline = time.Now().Add(l.timeout)
+	}
+	q.Chain, q.IsChain = closure.ChainOf(l.facts.Trace, c.Alt, c.Choice)
+	for i, s := range l.stages {
+		start := time.Now()
+		d, ok := s.Run(q)
+		st := &l.stats[i]
+		st.Tried++
+		st.Time += time.Since(start)
+		if !ok {
+			if q.Expired() {
+				st.Unknown++
+				return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}
+			}
+			continue
+		}
+		switch d.Verdict {
+		case Sat:
+			st.Found++
+		case Unsat:
+			st.Refuted++
+		default:
+			st.Unknown++
+		}
+		d.Stage = s.Name
+		return d
+	}
+	return Decision{Verdict: Unknown, Reason: "no stage could decide it"}
+}
+
+// Stats returns the ladder's per-stage counts so far.
+func (l *Ladder) Stats() []StageStats { return append([]StageStats(nil), l.stats...) }
+
+// Close releases the stages' resources.
+func (l *Ladder) Close() {
+	for _, c := range l.closers {
+		c()
+	}
+}

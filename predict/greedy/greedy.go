@@ -15,6 +15,9 @@
 package greedy
 
 import (
+	"fmt"
+	"strings"
+
 	"gpredict/encode"
 	"gpredict/predict/closure"
 	"gpredict/predict/replay"
@@ -25,13 +28,41 @@ import (
 // gets stuck or the chain needs what it does not model (a wait). res is
 // what closure.Saturate derived for ch (not refuted).
 func Build(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, bool) {
+	sched, why := Explain(x, ch, res)
+	return sched, why == ""
+}
+
+// Explain is Build, with a sentence saying why it found nothing ("" when
+// it found a schedule), for tests and debugging.
+func Explain(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, string) {
 	b := newBuilder(x, ch, res)
 	for gi, g := range ch.Groups {
-		if !b.prepare(gi, g) || !b.run() || !b.block(g) {
-			return nil, false
+		if !b.prepare(gi, g) {
+			return nil, fmt.Sprintf("group %d needs a chosen event before it", gi+1)
+		}
+		if !b.run() {
+			return nil, "stuck: " + b.stuck()
+		}
+		if !b.block(g) {
+			return nil, fmt.Sprintf("group %d cannot run as one block", gi+1)
 		}
 	}
-	return b.sched, true
+	return b.sched, ""
+}
+
+// stuck describes the next event of every thread that still has needed
+// events.
+func (b *builder) stuck() string {
+	var parts []string
+	for t := range b.need {
+		if b.next[t] >= b.need[t] {
+			continue
+		}
+		r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
+		ev := b.tr.Event(r)
+		parts = append(parts, fmt.Sprintf("%s %s %s (need %d)", b.tr.ID(r), ev.Op, b.tr.Str(ev.Obj), b.need[t]))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // builder is the state of one simulated execution.

@@ -84,6 +84,28 @@ func TestPatentSpecs(t *testing.T) {
 	}
 }
 
+// TestExtensionSpecs loads the specs that use the language's extensions
+// (testdata/ext: holds(...)): they load without diagnostics, and their
+// AST and normal form are pinned by golden files.
+func TestExtensionSpecs(t *testing.T) {
+	paths, _ := filepath.Glob("testdata/ext/*.gp")
+	if len(paths) == 0 {
+		t.Fatal("no cases in testdata/ext")
+	}
+	for _, path := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".gp"), func(t *testing.T) {
+			src := readCase(t, path)
+			f, diags := Load(path, src)
+			if len(diags) > 0 {
+				t.Fatalf("diagnostics:\n%s", diags.Render(src))
+			}
+			base := strings.TrimSuffix(path, ".gp")
+			golden(t, base+".ast", DumpAST(f))
+			golden(t, base+".normal", DumpNormal(f))
+		})
+	}
+}
+
 // TestDiagnostics runs one file per static error (and per place of a
 // syntax error): the first line `// want: CODE` names the code the file
 // must produce (and no other error code); the rendered diagnostics,

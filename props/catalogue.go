@@ -32,6 +32,16 @@ var catalogue = []Property{
 	pattern("UseAfterClose"),
 	pattern("AuthenticateBeforeUse"),
 	pattern("StringBuilderThreadSafe"),
+	pattern("SynchronizedCollection"),
+	pattern("SynchronizedMap"),
+	pattern("UnsynchronizedAddAll"),
+	pattern("UnsynchronizedSubList"),
+	pattern("UnsafeListIterator"),
+	pattern("IteratorRemoveOnce"),
+	pattern("ObjectMonitorOwner"),
+	pattern("ThreadStartOnce"),
+	pattern("PipedStreamSingleThread"),
+	pattern("CloseableMultipleClose"),
 	builtin("Deadlock", predictDeadlocks),
 }
 

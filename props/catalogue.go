@@ -20,7 +20,9 @@ const repoDir = "props/"
 
 // catalogue lists every property, in the order `props list` shows them.
 // Adding a property: write catalog/NAME.gp and catalog/NAME.md, add a line
-// here, and add testdata/NAME/{positive,negative}.trace.
+// here, and add testdata/NAME/{positive,negative}.trace (and
+// testdata/NAME/observed.trace for an alternative that only the recorded
+// run can show; see TestProperties).
 var catalogue = []Property{
 	pattern("UnsafeIterator"),
 	pattern("UnsafeMapIterator"),

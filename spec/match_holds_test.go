@@ -1,8 +1,6 @@
 package spec
 
 import (
-	"slices"
-	"strings"
 	"testing"
 
 	"gpredict/trace"
@@ -31,12 +29,7 @@ func lockTrace(x *traceBuilder) {
 
 func TestMatchHolds(t *testing.T) {
 	f := func() Pointcut { return mCall(mSig("void", "A", "f")) }
-	tests := []struct {
-		name  string
-		trace func(*traceBuilder)
-		prop  *Property
-		want  []string
-	}{
+	runMatchCases(t, []matchCase{
 		{
 			name:  "holds and !holds test a bound lock; re-entrant holds count once released fully",
 			trace: lockTrace,
@@ -109,21 +102,7 @@ func TestMatchHolds(t *testing.T) {
 			// every binding, so they are not residual.
 			want: []string{"e T1#2 o=L if", "e T1#4 o=L", "e T1#8 o=M if", "e T1#10 o=M", "e T2#1 o=L", "e T2#3 o=L if"},
 		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			x := newTraceBuilder(t)
-			tt.trace(x)
-			tr := x.finish()
-			evs, err := Match(tt.prop, tr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := renderPropEvents(tt.prop, tr, evs); !slices.Equal(got, tt.want) {
-				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tt.want, "\n  "))
-			}
-		})
-	}
+	})
 }
 
 // TestHoldsResidual decides the residual holds(m) of the last case above

@@ -11,6 +11,10 @@
 //  * Any identifier followed by `(` in a pointcut parses (dUnknown), so a
 //    misspelt designator is a semantic diagnostic with a suggestion, not
 //    a syntax error.
+//  * `holds(x)` (an extension, JavaMOP's `Thread.holdsLock(x)`) takes one
+//    name, the parameter that holds the lock; it parses any argument list
+//    so that `holds()` or `holds(a, b)` is one clear semantic diagnostic
+//    rather than a cascade of syntax errors.
 //  * A name pattern with `*` inside or at its edges (`remove*`, `*Map`,
 //    `get*Id`) is ONE token (NAMEPAT): whitespace then decides what is a
 //    type and what is a name (`* s` vs `*s`). In a pattern, `next*` is the
@@ -58,6 +62,7 @@ designator
     | UNLOCK LPAREN RPAREN                                 # dUnlock
     | VOLATILE LPAREN RPAREN                               # dVolatile
     | WITHIN LPAREN typePattern RPAREN                     # dWithin
+    | HOLDS LPAREN (argPattern (COMMA argPattern)*)? RPAREN # dHolds
     | IF LPAREN expr RPAREN                                # dIf
     | unknownName LPAREN balanced* RPAREN                  # dUnknown
     ;
@@ -147,7 +152,7 @@ rxMark : (LT | GT) ident ;
 ident
     : ID | EVENT | BEFORE | AFTER | RETURNING | PATTERN
     | CALL | EXECUTION | GET | SET | TARGET | ARGS | LOCATION
-    | LOCK | UNLOCK | VOLATILE | WITHIN | IF
+    | LOCK | UNLOCK | VOLATILE | WITHIN | HOLDS | IF
     ;
 
 // ---- lexer -----------------------------------------------------------------------
@@ -168,6 +173,7 @@ LOCK      : 'lock' ;
 UNLOCK    : 'unlock' ;
 VOLATILE  : 'volatile' ;
 WITHIN    : 'within' ;
+HOLDS     : 'holds' ;
 IF        : 'if' ;
 NULL      : 'null' ;
 TRUE      : 'true' ;

@@ -24,17 +24,18 @@ import (
 // spec.Load, spec.Match, predict.Run with the real Z3 decider, every
 // (binding, choice) violation as `--all` lists them — must report exactly
 // the violations of the brute-force explorer (explore.Violations), for
-// four properties under both branch models. Violations are compared as
+// five properties under both branch models. Violations are compared as
 // sets of (binding values, alternative, chosen ids); Run replay-validates
 // every witness itself (a witness that fails is an error of Run), and the
 // test re-checks each against the pattern as well.
 //
 // GPREDICT_E2E_SWEEP=N runs N traces instead of the default 500.
 
-// differentialSpec holds the four properties: a race with location
+// differentialSpec holds the five properties: a race with location
 // binding, an ordering with meta-threads `a(t1) b(t2) c(t1)`, an atomic
-// region over enter/exit atomic(), and a negated pattern. The CLI
-// differential test (cmd/gpredict) reads the same file.
+// region over enter/exit atomic(), a negated pattern, and inconsistent
+// locking through holds(...). The CLI differential test (cmd/gpredict)
+// reads the same file.
 const differentialSpec = "testdata/differential.gp"
 
 func loadSpec(t testing.TB, name, src string) []*spec.Property {

@@ -20,7 +20,9 @@ const repoDir = "props/"
 
 // catalogue lists every property, in the order `props list` shows them.
 // Adding a property: write catalog/NAME.gp and catalog/NAME.md, add a line
-// here, and add testdata/NAME/{positive,negative}.trace.
+// here, and add testdata/NAME/{positive,negative}.trace (and
+// testdata/NAME/observed.trace for an alternative that only the recorded
+// run can show; see TestProperties).
 var catalogue = []Property{
 	pattern("UnsafeIterator"),
 	pattern("UnsafeMapIterator"),
@@ -32,6 +34,16 @@ var catalogue = []Property{
 	pattern("UseAfterClose"),
 	pattern("AuthenticateBeforeUse"),
 	pattern("StringBuilderThreadSafe"),
+	pattern("SynchronizedCollection"),
+	pattern("SynchronizedMap"),
+	pattern("UnsynchronizedAddAll"),
+	pattern("UnsynchronizedSubList"),
+	pattern("UnsafeListIterator"),
+	pattern("IteratorRemoveOnce"),
+	pattern("ObjectMonitorOwner"),
+	pattern("ThreadStartOnce"),
+	pattern("PipedStreamSingleThread"),
+	pattern("CloseableMultipleClose"),
 	builtin("Deadlock", predictDeadlocks),
 }
 

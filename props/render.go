@@ -29,7 +29,9 @@ func CatalogueMarkdown(all []Property) string {
 	b.WriteString("`gpredict props list` and read one with `gpredict props show NAME`.\n")
 	b.WriteString("Each property's tests are in `props/testdata/NAME/`: a trace where the\n")
 	b.WriteString("violation is predicted though not observed, and one where synchronisation\n")
-	b.WriteString("rules it out. To write your own, see the tutorial in `docs/language.md`.\n\n")
+	b.WriteString("rules it out (and `observed.trace` where an alternative of a pattern can\n")
+	b.WriteString("only be seen in the recorded run itself). To write your own, see the\n")
+	b.WriteString("tutorial in `docs/language.md`.\n\n")
 	b.WriteString("| property | catches |\n|---|---|\n")
 	for _, p := range all {
 		fmt.Fprintf(&b, "| [%s](#%s) | %s |\n", p.Name, strings.ToLower(p.Name), p.Summary)

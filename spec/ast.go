@@ -140,6 +140,13 @@ type PcWithin struct {
 	Sp   Span
 }
 
+// PcHolds is `holds(x)` (extension, JavaMOP's `Thread.holdsLock(x)`): the
+// thread of the event holds the lock named by x at the event.
+type PcHolds struct {
+	Name string // "" when the parentheses hold anything but one name
+	Sp   Span
+}
+
 // PcIf is `if(EXPR)`.
 type PcIf struct {
 	X  Expr
@@ -166,6 +173,7 @@ func (p *PcLocation) Span() Span   { return p.Sp }
 func (p *PcLock) Span() Span       { return p.Sp }
 func (p *PcVolatile) Span() Span   { return p.Sp }
 func (p *PcWithin) Span() Span     { return p.Sp }
+func (p *PcHolds) Span() Span      { return p.Sp }
 func (p *PcIf) Span() Span         { return p.Sp }
 func (p *PcUnknown) Span() Span    { return p.Sp }
 
@@ -180,6 +188,7 @@ func (*PcLocation) pointcut()   {}
 func (*PcLock) pointcut()       {}
 func (*PcVolatile) pointcut()   {}
 func (*PcWithin) pointcut()     {}
+func (*PcHolds) pointcut()      {}
 func (*PcIf) pointcut()         {}
 func (*PcUnknown) pointcut()    {}
 

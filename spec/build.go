@@ -61,6 +61,14 @@ func (b *builder) Visit(tree antlr.ParseTree) any {
 		return &PcVolatile{Sp: b.span(c)}
 	case *gen.DWithinContext:
 		return &PcWithin{Type: b.typePattern(c.TypePattern()), Sp: b.span(c)}
+	case *gen.DHoldsContext:
+		h := &PcHolds{Sp: b.span(c)}
+		if args := c.AllArgPattern(); len(args) == 1 {
+			if n, ok := args[0].(*gen.ArgNameContext); ok {
+				h.Name = identText(n.Ident())
+			}
+		}
+		return h
 	case *gen.DIfContext:
 		return &PcIf{X: b.expr(c.Expr()), Sp: b.span(c)}
 	case *gen.DUnknownContext:

@@ -129,6 +129,17 @@ func checkEvent(e *EventDecl, propParams []string) (Diagnostics, map[string]bool
 					use(a.Name, a.Sp, negated)
 				}
 			}
+		case *PcHolds:
+			// Like if(...), holds may name a property parameter the
+			// event does not bind: it is then tested per binding.
+			switch {
+			case pc.Name == "":
+				diags = append(diags, errHoldsArgument(pc))
+			case isLocal[pc.Name]:
+				use(pc.Name, pc.Sp, negated)
+			case !inScope[pc.Name]:
+				diags = append(diags, errUndeclaredName(pc.Name, pc.Sp, e, append(local, propParams...)))
+			}
 		case *PcIf:
 			walkExpr(pc.X, func(x Expr) {
 				switch x := x.(type) {

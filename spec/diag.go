@@ -43,6 +43,7 @@ const (
 	CodeNegatedQuantifier   Code = "negated-quantifier"
 	CodeTooManyAlternatives Code = "too-many-alternatives"
 	CodeUnboundAdviceParam  Code = "unbound-advice-parameter"
+	CodeHoldsArgument       Code = "holds-argument"
 )
 
 // Diagnostic is the project's one kind of message about a user's input:

@@ -32,7 +32,7 @@ func errDuplicateParameter(par, first *Param) Diagnostic {
 
 func errUnbindableParameter(par *Param) Diagnostic {
 	return errorAt(CodeUnbindableParameter, par.Span,
-		"no event can bind property parameter '%s': it must be an advice parameter bound by target, args, location or returning", par.Name)
+		"no event can bind property parameter '%s': it must be an advice parameter bound by target, args, location, holds or returning", par.Name)
 }
 
 func errUndeclaredName(name string, sp Span, e *EventDecl, candidates []string) Diagnostic {
@@ -67,11 +67,16 @@ func errRegionThread(end, begin Occurrence) Diagnostic {
 
 // designators lists the pointcut designators for suggestions.
 var designators = []string{"call", "execution", "get", "set", "target", "args", "location",
-	"lock", "unlock", "volatile", "within", "if"}
+	"lock", "unlock", "volatile", "within", "holds", "if"}
 
 func errUnknownPointcut(u *PcUnknown) Diagnostic {
 	return errorAt(CodeUnknownPointcut, u.NameSp,
 		"unknown pointcut designator '%s'%s", u.Name, didYouMean(u.Name, designators))
+}
+
+func errHoldsArgument(h *PcHolds) Diagnostic {
+	return errorAt(CodeHoldsArgument, h.Sp,
+		"holds(...) takes exactly one name, the parameter whose value is the lock, as in holds(o)")
 }
 
 // stringMethods are the methods of the if-expression language.
@@ -111,7 +116,7 @@ func errTooManyAlternatives(sp Span, limit int) Diagnostic {
 
 func warnUnboundAdviceParam(par *Param, e *EventDecl) Diagnostic {
 	return Diagnostic{Severity: Warning, Code: CodeUnboundAdviceParam, Span: par.Span,
-		Message: fmt.Sprintf("advice parameter '%s' of event '%s' is never bound by its pointcut (use target, args, location or returning); the event binds nothing for it",
+		Message: fmt.Sprintf("advice parameter '%s' of event '%s' is never bound by its pointcut (use target, args, location, holds or returning); the event binds nothing for it",
 			par.Name, e.Name)}
 }
 

@@ -119,6 +119,8 @@ func TestMatchErrors(t *testing.T) {
 		{"returning with before", one([]string{"Object r"}, Before, nil, "Object r", anyCall())},
 		{"unknown designator", one(nil, Before, nil, "", &PcUnknown{Name: "cflow"})},
 		{"missing pointcut", one(nil, Before, nil, "", nil)},
+		{"holds of an unknown name", one(nil, Before, nil, "", mHolds("nope"))},
+		{"holds without a name", one(nil, Before, nil, "", mHolds(""))},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 // position inside the input. Seeds: testdata/fuzz/FuzzParse plus every
 // spec under testdata.
 func FuzzParse(f *testing.F) {
-	for _, glob := range []string{"testdata/patent/*.gp", "testdata/diag/*.gp"} {
+	for _, glob := range []string{"testdata/patent/*.gp", "testdata/ext/*.gp", "testdata/diag/*.gp"} {
 		paths, _ := filepath.Glob(glob)
 		for _, p := range paths {
 			src, err := os.ReadFile(p)

@@ -12,9 +12,10 @@ import (
 // patterns cached per distinct symbol. docs/matching.md describes the
 // semantics.
 type Matcher struct {
-	prop   *Property
-	decls  []*declMatcher
-	caches int
+	prop      *Property
+	decls     []*declMatcher
+	caches    int
+	usesHolds bool // some pointcut says holds(...)
 }
 
 // NewMatcher compiles the pointcuts of p. It fails on what the checker
@@ -23,7 +24,7 @@ type Matcher struct {
 func NewMatcher(p *Property) (*Matcher, error) {
 	m := &Matcher{prop: p}
 	for i := range p.Events {
-		dm, err := compileDecl(p, i, &m.caches)
+		dm, err := compileDecl(p, i, &m.caches, &m.usesHolds)
 		if err != nil {
 			return nil, err
 		}
@@ -56,6 +57,7 @@ func (m *Matcher) Match(tr *trace.Trace) [][]PropEvent {
 		vars:    map[trace.Sym]*varInfo{},
 		typeFit: map[typeFitKey]bool{},
 		caches:  make([]map[trace.Sym]bool, m.caches),
+		held:    heldLocks{depth: map[trace.Sym]int{}},
 	}
 	for i := range c.caches {
 		c.caches[i] = map[trace.Sym]bool{}
@@ -68,6 +70,7 @@ func (m *Matcher) Match(tr *trace.Trace) [][]PropEvent {
 	var enters []int
 	for _, th := range tr.Threads {
 		enters = enters[:0]
+		c.held.reset()
 		for i := range th.Events {
 			ev := &th.Events[i]
 			var enter *trace.Event
@@ -90,6 +93,9 @@ func (m *Matcher) Match(tr *trace.Trace) [][]PropEvent {
 					out[d] = c.matchDecl(dm, ref, emits[d], out[d])
 				}
 			}
+			if m.usesHolds {
+				c.held.step(ev)
+			}
 		}
 	}
 	return out
@@ -104,6 +110,8 @@ type matchCtx struct {
 	sigs   map[trace.Sym]*trace.Signature
 	vars   map[trace.Sym]*varInfo
 	caches []map[trace.Sym]bool // per pattern node, per signature/variable
+	held   heldLocks            // what the current thread holds (holds(...) only)
+	advice Advice               // the advice of the declaration being matched
 
 	typeFit map[typeFitKey]bool
 }
@@ -121,6 +129,7 @@ func (c *matchCtx) matchDecl(dm *declMatcher, ref trace.EventRef, emit func(resi
 	}
 	c.env = c.env[:len(dm.slots)]
 	clear(c.env)
+	c.advice = dm.decl.Advice
 	if dm.returning >= 0 {
 		if c.jp.kind != jpInvocation || c.jp.ev.Result == trace.NoSym {
 			return out

@@ -26,9 +26,12 @@ type declCompiler struct {
 	slotOf map[string]int
 	propOf map[string]int
 	caches *int // number of per-trace caches allocated so far
+	// usesHolds is set when a pointcut says holds(...), so that matching
+	// keeps track of the locks each thread holds.
+	usesHolds *bool
 }
 
-func compileDecl(p *Property, index int, caches *int) (*declMatcher, error) {
+func compileDecl(p *Property, index int, caches *int, usesHolds *bool) (*declMatcher, error) {
 	d := p.Events[index]
 	if d.Pointcut == nil {
 		return nil, fmt.Errorf("%s: event %s has no pointcut", d.Span, d.Name)
@@ -37,7 +40,7 @@ func compileDecl(p *Property, index int, caches *int) (*declMatcher, error) {
 		return nil, fmt.Errorf("%s: event %s: returning(...) needs after advice", d.Returning.Span, d.Name)
 	}
 	dm := &declMatcher{decl: d, index: index, returning: -1}
-	dc := &declCompiler{prop: p, slotOf: map[string]int{}, propOf: map[string]int{}, caches: caches}
+	dc := &declCompiler{prop: p, slotOf: map[string]int{}, propOf: map[string]int{}, caches: caches, usesHolds: usesHolds}
 	for i, pp := range p.Params {
 		if _, dup := dc.propOf[pp.Name]; !dup {
 			dc.propOf[pp.Name] = i
@@ -165,6 +168,13 @@ func (dc *declCompiler) node(pc Pointcut) (pcNode, error) {
 			return nil, fmt.Errorf("%s: within without a type pattern", pc.Sp)
 		}
 		return &withinNode{typ: compileTypePat(pc.Type), cache: dc.newCache()}, nil
+	case *PcHolds:
+		use, ok := dc.resolve(pc.Name)
+		if !ok {
+			return nil, fmt.Errorf("%s: holds(%s) names neither a parameter of the event nor of the property", pc.Sp, pc.Name)
+		}
+		*dc.usesHolds = true
+		return &holdsNode{slot: use.slot, prop: use.prop}, nil
 	case *PcIf:
 		x, err := compileCond(pc.X, dc)
 		if err != nil {

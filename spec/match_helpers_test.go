@@ -2,6 +2,7 @@ package spec
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -216,4 +217,31 @@ func renderPropEvents(p *Property, tr *trace.Trace, evs [][]PropEvent) []string 
 		}
 	}
 	return out
+}
+
+// matchCase is one row of the matching tests: a trace, a property, and
+// its property events as renderPropEvents prints them.
+type matchCase struct {
+	name  string
+	trace func(*traceBuilder)
+	prop  *Property
+	want  []string
+}
+
+func runMatchCases(t *testing.T, cases []matchCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			x := newTraceBuilder(t)
+			tt.trace(x)
+			tr := x.finish()
+			evs, err := Match(tt.prop, tr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := renderPropEvents(tt.prop, tr, evs); !slices.Equal(got, tt.want) {
+				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tt.want, "\n  "))
+			}
+		})
+	}
 }

@@ -1,8 +1,6 @@
 package spec
 
 import (
-	"slices"
-	"strings"
 	"testing"
 
 	"gpredict/trace"
@@ -49,12 +47,7 @@ func invocations(x *traceBuilder) {
 }
 
 func TestMatch(t *testing.T) {
-	tests := []struct {
-		name  string
-		trace func(*traceBuilder)
-		prop  *Property
-		want  []string
-	}{
+	runMatchCases(t, []matchCase{
 		{
 			name:  "FIG. 10 on FIG. 8",
 			trace: fig8,
@@ -345,19 +338,5 @@ func TestMatch(t *testing.T) {
 			prop:  one(nil, Before, []string{"Object v"}, "", mAnd(anyCall(), mIf(xBin("!=", xName("v"), xStr("x"))))),
 			want:  nil,
 		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			x := newTraceBuilder(t)
-			tt.trace(x)
-			tr := x.finish()
-			evs, err := Match(tt.prop, tr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := renderPropEvents(tt.prop, tr, evs); !slices.Equal(got, tt.want) {
-				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tt.want, "\n  "))
-			}
-		})
-	}
+	})
 }

@@ -56,7 +56,8 @@ func spans(f *File) []Span {
 // the bytes added — positions come from the source, not from luck.
 func TestSpanShift(t *testing.T) {
 	paths, _ := filepath.Glob("testdata/patent/*.gp")
-	for _, path := range paths {
+	ext, _ := filepath.Glob("testdata/ext/*.gp")
+	for _, path := range append(paths, ext...) {
 		src := readCase(t, path)
 		f, diags := Parse(path, src)
 		if diags.HasErrors() {
@@ -131,6 +132,9 @@ func TestParseShapes(t *testing.T) {
 			"if\n  ||\n    ||\n      &&\n        !\n          ==\n            name x\n            null \"null\"\n        .startsWith\n          name x\n          string \"a\\\"b\"\n      !=\n        name x\n        number \"-1.5\"\n    bool \"true\""},
 		{"foo(1, (2)) && get(x)", "and\n  unknown-designator foo\n  get name=x"},
 		{"call(* get(..)) && target(lock)", "and\n  call ret=* name=get params=(..)\n  target lock"},
+		{"holds(x)", "holds x"},
+		{"!holds(x) && target(x)", "and\n  not\n    holds x\n  target x"},
+		{"holds(holds)", "holds holds"},
 	}
 	for _, c := range cases {
 		src := fmt.Sprintf("P(Object x) {\n  event e before(Object x): %s;\n  pattern: e\n}\n", c.pointcut)

@@ -109,6 +109,8 @@ func (p *printer) pointcut(d int, pc Pointcut) {
 		p.line(d, "volatile %s", at(pc.Sp))
 	case *PcWithin:
 		p.line(d, "within %s %s", typeString(pc.Type), at(pc.Sp))
+	case *PcHolds:
+		p.line(d, "holds %s %s", pc.Name, at(pc.Sp))
 	case *PcIf:
 		p.line(d, "if %s", at(pc.Sp))
 		p.expr(d+1, pc.X)

@@ -103,3 +103,34 @@ func TestPredictCatalogue(t *testing.T) {
 		})
 	}
 }
+
+// TestPropsDocRuns runs every command a property's page shows (a fenced
+// block whose first line is `$ gpredict ...`, run from the repository
+// root) and requires its output to be the rest of the block, the run time
+// aside: the pages paste real output, and this keeps it real.
+func TestPropsDocRuns(t *testing.T) {
+	t.Chdir(repoRoot(t))
+	runs := 0
+	for _, p := range props.All() {
+		for _, block := range fencedBlocks(p.Doc) {
+			first, want, _ := strings.Cut(block, "\n")
+			cmd, ok := strings.CutPrefix(first, "$ gpredict ")
+			if !ok {
+				continue
+			}
+			runs++
+			t.Run(p.Name+"/"+cmd, func(t *testing.T) {
+				out, errOut, code := runCLI(t, strings.Fields(cmd)...)
+				if errOut != "" || (code != exitOK && code != exitViolation) {
+					t.Fatalf("exit %d, stderr %q", code, errOut)
+				}
+				if elapsed.ReplaceAllString(out, "") != elapsed.ReplaceAllString(want, "") {
+					t.Errorf("the page of %s shows:\n%s\ngpredict prints:\n%s", p.Name, want, out)
+				}
+			})
+		}
+	}
+	if runs == 0 {
+		t.Fatal("no property page shows a gpredict run")
+	}
+}

@@ -89,8 +89,8 @@ func writePropertyEvents(w io.Writer, file string, p *spec.Property, tr *trace.T
 	return err
 }
 
-// residualNames lists the property parameters named in the if(...)
-// conditions of decl, in property order.
+// residualNames lists the property parameters named in the if(...) and
+// holds(...) conditions of decl, in property order.
 func residualNames(p *spec.Property, decl *spec.EventDecl) []int {
 	named := map[string]bool{}
 	var walkExpr func(spec.Expr)
@@ -121,6 +121,8 @@ func residualNames(p *spec.Property, decl *spec.EventDecl) []int {
 			walk(pc.X)
 		case *spec.PcIf:
 			walkExpr(pc.X)
+		case *spec.PcHolds:
+			named[pc.Name] = true
 		}
 	}
 	walk(decl.Pointcut)

@@ -170,6 +170,12 @@ func (s *BaseSpecListener) EnterDWithin(ctx *DWithinContext) {}
 // ExitDWithin is called when production dWithin is exited.
 func (s *BaseSpecListener) ExitDWithin(ctx *DWithinContext) {}
 
+// EnterDHolds is called when production dHolds is entered.
+func (s *BaseSpecListener) EnterDHolds(ctx *DHoldsContext) {}
+
+// ExitDHolds is called when production dHolds is exited.
+func (s *BaseSpecListener) ExitDHolds(ctx *DHoldsContext) {}
+
 // EnterDIf is called when production dIf is entered.
 func (s *BaseSpecListener) EnterDIf(ctx *DIfContext) {}
 

@@ -107,6 +107,10 @@ func (v *BaseSpecVisitor) VisitDWithin(ctx *DWithinContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseSpecVisitor) VisitDHolds(ctx *DHoldsContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseSpecVisitor) VisitDIf(ctx *DIfContext) interface{} {
 	return v.VisitChildren(ctx)
 }

@@ -82,6 +82,9 @@ type SpecListener interface {
 	// EnterDWithin is called when entering the dWithin production.
 	EnterDWithin(c *DWithinContext)
 
+	// EnterDHolds is called when entering the dHolds production.
+	EnterDHolds(c *DHoldsContext)
+
 	// EnterDIf is called when entering the dIf production.
 	EnterDIf(c *DIfContext)
 
@@ -261,6 +264,9 @@ type SpecListener interface {
 
 	// ExitDWithin is called when exiting the dWithin production.
 	ExitDWithin(c *DWithinContext)
+
+	// ExitDHolds is called when exiting the dHolds production.
+	ExitDHolds(c *DHoldsContext)
 
 	// ExitDIf is called when exiting the dIf production.
 	ExitDIf(c *DIfContext)

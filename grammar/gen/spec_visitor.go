@@ -82,6 +82,9 @@ type SpecVisitor interface {
 	// Visit a parse tree produced by SpecParser#dWithin.
 	VisitDWithin(ctx *DWithinContext) interface{}
 
+	// Visit a parse tree produced by SpecParser#dHolds.
+	VisitDHolds(ctx *DHoldsContext) interface{}
+
 	// Visit a parse tree produced by SpecParser#dIf.
 	VisitDIf(ctx *DIfContext) interface{}
 

@@ -214,7 +214,7 @@ func (c *checker) enter(t trace.ThreadID, r trace.EventRef) {
 	n := c.g.newNode(t)
 	n.active, n.txn = true, b
 	if p := ts.last; p.live() {
-		c.g.link(p.n, n, c.label(p.ev, r, c.orderKind(t, p)))
+		c.g.link(p.n, n, c.label(p, r, n, c.orderKind(t, p)))
 	}
 	ts.cur, ts.last = n, step{n, r}
 }
@@ -238,8 +238,9 @@ func (c *checker) exit(t trace.ThreadID, r trace.EventRef) {
 	c.g.collect(n)
 }
 
-func (c *checker) label(from, to trace.EventRef, kind Conflict) label {
-	return label{from: from, to: to, kind: kind, reacquire: c.reacquiring}
+// label describes the conflict of from's event with event `to` of node n.
+func (c *checker) label(from step, to trace.EventRef, n *node, kind Conflict) label {
+	return label{from: from.ev, to: to, fromBlock: from.block(), toBlock: step{n, to}.block(), kind: kind, reacquire: c.reacquiring}
 }
 
 // orderKind names the edge from a thread's "last event" p: a fork when p
@@ -259,7 +260,7 @@ func (c *checker) into(cur *node, p pred, r trace.EventRef) {
 	if !p.s.live() || p.s.n == cur {
 		return
 	}
-	l := c.label(p.s.ev, r, p.kind)
+	l := c.label(p.s, r, cur, p.kind)
 	if c.g.find(p.s.n, cur) != nil || !c.s.reaches(cur, p.s.n) {
 		c.g.link(p.s.n, cur, l)
 		return
@@ -330,7 +331,7 @@ func (c *checker) outside(t trace.ThreadID, r trace.EventRef, preds []pred) step
 		if kind == ThreadOrder {
 			kind = c.orderKind(t, p.s)
 		}
-		c.g.link(p.s.n, n, c.label(p.s.ev, r, kind))
+		c.g.link(p.s.n, n, c.label(p.s, r, n, kind))
 	}
 	return step{n, r}
 }

@@ -27,9 +27,10 @@ type node struct {
 
 // label is one conflict that gives an edge its reason.
 type label struct {
-	from, to  trace.EventRef
-	kind      Conflict
-	reacquire bool // to is a wait, and stands for its re-acquire
+	from, to           trace.EventRef
+	fromBlock, toBlock *Block // the outermost atomic blocks they are in
+	kind               Conflict
+	reacquire          bool // to is a wait, and stands for its re-acquire
 }
 
 // edge n→to keeps two of the conflicts that induced it: the first and the
@@ -48,6 +49,18 @@ type step struct {
 }
 
 func (s step) live() bool { return s.n != nil && !s.n.dead }
+
+// block is the outermost atomic block the event of s is in, nil if none.
+// A finished transaction's node also holds the operations its thread did
+// outside blocks right after it (see checker.outside): those are not in
+// the block.
+func (s step) block() *Block {
+	b := s.n.txn
+	if b == nil || b.Closed && s.ev.Index > b.Exit.Index {
+		return nil
+	}
+	return b
+}
 
 // outIndexAt is the out-degree from which a node indexes its edges.
 const outIndexAt = 8

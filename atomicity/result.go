@@ -60,7 +60,10 @@ func (c Conflict) String() string {
 // that they conflict, so no equivalent run can swap them.
 type Edge struct {
 	From, To trace.EventRef
-	Kind     Conflict
+	// FromBlock and ToBlock are the outermost atomic blocks the events
+	// are in (nil: outside blocks, a transaction of its own).
+	FromBlock, ToBlock *Block
+	Kind               Conflict
 	// Reacquire says that To is a wait and stands for its re-acquire of
 	// the lock (which comes just before its thread's next event), not its
 	// release.

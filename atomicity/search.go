@@ -139,5 +139,5 @@ func (s *searcher) trace(cur, a *node, c label) []Edge {
 }
 
 func (l label) edge() Edge {
-	return Edge{From: l.from, To: l.to, Kind: l.kind, Reacquire: l.reacquire}
+	return Edge{From: l.from, To: l.to, FromBlock: l.fromBlock, ToBlock: l.toBlock, Kind: l.kind, Reacquire: l.reacquire}
 }

@@ -27,10 +27,16 @@ func TestGolden(t *testing.T) {
 		all   bool
 		write func(*bytes.Buffer, *trace.Trace, *Result, ReportOptions) error
 	}{
-		{".txt", false, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error { return WriteText(b, tr, r, o) }},
-		{".all.txt", true, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error { return WriteText(b, tr, r, o) }},
+		{".txt", false, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error {
+			return WriteText(b, tr, r, o)
+		}},
+		{".all.txt", true, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error {
+			return WriteText(b, tr, r, o)
+		}},
 		{".dot", false, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error { return WriteDOT(b, tr, r, o) }},
-		{".json", false, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error { return WriteJSON(b, tr, r, o) }},
+		{".json", false, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error {
+			return WriteJSON(b, tr, r, o)
+		}},
 	}
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".trace")

@@ -3,6 +3,7 @@ package atomicity
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,18 +26,12 @@ func TestGolden(t *testing.T) {
 	writers := []struct {
 		ext   string
 		all   bool
-		write func(*bytes.Buffer, *trace.Trace, *Result, ReportOptions) error
+		write func(io.Writer, *trace.Trace, *Result, ReportOptions) error
 	}{
-		{".txt", false, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error {
-			return WriteText(b, tr, r, o)
-		}},
-		{".all.txt", true, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error {
-			return WriteText(b, tr, r, o)
-		}},
-		{".dot", false, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error { return WriteDOT(b, tr, r, o) }},
-		{".json", false, func(b *bytes.Buffer, tr *trace.Trace, r *Result, o ReportOptions) error {
-			return WriteJSON(b, tr, r, o)
-		}},
+		{".txt", false, WriteText},
+		{".all.txt", true, WriteText},
+		{".dot", false, WriteDOT},
+		{".json", false, WriteJSON},
 	}
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".trace")

@@ -14,7 +14,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
-// Every trace under testdata is checked and written in the three formats;
+// Every trace under testdata, and the example of docs/atomicity.md, is checked and written in the three formats;
 // each output is compared exactly with its golden file (NAME.txt,
 // NAME.dot, NAME.json; go test ./atomicity -update rewrites them). The
 // .all variants list every violation.
@@ -23,6 +23,7 @@ func TestGolden(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no traces under testdata (%v)", err)
 	}
+	files = append(files, filepath.Join("..", "examples", "atomicity", "chain.trace"))
 	writers := []struct {
 		ext   string
 		all   bool

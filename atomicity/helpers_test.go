@@ -1,6 +1,7 @@
 package atomicity
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -38,7 +39,8 @@ func run(t testing.TB, tr *trace.Trace) *Result {
 
 // describe renders a result compactly for table tests: per violation the
 // blamed blocks' enter ids and the cycle as "FROM>TO" pairs, plus "~"
-// when it is not increasing.
+// when it is not increasing and the number of cycles closed in the
+// transaction when there are several.
 func describe(tr *trace.Trace, res *Result) string {
 	var parts []string
 	for _, v := range res.Violations {
@@ -53,6 +55,9 @@ func describe(tr *trace.Trace, res *Result) string {
 		s := "blame " + strings.Join(b, ",") + ": " + strings.Join(cyc, " ")
 		if !v.Increasing {
 			s += " ~"
+		}
+		if v.Cycles > 1 {
+			s += fmt.Sprintf(" (%d cycles)", v.Cycles)
 		}
 		parts = append(parts, s)
 	}

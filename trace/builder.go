@@ -45,6 +45,9 @@ type Builder struct {
 	forked map[Sym]Pos
 	joined map[Sym]bool
 	seen   uint32 // events accepted so far (the next Arrival)
+	// locate, when set, stops the read at the event with Arrival
+	// locate.at and records where it is (see Locate).
+	locate *locator
 }
 
 type threadState struct {
@@ -121,6 +124,10 @@ func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
 	}
 	if err := b.checkOp(pos, id, tname, st, &ev); err != nil {
 		return err
+	}
+	if b.locate != nil && b.seen == b.locate.at {
+		b.locate.pos = pos
+		return errLocated
 	}
 	th.Events = append(th.Events, ev)
 	th.Arrival = append(th.Arrival, b.seen)

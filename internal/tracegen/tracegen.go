@@ -33,6 +33,10 @@ type Config struct {
 	// ForkWeight weighs a fork (default 1): a thread starts only when
 	// forked, so a higher weight gives more interleaving early.
 	ForkWeight int
+	// Recorded writes the events in the simulated order (a wait where it
+	// releases its lock) instead of thread by thread, so that the file
+	// order is a recorded execution, as in an STD recording.
+	Recorded bool
 }
 
 func (c Config) withDefaults(r *rand.Rand) Config {
@@ -332,7 +336,8 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// build writes the simulated events thread by thread into a trace.
+// build writes the simulated events into a trace: thread by thread, or
+// in the simulated order if the configuration asks for a recorded one.
 func (s *sim) build() *trace.Trace {
 	b := trace.NewBuilder()
 	sy := b.Syms()
@@ -343,13 +348,25 @@ func (s *sim) build() *trace.Trace {
 		return sy.Intern(x)
 	}
 	line := 0
+	add := func(t *thread, o op) {
+		line++
+		ev := trace.Event{Op: o.kind, Obj: intern(o.obj), Val: intern(o.val), Target: intern(o.target), Result: intern(o.result)}
+		if err := b.Event(trace.Pos{File: "gen.trace", Line: line}, sy.Intern(t.name), ev); err != nil {
+			panic("tracegen: generated an invalid trace: " + err.Error())
+		}
+	}
+	if s.cfg.Recorded {
+		for _, st := range s.steps {
+			if st.part == replay.Whole || st.part == replay.Release {
+				t := s.th[st.thread]
+				add(t, t.events[st.index])
+			}
+		}
+		return b.Finish()
+	}
 	for _, t := range s.th {
 		for _, o := range t.events {
-			line++
-			ev := trace.Event{Op: o.kind, Obj: intern(o.obj), Val: intern(o.val), Target: intern(o.target), Result: intern(o.result)}
-			if err := b.Event(trace.Pos{File: "gen.trace", Line: line}, sy.Intern(t.name), ev); err != nil {
-				panic("tracegen: generated an invalid trace: " + err.Error())
-			}
+			add(t, o)
 		}
 	}
 	return b.Finish()

@@ -2,6 +2,7 @@ package tracegen
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"gpredict/predict/replay"
@@ -105,5 +106,31 @@ func TestDeterministic(t *testing.T) {
 	b := Random(rand.New(rand.NewSource(7)), Config{})
 	if a.NumEvents() != b.NumEvents() {
 		t.Fatal("same seed, different traces")
+	}
+}
+
+// A recorded trace holds the same events as the thread-by-thread one of
+// the same seed, and its file order is the simulated interleaving (a
+// wait at its release).
+func TestRecordedOrderIsSimulated(t *testing.T) {
+	for seed := int64(0); seed < 500; seed++ {
+		plain, sched := generate(rand.New(rand.NewSource(seed)), Config{})
+		rec := Random(rand.New(rand.NewSource(seed)), Config{Recorded: true})
+		var want []string
+		for _, s := range sched {
+			if s.Part == replay.Whole || s.Part == replay.Release {
+				want = append(want, plain.ID(s.Ref)+" "+plain.Event(s.Ref).Op.String())
+			}
+		}
+		got := make([]string, rec.NumEvents())
+		for _, th := range rec.Threads {
+			for i, a := range th.Arrival {
+				r := trace.EventRef{Thread: th.ID, Index: uint32(i)}
+				got[a] = rec.ID(r) + " " + rec.Event(r).Op.String()
+			}
+		}
+		if strings.Join(got, ", ") != strings.Join(want, ", ") {
+			t.Fatalf("seed %d: file order\n%s\nwant the simulated order\n%s", seed, strings.Join(got, ", "), strings.Join(want, ", "))
+		}
 	}
 }

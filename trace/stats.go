@@ -21,6 +21,7 @@ type Stats struct {
 
 // WarningStat is one kind of warning in Stats.
 type WarningStat struct {
+	Code    string `json:"code"`
 	Kind    string `json:"kind"`
 	Count   int    `json:"count"`
 	Example string `json:"example"`

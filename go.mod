@@ -3,14 +3,15 @@ module gpredict
 go 1.26
 
 require (
+	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5
+	github.com/antlr4-go/antlr/v4 v4.13.1
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.10
 	github.com/spf13/viper v1.21.0
 )
 
 require (
-	github.com/aclements/go-z3 v0.0.0-20220809013456-4675d5f90ca5 // indirect
-	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect

@@ -306,5 +306,6 @@ func (b *Builder) unproducedReads() (Warning, bool) {
 		return w, false
 	}
 	w.Example = fmt.Sprintf("%s: %s reads %s from %s", first.pos, first.id, b.tr.Str(firstKey.val), b.tr.Str(firstKey.v))
+	w.Pos = first.pos.String()
 	return w, true
 }

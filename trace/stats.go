@@ -25,6 +25,7 @@ type WarningStat struct {
 	Kind    string `json:"kind"`
 	Count   int    `json:"count"`
 	Example string `json:"example"`
+	Pos     string `json:"pos,omitempty"`
 }
 
 // Stats computes the statistics of t.

@@ -64,6 +64,9 @@ type Warning struct {
 	Kind    string
 	Count   int
 	Example string
+	// Pos is where the first example is, FILE:LINE:COL, for the warnings
+	// about one event ("" for the others).
+	Pos string
 }
 
 // TypeDecl is one `type NAME : SUPERS...` directive.

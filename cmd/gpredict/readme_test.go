@@ -118,3 +118,18 @@ func TestMakeDemo(t *testing.T) {
 		t.Fatalf("make demo output lacks the README's report:\n%s", out)
 	}
 }
+
+// TestReadmeLongTraceOutput runs the README's long-trace example and
+// compares the report it shows with the first one gpredict prints.
+func TestReadmeLongTraceOutput(t *testing.T) {
+	want := blockAfter(t, readme(t), "### Long traces")
+	t.Chdir(repoRoot(t))
+	out, errOut, code := runCLI(t, "predict", "--props", "DataRace", "testdata/traces/std/Account.std")
+	if code != exitViolation {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	first, _, _ := strings.Cut(out, "\n\n")
+	if first+"\n" != want {
+		t.Fatalf("README shows:\n%s\ngpredict prints:\n%s", want, first)
+	}
+}

@@ -30,7 +30,7 @@ type selection struct {
 	source map[*spec.Property]string
 }
 
-// selectProps applies --props (SPEC 4, docs/cli.md): empty = every --spec
+// selectProps applies --props (docs/cli.md): empty = every --spec
 // property; "all" = the catalogue plus the --spec properties; otherwise
 // the named ones, from the --spec files and the catalogue. A name defined
 // twice — in two --spec files, a file given twice, or a --spec file and

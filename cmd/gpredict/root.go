@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// Exit statuses of SPEC 4.
+// Exit statuses (docs/cli.md).
 const (
 	exitOK        = 0 // no violation
 	exitViolation = 1 // at least one violation

@@ -9,7 +9,7 @@
 # GPREDICT_BENCH='Benchmark(Race|CheckThenAct)/100000$' takes about 5 minutes).
 # GPREDICT_BENCH_STUB=1 answers every solver call Unsat with a stub, to
 # measure enumeration and pre-filtering alone (e.g.
-# GPREDICT_BENCH='DataRaceReal/jigsaw').
+# GPREDICT_BENCH='DataRaceReal/Dbcp2').
 # Usage: bench/run.sh [extra go test flags]
 set -euo pipefail
 cd "$(dirname "$0")/.."

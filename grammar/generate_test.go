@@ -15,10 +15,10 @@ const toolJar = "node_modules/antlr4ng-cli/antlr4-4.13.2-SNAPSHOT-complete.jar"
 // grammar change cannot land without its generated code (and the reverse).
 func TestGeneratedUpToDate(t *testing.T) {
 	if _, err := exec.LookPath("java"); err != nil {
-		t.Fatalf("java not found (%v): run scripts/setup.sh", err)
+		t.Fatalf("java not found (%v): the pinned ANTLR tool is a Java program; install a Java runtime (scripts/setup.sh --dev says how; gpredict itself needs none)", err)
 	}
 	if _, err := os.Stat(toolJar); err != nil {
-		t.Fatalf("pinned ANTLR tool missing (%v): run scripts/setup.sh", err)
+		t.Fatalf("pinned ANTLR tool missing (%v): run scripts/setup.sh --dev", err)
 	}
 	out := t.TempDir()
 	cmd := exec.Command("bash", "generate.sh", out)

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
@@ -20,7 +21,69 @@ type Report struct {
 type ReportOptions struct {
 	Version string   // gpredict's version
 	Traces  []string // the trace paths as given
-	All     bool     // --all: one report per (binding, choice)
+	// All (--all) makes one report per (binding, choice) and lists every
+	// unknown candidate in the text format (else they are counted by
+	// reason).
+	All bool
+	// Witness says how much of each witness the text format draws; JSON
+	// and SARIF always carry the whole schedule.
+	Witness WitnessMode
+	// Warnings are the run's warnings (trace validation, event
+	// declarations that match nothing), for the formats that carry them
+	// in the document (JSON, SARIF); the command prints them on stderr.
+	Warnings []Warning
+	// Rules document the properties that were checked, in order, for the
+	// SARIF log's rules; a property without an entry gets a rule with its
+	// name only.
+	Rules []RuleDoc
+}
+
+// Warning is one warning of the run: a stable code (trace warnings use
+// trace.Warning's codes, spec ones are `unmatched-event` and
+// `unmatched-property`), the message as printed on stderr without the
+// "gpredict: warning: " prefix, and the place it is about as FILE:LINE:COL
+// ("" if none).
+type Warning struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Pos     string `json:"pos,omitempty"`
+}
+
+// RuleDoc documents one property for SARIF: a one-line summary and the
+// help text (Markdown).
+type RuleDoc struct {
+	Name    string
+	Summary string
+	Help    string
+}
+
+// WitnessMode is the --witness setting of the text format.
+type WitnessMode int
+
+const (
+	// WitnessTrimmed (the default) draws the steps around the chosen
+	// events and summarises each long stretch between them per thread.
+	WitnessTrimmed WitnessMode = iota
+	// WitnessFull draws every step.
+	WitnessFull
+	// WitnessNone draws no witness.
+	WitnessNone
+)
+
+// WitnessModes lists the --witness values, for help texts and completion.
+var WitnessModes = []string{"trimmed", "full", "none"}
+
+// ParseWitnessMode reads a --witness value.
+func ParseWitnessMode(s string) (WitnessMode, error) {
+	switch s {
+	case "trimmed":
+		return WitnessTrimmed, nil
+	case "full":
+		return WitnessFull, nil
+	case "none":
+		return WitnessNone, nil
+	}
+	return 0, fmt.Errorf("witness %q: want trimmed, full or none", s)
 }
 
 // Reports groups the violations (SPEC 4): same property and, per chosen

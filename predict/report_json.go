@@ -18,10 +18,12 @@ import (
 //	 seconds, candidates, prefiltered, solverCalls},
 //	 "violations": [{property, binding, events: [{id, name, loc}],
 //	                 schedule, count}],
-//	 "unknown": [{property, binding, events, reason}]}
+//	 "unknown": [{property, binding, events, reason}],
+//	 "warnings": [{code, message, pos}]}
 //
 // binding keeps the property's parameter order; loc is "" for an event
-// without a location; an unknown candidate is never grouped.
+// without a location; an unknown candidate is never grouped; pos is left
+// out of a warning that has no place.
 
 type jsonDoc struct {
 	Version    string          `json:"version"`
@@ -29,6 +31,7 @@ type jsonDoc struct {
 	Stats      jsonStats       `json:"stats"`
 	Violations []jsonViolation `json:"violations"`
 	Unknown    []jsonUnknown   `json:"unknown"`
+	Warnings   []Warning       `json:"warnings"`
 }
 
 type jsonStats struct {
@@ -109,6 +112,7 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 		},
 		Violations: []jsonViolation{},
 		Unknown:    []jsonUnknown{},
+		Warnings:   append([]Warning{}, o.Warnings...),
 	}
 	for _, rep := range r.Reports(o.All) {
 		doc.Violations = append(doc.Violations, jsonViolation{

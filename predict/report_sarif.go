@@ -6,92 +6,143 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"gpredict/spec"
+	"gpredict/trace"
 )
 
-// WriteSARIF writes a minimal SARIF 2.1.0 log: one run, one rule per
-// property, one result per report. A result's locations are the chosen
-// events' `@FILE:LINE` locations (an event without a location, or whose
-// location has no `:LINE`, gives a location without a region, or none).
+// WriteSARIF writes a SARIF 2.1.0 log (docs/output.md): one run, one rule
+// per property (documented from o.Rules), one result per report with the
+// chosen events as locations and the witness as a code flow (one thread
+// flow per thread, the chosen events `essential`), and one invocation
+// whose tool execution notifications are the unknown candidates and the
+// warnings; the execution counts as successful when no candidate is
+// unknown, since otherwise the analysis is incomplete.
 func WriteSARIF(w io.Writer, r *Result, o ReportOptions) error {
 	tr := r.Trace
-	type region struct {
-		StartLine int `json:"startLine"`
+	ru := sarifRun{
+		Tool:       sarifTool{Driver: sarifDriver{Name: "gpredict", Version: o.Version, Rules: []sarifRule{}}},
+		Invocation: []sarifInvocation{{ExecutionSuccessful: len(r.Unknown) == 0, ExitCode: r.ExitStatus(), Notifications: []sarifNotification{}}},
+		Results:    []sarifResult{},
 	}
-	type artifact struct {
-		URI string `json:"uri"`
-	}
-	type physical struct {
-		ArtifactLocation artifact `json:"artifactLocation"`
-		Region           *region  `json:"region,omitempty"`
-	}
-	type message struct {
-		Text string `json:"text"`
-	}
-	type location struct {
-		PhysicalLocation physical `json:"physicalLocation"`
-		Message          message  `json:"message"`
-	}
-	type result struct {
-		RuleID    string     `json:"ruleId"`
-		Level     string     `json:"level"`
-		Message   message    `json:"message"`
-		Locations []location `json:"locations"`
-	}
-	type rule struct {
-		ID string `json:"id"`
-	}
-	type driver struct {
-		Name    string `json:"name"`
-		Version string `json:"version"`
-		Rules   []rule `json:"rules"`
-	}
-	type tool struct {
-		Driver driver `json:"driver"`
-	}
-	type run struct {
-		Tool    tool     `json:"tool"`
-		Results []result `json:"results"`
-	}
-	type log struct {
-		Schema  string `json:"$schema"`
-		Version string `json:"version"`
-		Runs    []run  `json:"runs"`
-	}
-
-	ru := run{Tool: tool{Driver: driver{Name: "gpredict", Version: o.Version, Rules: []rule{}}}, Results: []result{}}
-	seenRule := map[string]bool{}
+	rules := newSARIFRules(o.Rules)
 	for _, rep := range r.Reports(o.All) {
 		name := rep.Property.Name
-		if !seenRule[name] {
-			seenRule[name] = true
-			ru.Tool.Driver.Rules = append(ru.Tool.Driver.Rules, rule{ID: name})
-		}
-		var ids []string
-		locs := []location{}
-		for _, e := range reportedEvents(rep.Property, rep.Alt, rep.Choice) {
-			occ, ref := e.Name, e.Ref
-			ids = append(ids, occ+" "+tr.ID(ref))
-			loc := eventLoc(tr, ref)
-			if loc == "" {
-				continue
-			}
-			file, line := splitFileLine(loc)
-			pl := physical{ArtifactLocation: artifact{URI: file}}
-			if line > 0 {
-				pl.Region = &region{StartLine: line}
-			}
-			locs = append(locs, location{PhysicalLocation: pl, Message: message{Text: occ + " " + tr.ID(ref)}})
-		}
-		text := fmt.Sprintf("%s %s: %s", name, bindingText(tr, rep.Property, rep.Binding), strings.Join(ids, ", "))
+		text := fmt.Sprintf("%s %s: %s", name, bindingText(tr, rep.Property, rep.Binding), chosenText(tr, rep.Property, rep.Alt, rep.Choice))
 		if rep.Count > 1 {
 			text += fmt.Sprintf(" (%d violations at these locations)", rep.Count)
 		}
-		ru.Results = append(ru.Results, result{RuleID: name, Level: "error", Message: message{Text: text}, Locations: locs})
+		ru.Results = append(ru.Results, sarifResult{
+			RuleID: name, RuleIndex: rules.index(name), Level: "error", Message: sarifMessage{Text: text},
+			Locations: chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
+			CodeFlows: []sarifCodeFlow{witnessFlow(tr, &rep.Violation)},
+		})
 	}
-	doc := log{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []run{ru}}
+	inv := &ru.Invocation[0]
+	for _, u := range r.Unknown {
+		inv.Notifications = append(inv.Notifications, sarifNotification{
+			Level:          "warning",
+			Message:        sarifMessage{Text: fmt.Sprintf("%s %s: %s: undecided: %s", u.Property.Name, bindingText(tr, u.Property, u.Binding), chosenText(tr, u.Property, u.Alt, u.Choice), u.Reason)},
+			Descriptor:     &sarifRef{ID: "unknown-candidate"},
+			AssociatedRule: &sarifRef{ID: u.Property.Name, Index: ptr(rules.index(u.Property.Name))},
+			Locations:      chosenLocations(tr, u.Property, u.Alt, u.Choice),
+		})
+	}
+	for _, wn := range o.Warnings {
+		n := sarifNotification{Level: "warning", Message: sarifMessage{Text: wn.Message}, Descriptor: &sarifRef{ID: wn.Code}}
+		if wn.Pos != "" {
+			n.Locations = []sarifLocation{posLocation(wn.Pos)}
+		}
+		inv.Notifications = append(inv.Notifications, n)
+	}
+	ru.Tool.Driver.Rules = rules.list
+	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{ru}}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
+}
+
+// chosenText lists a choice as "create T1#3, update T2#1, next T1#4".
+func chosenText(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) string {
+	var ids []string
+	for _, e := range reportedEvents(p, alt, choice) {
+		ids = append(ids, e.Name+" "+tr.ID(e.Ref))
+	}
+	return strings.Join(ids, ", ")
+}
+
+// chosenLocations are the chosen events' source locations (events without
+// a location have none).
+func chosenLocations(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []sarifLocation {
+	locs := []sarifLocation{}
+	for _, e := range reportedEvents(p, alt, choice) {
+		if l, ok := eventLocation(tr, e.Ref, e.Name+" "+tr.ID(e.Ref)); ok {
+			locs = append(locs, l)
+		}
+	}
+	return locs
+}
+
+// witnessFlow is the witness as a code flow: one thread flow per thread
+// (in order of first appearance), each step a location with its place in
+// the whole schedule as executionOrder; the chosen events are
+// `essential`, the other steps `unimportant`.
+func witnessFlow(tr *trace.Trace, v *Violation) sarifCodeFlow {
+	chosen := map[trace.EventRef]string{}
+	for _, e := range reportedEvents(v.Property, v.Alt, v.Choice) {
+		chosen[e.Ref] = e.Name
+	}
+	flows := []sarifThreadFlow{}
+	index := map[trace.ThreadID]int{}
+	for i, s := range v.Schedule {
+		k, ok := index[s.Ref.Thread]
+		if !ok {
+			k = len(flows)
+			index[s.Ref.Thread] = k
+			name := tr.ThreadName(s.Ref.Thread)
+			flows = append(flows, sarifThreadFlow{ID: name, Message: &sarifMessage{Text: "thread " + name}})
+		}
+		text := s.Format(tr)
+		importance := "unimportant"
+		if name, ok := chosen[s.Ref]; ok {
+			text, importance = name+" "+text+" (chosen event)", "essential"
+		}
+		loc, ok := eventLocation(tr, s.Ref, text)
+		if !ok {
+			loc = sarifLocation{Message: &sarifMessage{Text: text}}
+		}
+		flows[k].Locations = append(flows[k].Locations, sarifThreadFlowLocation{
+			Location: loc, ExecutionOrder: i + 1, Importance: importance})
+	}
+	return sarifCodeFlow{Message: sarifMessage{Text: fmt.Sprintf("witness schedule: %d steps", len(v.Schedule))}, ThreadFlows: flows}
+}
+
+// eventLocation is the physical location of an event's `@FILE:LINE`
+// location (a location without `:LINE` has no region), with text as its
+// message; false if the event has no location.
+func eventLocation(tr *trace.Trace, ref trace.EventRef, text string) (sarifLocation, bool) {
+	loc := eventLoc(tr, ref)
+	if loc == "" {
+		return sarifLocation{}, false
+	}
+	l := posLocation(loc)
+	l.Message = &sarifMessage{Text: text}
+	return l, true
+}
+
+// posLocation turns FILE:LINE or FILE:LINE:COL (or a bare FILE) into a
+// physical location.
+func posLocation(pos string) sarifLocation {
+	file, line := splitFileLine(pos)
+	col := 0
+	if f2, l2 := splitFileLine(file); l2 > 0 && line > 0 {
+		file, line, col = f2, l2, line
+	}
+	pl := &sarifPhysical{ArtifactLocation: sarifArtifact{URI: file}}
+	if line > 0 {
+		pl.Region = &sarifRegion{StartLine: line, StartColumn: col}
+	}
+	return sarifLocation{PhysicalLocation: pl}
 }
 
 // splitFileLine splits "File.java:12" into file and line (0 if the
@@ -107,3 +158,5 @@ func splitFileLine(loc string) (string, int) {
 	}
 	return loc[:i], n
 }
+
+func ptr[T any](v T) *T { return &v }

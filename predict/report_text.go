@@ -3,17 +3,19 @@ package predict
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
-	"gpredict/predict/replay"
 	"gpredict/spec"
 	"gpredict/trace"
 )
 
 // WriteText writes the report for people (SPEC 4): per report the
 // property and binding, the chosen events with their locations, and the
-// witness drawn with one column per thread, chosen events marked `*`;
-// then the unknown candidates and a summary line.
+// witness drawn with one column per thread, chosen events marked `*`
+// (trimmed to what matters unless o.Witness says otherwise, see
+// report_witness.go); then the unknown candidates, counted by property and
+// reason (each listed with o.All), and a summary line.
 func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 	tw := &textWriter{w: w, tr: r.Trace}
 	reps := r.Reports(o.All)
@@ -21,15 +23,17 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 		if i > 0 {
 			tw.printf("\n")
 		}
-		tw.violation(i+1, len(reps), rep)
+		tw.violation(i+1, len(reps), rep, o.Witness)
 	}
-	for i, u := range r.Unknown {
-		if i > 0 || len(reps) > 0 {
+	if len(r.Unknown) > 0 {
+		if len(reps) > 0 {
 			tw.printf("\n")
 		}
-		tw.printf("unknown: %s %s\n", u.Property.Name, bindingText(r.Trace, u.Property, u.Binding))
-		tw.events(u.Property, u.Alt, u.Choice)
-		tw.printf("  reason: %s\n", u.Reason)
+		if o.All {
+			tw.unknownList(r.Unknown)
+		} else {
+			tw.unknownGroups(r.Unknown)
+		}
 	}
 	if len(reps) > 0 || len(r.Unknown) > 0 {
 		tw.printf("\n")
@@ -54,15 +58,16 @@ func (t *textWriter) printf(format string, args ...any) {
 	}
 }
 
-func (t *textWriter) violation(n, of int, rep Report) {
+func (t *textWriter) violation(n, of int, rep Report, mode WitnessMode) {
 	count := ""
 	if rep.Count > 1 {
 		count = fmt.Sprintf(" (%d violations at these locations)", rep.Count)
 	}
 	t.printf("[%d/%d] %s %s%s\n", n, of, rep.Property.Name, bindingText(t.tr, rep.Property, rep.Binding), count)
 	t.events(rep.Property, rep.Alt, rep.Choice)
-	t.printf("  witness:\n")
-	t.witness(rep.Schedule, rep.Choice)
+	if mode != WitnessNone {
+		t.witness(rep.Schedule, rep.Choice, mode)
+	}
 }
 
 func (t *textWriter) events(p *spec.Property, alt int, choice []trace.EventRef) {
@@ -75,44 +80,58 @@ func (t *textWriter) events(p *spec.Property, alt int, choice []trace.EventRef) 
 	}
 }
 
-// witness draws the schedule with one column per thread (in order of
-// first appearance), one step per line; chosen events are marked `*`.
-func (t *textWriter) witness(sched []replay.Step, choice []trace.EventRef) {
-	chosen := map[trace.EventRef]bool{}
-	for _, r := range choice {
-		chosen[r] = true
-	}
-	col := map[trace.ThreadID]int{}
-	var threads []trace.ThreadID
-	for _, s := range sched {
-		if _, ok := col[s.Ref.Thread]; !ok {
-			col[s.Ref.Thread] = len(threads)
-			threads = append(threads, s.Ref.Thread)
+// unknownList lists every unknown candidate with its events and reason
+// (--all).
+func (t *textWriter) unknownList(us []UnknownCandidate) {
+	for i, u := range us {
+		if i > 0 {
+			t.printf("\n")
 		}
-	}
-	cells := make([]string, len(sched))
-	width := 0
-	for i, s := range sched {
-		cells[i] = s.Format(t.tr)
-		if chosen[s.Ref] && (s.Part == replay.Whole || s.Part == replay.Release) {
-			cells[i] += " *"
-		}
-		width = max(width, len(cells[i]))
-	}
-	for _, th := range threads {
-		width = max(width, len(t.tr.ThreadName(th)))
-	}
-	width += 2
-	head := make([]string, len(threads))
-	for i, th := range threads {
-		head[i] = t.tr.ThreadName(th)
-	}
-	t.printf("    %s\n", strings.TrimRight(padColumns(head, width), " "))
-	for i, s := range sched {
-		line := strings.Repeat(" ", col[s.Ref.Thread]*width) + cells[i]
-		t.printf("    %s\n", line)
+		t.printf("unknown: %s %s\n", u.Property.Name, bindingText(t.tr, u.Property, u.Binding))
+		t.events(u.Property, u.Alt, u.Choice)
+		t.printf("  reason: %s\n", u.Reason)
 	}
 }
+
+// unknownGroups counts the unknown candidates by property and reason, so
+// that hundreds of timeouts are one line. Reasons that differ only in
+// their numbers (the size of a slice) are one group, shown by its first
+// reason after "e.g.".
+func (t *textWriter) unknownGroups(us []UnknownCandidate) {
+	type group struct {
+		prop, reason string
+		count        int
+		varied       bool
+	}
+	var groups []*group
+	index := map[string]*group{}
+	for _, u := range us {
+		key := u.Property.Name + "\x00" + digits.ReplaceAllString(u.Reason, "#")
+		g := index[key]
+		if g == nil {
+			g = &group{prop: u.Property.Name, reason: u.Reason}
+			index[key] = g
+			groups = append(groups, g)
+		}
+		g.count++
+		g.varied = g.varied || u.Reason != g.reason
+	}
+	t.printf("unknown candidates by property and reason (--all lists each; --format json has them all):\n")
+	rows := make([][]string, len(groups))
+	for i, g := range groups {
+		reason := g.reason
+		if g.varied {
+			reason = "e.g. " + reason
+		}
+		rows[i] = []string{fmt.Sprintf("%*d", len(fmt.Sprint(len(us))), g.count), g.prop, reason}
+	}
+	for _, row := range alignRows(rows) {
+		t.printf("  %s\n", row)
+	}
+}
+
+// digits matches the numbers of a reason, which unknownGroups ignores.
+var digits = regexp.MustCompile(`[0-9]+`)
 
 func padColumns(cells []string, width int) string {
 	var b strings.Builder

@@ -7,9 +7,25 @@ import "sort"
 func Load(filename string, src []byte) (*File, Diagnostics) {
 	f, diags := Parse(filename, src)
 	if diags.HasErrors() {
+		if onlySyntax(diags) {
+			if wrong := wrongFormat(newSrcIndex(filename, src)); len(wrong) > 0 {
+				return f, wrong
+			}
+		}
 		return f, diags
 	}
 	return f, append(diags, Check(f)...)
+}
+
+// onlySyntax reports whether every diagnostic is a syntax error (not a bad
+// character, which comes first and says enough).
+func onlySyntax(diags Diagnostics) bool {
+	for _, d := range diags {
+		if d.Code != CodeSyntax && d.Code != CodeTooDeep {
+			return false
+		}
+	}
+	return true
 }
 
 // Check runs the static checks of SPEC 2.2 over f and sets Normal on each

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -44,6 +45,9 @@ const (
 	CodeTooManyAlternatives Code = "too-many-alternatives"
 	CodeUnboundAdviceParam  Code = "unbound-advice-parameter"
 	CodeHoldsArgument       Code = "holds-argument"
+	CodeBadCharacter        Code = "bad-character"
+	CodeJavaMOP             Code = "javamop-syntax"
+	CodeNotASpec            Code = "not-a-spec"
 )
 
 // Diagnostic is the project's one kind of message about a user's input:
@@ -134,6 +138,14 @@ func sourceLine(src []byte, p Pos) (string, bool) {
 	if !utf8.ValidString(line) {
 		line = strings.ToValidUTF8(line, "\uFFFD")
 	}
+	// A control character would be sent to the terminal as is: show it as
+	// U+FFFD, one rune for one, so that the caret stays aligned.
+	line = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) && r != '\t' {
+			return '\uFFFD'
+		}
+		return r
+	}, line)
 	return line, true
 }
 

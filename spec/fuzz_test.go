@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-// FuzzParse: Load never panics, and every diagnostic it reports has a
-// position inside the input. Seeds: testdata/fuzz/FuzzParse plus every
+// FuzzParse: Load never panics, every diagnostic it reports has a
+// position inside the input, and no file with a bad character loads. Seeds: testdata/fuzz/FuzzParse plus every
 // spec under testdata.
 func FuzzParse(f *testing.F) {
 	for _, glob := range []string{"testdata/patent/*.gp", "testdata/ext/*.gp", "testdata/diag/*.gp"} {
@@ -31,6 +31,9 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("diagnostic span %+v outside the input (len %d): %s", d.Span, len(src), d.Message)
 			}
 			_ = d.Render(src)
+		}
+		if !diags.HasErrors() && len(checkText(newSrcIndex("fuzz.gp", src))) > 0 {
+			t.Fatal("a file with invalid UTF-8 or a control character loaded")
 		}
 		if !diags.HasErrors() {
 			_ = DumpAST(file)

@@ -27,6 +27,9 @@ const (
 func Parse(filename string, src []byte) (*File, Diagnostics) {
 	f := &File{Name: filename, Src: src}
 	idx := newSrcIndex(filename, src)
+	if diags := checkText(idx); len(diags) > 0 {
+		return f, diags
+	}
 	errs := &syntaxErrors{idx: idx}
 
 	lexer := gen.NewSpecLexer(antlr.NewInputStream(string(src)))

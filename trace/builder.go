@@ -3,6 +3,7 @@ package trace
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // Pos is a place in an input file: a line (and the 1-based byte column of
@@ -48,6 +49,27 @@ type Builder struct {
 	// locate, when set, stops the read at the event with Arrival
 	// locate.at and records where it is (see Locate).
 	locate *locator
+
+	// reads and written are what the unproduced-read warning needs: per
+	// (variable, value) read, how many reads and the first; the pairs
+	// some write writes. Init directives may come later, so the check
+	// waits for Finish.
+	reads   map[varValue]*readNote
+	written map[varValue]bool
+	// inferring is set while a value-less format (STD, RapidBin) is read:
+	// its reads take their values from earlier writes by construction, so
+	// they need no check (and big recordings no map entry per write).
+	inferring bool
+}
+
+type varValue struct{ v, val Sym }
+
+// readNote is the first read of a (variable, value) pair and the count.
+type readNote struct {
+	pos     Pos
+	id      string
+	arrival uint32
+	count   int
 }
 
 type threadState struct {
@@ -67,7 +89,8 @@ func NewBuilder() *Builder {
 		args: [][]Sym{nil}, threadByName: map[Sym]ThreadID{}, sigs: map[Sym]Signature{},
 	}
 	tr.zero = syms.Intern("0")
-	return &Builder{tr: tr, forked: map[Sym]Pos{}, joined: map[Sym]bool{}}
+	return &Builder{tr: tr, forked: map[Sym]Pos{}, joined: map[Sym]bool{},
+		reads: map[varValue]*readNote{}, written: map[varValue]bool{}}
 }
 
 // Syms is the intern table of the trace being built.
@@ -128,6 +151,18 @@ func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
 	if b.locate != nil && b.seen == b.locate.at {
 		b.locate.pos = pos
 		return errLocated
+	}
+	switch {
+	case b.inferring:
+	case ev.Op == OpRead:
+		k := varValue{ev.Obj, ev.Val}
+		if n := b.reads[k]; n != nil {
+			n.count++
+		} else {
+			b.reads[k] = &readNote{pos: pos, id: FormatID(tname, uint32(len(th.Events))), arrival: b.seen, count: 1}
+		}
+	case ev.Op == OpWrite:
+		b.written[varValue{ev.Obj, ev.Val}] = true
 	}
 	th.Events = append(th.Events, ev)
 	th.Arrival = append(th.Arrival, b.seen)
@@ -204,18 +239,27 @@ func (b *Builder) signature(pos Pos, sym Sym) error {
 	return nil
 }
 
-// Finish returns the trace, with the warnings of SPEC 1.2 counted.
+// Finish returns the trace, with the warnings counted: those of SPEC 1.2
+// (conditions real recordings have) after those that are likely mistakes
+// (docs/trace-format.md, Warnings).
 func (b *Builder) Finish() *Trace {
 	tr := b.tr
-	var held, unforked, emptyJoin Warning
-	held.Kind = "lock held at end of trace"
-	unforked.Kind = "thread never forked (may start at any time)"
-	emptyJoin.Kind = "join of a thread with no events (constrains nothing)"
+	held := Warning{Code: "lock-held-at-end", Kind: "lock held at end of trace"}
+	unforked := Warning{Code: "thread-never-forked", Kind: "thread never forked (may start at any time)"}
+	emptyJoin := Warning{Code: "join-without-events", Kind: "join of a thread with no events (constrains nothing)"}
 	note := func(w *Warning, example string) {
 		if w.Count == 0 {
 			w.Example = example
 		}
 		w.Count++
+	}
+	if w, ok := b.unproducedReads(); ok {
+		tr.Warnings = append(tr.Warnings, w)
+	}
+	if tr.NumEvents() == 0 {
+		tr.Warnings = append(tr.Warnings, Warning{Code: "empty-trace",
+			Kind: "trace has no events (empty, or only blank lines, comments and directives)", Count: 1,
+			Example: strings.Join(tr.Files, ", ")})
 	}
 	for i, th := range tr.Threads {
 		name := tr.Str(th.Name)
@@ -243,4 +287,32 @@ func (b *Builder) Finish() *Trace {
 		}
 	}
 	return tr
+}
+
+// unproducedReads is the warning for reads of a value that no write of
+// the variable writes and that is not its initial value: no schedule can
+// give such a read its value, so every schedule through it is infeasible
+// and nothing after it in its thread can be predicted. It is no error: a
+// recording may have missed a write or an `init`, and the rest of the
+// trace is still usable.
+func (b *Builder) unproducedReads() (Warning, bool) {
+	w := Warning{Code: "unproduced-read",
+		Kind: "read of a value that no write and no init produces (no schedule reaches past it; add `init VAR VALUE` if it is the initial value)"}
+	var first *readNote
+	var firstKey varValue
+	for k, n := range b.reads {
+		if b.written[k] || b.tr.InitValue(k.v) == k.val {
+			continue
+		}
+		w.Count += n.count
+		if first == nil || n.arrival < first.arrival {
+			first, firstKey = n, k
+		}
+	}
+	if first == nil {
+		return w, false
+	}
+	w.Example = fmt.Sprintf("%s: %s reads %s from %s", first.pos, first.id, b.tr.Str(firstKey.val), b.tr.Str(firstKey.v))
+	w.Pos = first.pos.String()
+	return w, true
 }

@@ -9,9 +9,10 @@ import (
 	"testing"
 )
 
-// sharedTraces is ../shared/traces beside the repository. CI always has it,
-// so a missing directory fails the test instead of skipping it.
-func sharedTraces(t testing.TB) string {
+// realTraces is testdata/traces at the repository root: real recordings
+// and litmus traces by others, with their licences (README.md there). A
+// missing folder fails the test; nothing skips.
+func realTraces(t testing.TB) string {
 	t.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -27,17 +28,17 @@ func sharedTraces(t testing.TB) string {
 		}
 		dir = parent
 	}
-	shared := filepath.Join(dir, "..", "shared", "traces")
-	if _, err := os.Stat(shared); err != nil {
-		t.Fatalf("shared traces missing: %v", err)
+	traces := filepath.Join(dir, "testdata", "traces")
+	if _, err := os.Stat(traces); err != nil {
+		t.Fatalf("real traces missing: %v", err)
 	}
-	return shared
+	return traces
 }
 
-// sharedFiles lists the trace files of every folder of shared/traces.
-func sharedFiles(t testing.TB) []string {
+// realFiles lists the trace files of every folder of testdata/traces.
+func realFiles(t testing.TB) []string {
 	t.Helper()
-	dir := sharedTraces(t)
+	dir := realTraces(t)
 	var files []string
 	for _, pat := range []string{"std/*.std", "litmus/*.std", "rapidbin/*.data"} {
 		m, err := filepath.Glob(filepath.Join(dir, pat))

@@ -17,9 +17,15 @@ type valueInference struct {
 	buf  []byte
 }
 
-func newValueInference() *valueInference {
+// newValueInference starts inferring the values of one file read into b;
+// done must be called when the file is read.
+func newValueInference(b *Builder) *valueInference {
+	b.inferring = true
 	return &valueInference{last: map[Sym]Sym{}}
 }
+
+// done ends the file whose values were inferred.
+func (vi *valueInference) done(b *Builder) { b.inferring = false }
 
 // write returns the value of a write to v that will be event number index
 // (0-based) of thread, and records it as v's latest value.

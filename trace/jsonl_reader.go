@@ -44,17 +44,17 @@ func ReadJSONL(b *Builder, name string, r io.Reader) error {
 	lr := newLineReader(name, r)
 	jr := jsonlReader{b: b, lr: lr, sc: jsonScanner{lr: lr}}
 	for lr.next() {
+		if err := lr.checkText(); err != nil {
+			return err
+		}
 		if len(bytes.TrimSpace(lr.text)) == 0 {
 			continue
 		}
-		if err := lr.checkUTF8(); err != nil {
-			return err
-		}
 		if err := jr.sc.scan(lr.text); err != nil {
-			return err
+			return lr.hint(err, FormatJSONL)
 		}
 		if err := jr.item(&jr.sc.obj); err != nil {
-			return err
+			return lr.hint(err, FormatJSONL)
 		}
 	}
 	return lr.err()

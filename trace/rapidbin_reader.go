@@ -76,7 +76,8 @@ func ReadRapidBin(b *Builder, name string, r io.Reader) error {
 		return errorf(at(10), "header: negative event count %d; want a count of 0 or more", h.events)
 	}
 
-	rd := rbDecoder{b: b, h: h, vi: newValueInference()}
+	rd := rbDecoder{b: b, h: h, vi: newValueInference(b)}
+	defer rd.vi.done(b)
 	off := int64(rbHeaderSize)
 	var rec [rbRecordSize]byte
 	for i := int64(0); i < h.events; i++ {

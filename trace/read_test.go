@@ -1,6 +1,8 @@
 package trace
 
 import (
+	"errors"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -76,26 +78,76 @@ func mustSym(t *testing.T, tr *Trace, s string) Sym {
 }
 
 // TestWarnings checks the conditions that are warnings, not errors, each
-// counted once per kind.
+// counted once per kind with its first example.
 func TestWarnings(t *testing.T) {
-	tr, err := Read([]string{filepath.Join("testdata", "valid", "warnings.trace")}, "")
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		file  string
+		want  []string
+		count int
+	}{
+		{"warnings.trace", []string{
+			"lock held at end of trace: 3 times, first: thread main holds a",
+			"thread never forked (may start at any time): 2 times, first: thread w1",
+			"join of a thread with no events (constrains nothing): thread ghost",
+		}, 6},
+		{"unproduced.trace", []string{
+			"read of a value that no write and no init produces (no schedule reaches past it; add `init VAR VALUE` if it is the initial value): 3 times, first: testdata/valid/unproduced.trace:4:4: T1#2 reads 100 from acct.balance",
+		}, 3},
+		{"empty.trace", []string{
+			"trace has no events (empty, or only blank lines, comments and directives): testdata/valid/empty.trace",
+		}, 1},
 	}
-	var got []string
-	for _, w := range tr.Warnings {
-		got = append(got, w.String())
+	for _, tc := range tests {
+		tr, err := Read([]string{filepath.Join("testdata", "valid", tc.file)}, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, w := range tr.Warnings {
+			got = append(got, w.String())
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%s: warnings:\n%s\nwant:\n%s", tc.file, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+		}
+		if st := tr.Stats(); st.Warnings != tc.count {
+			t.Errorf("%s: stats count %d warnings; want %d", tc.file, st.Warnings, tc.count)
+		}
 	}
-	want := []string{
-		"lock held at end of trace: 3 times, first: thread main holds a",
-		"thread never forked (may start at any time): 2 times, first: thread w1",
-		"join of a thread with no events (constrains nothing): thread ghost",
+}
+
+// TestLineEnds: "\r\n" and a lone "\r" end lines as "\n" does, in every
+// line-based reader, and errors count lines the same way.
+func TestLineEnds(t *testing.T) {
+	tests := []struct {
+		name, src, bad string // bad: the same with an error on line 3
+		read           func(*Builder, string, io.Reader) error
+	}{
+		{"text", "# two racy writes\nT1 write x 1\nT2 write x 2\n", "# c\nT1 write x 1\nT2 wrote x 2\n", ReadText},
+		{"std", "T1|w(V1)|1\nT2|w(V1)|2\n", "T1|w(V1)|1\nT2|w(V1)|2\nT2|x(V1)|3\n", ReadSTD},
+		{"jsonl", `{"thread":"T1","op":"write","var":"x","value":"1"}` + "\n", `{"thread":"T1","op":"write","var":"x","value":"1"}` + "\n\n{}\n", ReadJSONL},
 	}
-	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
-	if st := tr.Stats(); st.Warnings != 6 {
-		t.Errorf("stats count %d warnings; want 6", st.Warnings)
+	for _, tc := range tests {
+		want := ""
+		for _, end := range []string{"\n", "\r\n", "\r"} {
+			b := NewBuilder()
+			if err := tc.read(b, "t", strings.NewReader(strings.ReplaceAll(tc.src, "\n", end))); err != nil {
+				t.Fatalf("%s with %q line ends: %v", tc.name, end, err)
+			}
+			got := dump(b.Finish())
+			if want == "" {
+				want = got
+			} else if got != want {
+				t.Errorf("%s with %q line ends reads differently:\n%s", tc.name, end, lineDiff(want, got))
+			}
+			err := tc.read(NewBuilder(), "t", strings.NewReader(strings.ReplaceAll(tc.bad, "\n", end)))
+			var terr *Error
+			if !errors.As(err, &terr) || terr.Pos.Line != 3 {
+				t.Errorf("%s with %q line ends: error %v; want one on line 3", tc.name, end, err)
+			}
+		}
+		if strings.Count(want, "\n") < 1 {
+			t.Errorf("%s: read no events", tc.name)
+		}
 	}
 }
 

@@ -21,9 +21,11 @@ type Stats struct {
 
 // WarningStat is one kind of warning in Stats.
 type WarningStat struct {
+	Code    string `json:"code"`
 	Kind    string `json:"kind"`
 	Count   int    `json:"count"`
 	Example string `json:"example"`
+	Pos     string `json:"pos,omitempty"`
 }
 
 // Stats computes the statistics of t.

@@ -24,17 +24,18 @@ const stdUsage = "want THREAD|OP(DECOR)|LOC"
 func ReadSTD(b *Builder, name string, r io.Reader) error {
 	b.AddFile(name)
 	lr := newLineReader(name, r)
-	vi := newValueInference()
+	vi := newValueInference(b)
+	defer vi.done(b)
 	atomic := b.Syms().Intern(atomicSig)
 	for lr.next() {
+		if err := lr.checkText(); err != nil {
+			return err
+		}
 		if len(bytes.TrimSpace(lr.text)) == 0 {
 			continue
 		}
-		if err := lr.checkUTF8(); err != nil {
-			return err
-		}
 		if err := readSTDLine(b, lr, vi, atomic); err != nil {
-			return err
+			return lr.hint(err, FormatSTD)
 		}
 	}
 	return lr.err()

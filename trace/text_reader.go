@@ -11,7 +11,7 @@ func ReadText(b *Builder, name string, r io.Reader) error {
 	b.AddFile(name)
 	tr := textReader{b: b, lr: newLineReader(name, r)}
 	for tr.lr.next() {
-		if err := tr.lr.checkUTF8(); err != nil {
+		if err := tr.lr.checkText(); err != nil {
 			return err
 		}
 		tr.toks = splitTokens(tr.lr.text, tr.toks[:0])
@@ -19,7 +19,7 @@ func ReadText(b *Builder, name string, r io.Reader) error {
 			continue
 		}
 		if err := tr.line(); err != nil {
-			return err
+			return tr.lr.hint(err, FormatText)
 		}
 	}
 	return tr.lr.err()

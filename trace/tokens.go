@@ -1,6 +1,10 @@
 package trace
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
 
 // textTokenProblem says why s cannot be one token of the text format ("" if
 // it can): the JSONL reader and the text writer use it so that every trace
@@ -11,6 +15,9 @@ func textTokenProblem(s string) string {
 		return "is empty; want a non-empty name"
 	case strings.ContainsAny(s, " \t\r\n\v\f"):
 		return "contains white space; want a name without spaces"
+	case strings.IndexFunc(s, isControl) >= 0:
+		r, _ := utf8.DecodeRuneInString(s[strings.IndexFunc(s, isControl):])
+		return fmt.Sprintf("contains a %s; want printable text", describeControl(r))
 	case strings.Contains(s, "#"):
 		return "contains '#', which starts a comment in the text format"
 	case s[0] == '@':

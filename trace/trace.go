@@ -52,13 +52,21 @@ type Thread struct {
 	Arrival []uint32
 }
 
-// Warning is a condition real recordings contain that is not an error
-// (a lock held at the end, a thread never forked, a join of a thread with
-// no events). Example is the first place it was seen.
+// Warning is a condition that is not an error: one real recordings
+// contain (a lock held at the end, a thread never forked, a join of a
+// thread with no events), or one that is likely a mistake in the trace
+// although it follows the format (a read of a value nothing produces, a
+// trace with no events). Example is the first place it was seen.
 type Warning struct {
+	// Code is the stable, machine-readable kind (docs/trace-format.md
+	// lists them); Kind says it in words.
+	Code    string
 	Kind    string
 	Count   int
 	Example string
+	// Pos is where the first example is, FILE:LINE:COL, for the warnings
+	// about one event ("" for the others).
+	Pos string
 }
 
 // TypeDecl is one `type NAME : SUPERS...` directive.

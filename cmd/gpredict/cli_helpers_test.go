@@ -32,13 +32,14 @@ func repoRoot(t *testing.T) string {
 	return dir
 }
 
-// sharedTraces is ../shared/traces beside the repository, which CI always
-// provides; a missing folder is a failure, not a skip.
-func sharedTraces(t *testing.T) string {
+// realTraces is testdata/traces at the repository root (real recordings
+// by others, with their licences); a missing folder is a failure, not a
+// skip.
+func realTraces(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(repoRoot(t), "..", "shared", "traces")
+	dir := filepath.Join(repoRoot(t), "testdata", "traces")
 	if _, err := os.Stat(dir); err != nil {
-		t.Fatalf("shared traces not found beside the repository: %v", err)
+		t.Fatalf("real traces not found: %v", err)
 	}
 	return dir
 }

@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"sort"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -31,7 +29,9 @@ func newPredictCmd() *cobra.Command {
 		Use:   "predict [--spec FILE]... [--props NAME,...|all] TRACE...",
 		Short: "Predict property violations that other schedules of the traced program exhibit",
 		Long: `predict reads a trace and properties, and reports every violation that some
-feasible schedule of the same program exhibits (SPEC 3), each with a witness.
+feasible schedule of the same program exhibits, each with a witness schedule
+that an independent validator has replayed. docs/semantics.md says what a
+violation is, docs/output.md what is printed.
 
 Exit status: 0 no violation, 1 at least one violation, 2 a usage, spec or
 trace error, 3 no violation but some candidates unknown (solver limit).`,
@@ -40,13 +40,15 @@ trace error, 3 no violation but some candidates unknown (solver limit).`,
 	f := cmd.Flags()
 	f.StringArray("spec", nil, "property file (.gp); may be repeated")
 	f.String("props", "", "properties to run, by name (comma-separated), or all (catalogue + --spec)")
-	f.String("format", "text", "output format: text, json or sarif")
-	f.Bool("all", false, "list every (binding, choice) violation instead of grouping by location")
-	f.String("branches", "auto", "branch model: auto, implicit or explicit")
-	f.Duration("timeout", 10*time.Second, "time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
-	f.Int("jobs", 0, "solver workers (0: one per CPU)")
+	choiceFlag(f, "format", "text", []string{"text", "json", "sarif"}, "output format: text, json or sarif")
+	boolFlag(f, "all", "list every (binding, choice) violation instead of grouping by location, and every unknown candidate")
+	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
+	choiceFlag(f, "witness", "trimmed", predict.WitnessModes, "text witness: trimmed (around the chosen events), full or none")
+	durationFlag(f, "timeout", 10*time.Second, "a duration such as 10s or 1m30s, or 0 for no limit",
+		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
+	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
-	f.String("input-format", "", "trace format: "+trace.Formats+" (default: by extension)")
+	addInputFormatFlag(cmd)
 	return cmd
 }
 
@@ -59,27 +61,20 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return usageError{fmt.Errorf("predict: no trace given; usage: %s", cmd.UseLine())}
 	}
-	format := v.GetString("format")
-	write, ok := map[string]func(io.Writer, *predict.Result, predict.ReportOptions) error{
+	write := map[string]func(io.Writer, *predict.Result, predict.ReportOptions) error{
 		"text": predict.WriteText, "json": predict.WriteJSON, "sarif": predict.WriteSARIF,
-	}[format]
-	if !ok {
-		return usageError{fmt.Errorf("--format %q: want text, json or sarif", format)}
-	}
+	}[v.GetString("format")]
 	model, err := trace.ParseBranchModel(v.GetString("branches"))
 	if err != nil {
 		return usageError{err}
 	}
-	jobs := v.GetInt("jobs")
-	if jobs < 0 {
-		return usageError{fmt.Errorf("--jobs %d: want 0 (one per CPU) or more", jobs)}
+	witness, err := predict.ParseWitnessMode(v.GetString("witness"))
+	if err != nil {
+		return usageError{err}
 	}
+	jobs := v.GetInt("jobs")
 	if jobs == 0 {
 		jobs = runtime.NumCPU()
-	}
-	timeout := v.GetDuration("timeout")
-	if timeout < 0 {
-		return usageError{fmt.Errorf("--timeout %s: want a duration ≥ 0", timeout)}
 	}
 	if dir := v.GetString("dump-smt"); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -91,12 +86,11 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if code != 0 {
 		return exitCode(code)
 	}
-	props, err := selectProps(specFiles, v.GetString("props"))
+	sel, err := selectProps(specFiles, v.GetString("props"))
 	if err != nil {
 		return err
 	}
-	builtins := selectBuiltins(specFiles, v.GetString("props"))
-	if len(props) == 0 && len(builtins) == 0 {
+	if len(sel.props) == 0 && len(sel.builtins) == 0 {
 		return usageError{fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME")}
 	}
 
@@ -104,26 +98,33 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	inputs := make([]predict.PropertyInput, len(props))
-	for i, p := range props {
+	warnings := traceWarnings(tr)
+	inputs := make([]predict.PropertyInput, len(sel.props))
+	for i, p := range sel.props {
 		events, err := spec.Match(p, tr)
 		if err != nil {
 			return fmt.Errorf("property %s: %w", p.Name, err)
 		}
 		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
+		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched[p])...)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
 	}
 	opts := predict.Options{
-		Branches: model, Timeout: timeout, Jobs: jobs, All: v.GetBool("all"),
+		Branches: model, Timeout: v.GetDuration("timeout"), Jobs: jobs, All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
 	res, err := predict.Run(cmd.Context(), tr, inputs, opts)
 	if err != nil {
 		return err
 	}
-	if err := runBuiltins(cmd.Context(), tr, res, builtins, opts); err != nil {
+	if err := runBuiltins(cmd.Context(), tr, res, sel.builtins, opts); err != nil {
 		return err
 	}
-	if err := write(stdout, res, predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all")}); err != nil {
+	report := predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all"),
+		Witness: witness, Warnings: warnings, Rules: ruleDocs(sel)}
+	if err := write(stdout, res, report); err != nil {
 		return err
 	}
 	if code := res.ExitStatus(); code != 0 {
@@ -158,69 +159,4 @@ func loadSpecs(files []string, stderr io.Writer) ([]*spec.File, int) {
 		return nil, exitError
 	}
 	return out, 0
-}
-
-// selectProps applies --props (SPEC 4): empty = every --spec property;
-// "all" = the catalogue plus the --spec properties; otherwise the named
-// ones, looked up in the --spec files first, then the catalogue.
-func selectProps(specFiles []*spec.File, sel string) ([]*spec.Property, error) {
-	var fromSpecs []*spec.Property
-	for _, f := range specFiles {
-		fromSpecs = append(fromSpecs, f.Properties...)
-	}
-	sel = strings.TrimSpace(sel)
-	if sel == "" {
-		return fromSpecs, nil
-	}
-	catFiles, err := catalogue()
-	if err != nil {
-		return nil, fmt.Errorf("loading the property catalogue: %w", err)
-	}
-	var fromCat []*spec.Property
-	for _, f := range catFiles {
-		fromCat = append(fromCat, f.Properties...)
-	}
-	if sel == "all" {
-		return append(fromCat, fromSpecs...), nil
-	}
-	byName := map[string]*spec.Property{}
-	for _, p := range fromCat {
-		byName[p.Name] = p
-	}
-	for _, p := range fromSpecs {
-		byName[p.Name] = p // a --spec property shadows a catalogue one
-	}
-	isBuiltin := builtinNames(specFiles)
-	var out []*spec.Property
-	var unknown []string
-	seen := map[string]bool{}
-	for _, name := range strings.Split(sel, ",") {
-		name = strings.TrimSpace(name)
-		if name == "" || seen[name] {
-			continue
-		}
-		seen[name] = true
-		if p, ok := byName[name]; ok {
-			out = append(out, p)
-		} else if !isBuiltin[name] {
-			unknown = append(unknown, name)
-		}
-	}
-	if len(unknown) > 0 {
-		known := make([]string, 0, len(byName)+len(isBuiltin))
-		for n := range byName {
-			known = append(known, n)
-		}
-		for n := range isBuiltin {
-			known = append(known, n)
-		}
-		sort.Strings(known)
-		list := "none"
-		if len(known) > 0 {
-			list = strings.Join(known, ", ")
-		}
-		return nil, usageError{fmt.Errorf("--props: unknown propert%s %s; known: %s",
-			map[bool]string{true: "y", false: "ies"}[len(unknown) == 1], strings.Join(unknown, ", "), list)}
-	}
-	return out, nil
 }

@@ -15,10 +15,9 @@ func newPropsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "props",
 		Short: "List the catalogue of properties or show one",
-		Args:  cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return usageError{fmt.Errorf("props: want a subcommand: list or show NAME")}
-		},
+		Long: `List the catalogue of properties or show one. docs/properties.md has the
+whole catalogue.`,
+		RunE: wantSubcommand,
 	}
 	cmd.AddCommand(newPropsListCmd(), newPropsShowCmd())
 	return cmd
@@ -41,8 +40,9 @@ func newPropsListCmd() *cobra.Command {
 
 func newPropsShowCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "show NAME",
-		Short: "Print a property's documentation and its spec source",
+		Use:               "show NAME",
+		Short:             "Print a property's documentation and its spec source",
+		ValidArgsFunction: completePropertyName,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return usageError{fmt.Errorf("props show: want one property name, got %d arguments", len(args))}

@@ -40,7 +40,8 @@ func TestPropsShow(t *testing.T) {
 			[]string{`no property "DataRaec" in the catalogue (did you mean DataRace?)`}},
 		{[]string{"props", "show"}, exitError, []string{"want one property name"}},
 		{[]string{"props", "show", "all"}, exitError, []string{"want one property name"}},
-		{[]string{"props"}, exitError, []string{"want a subcommand"}},
+		{[]string{"props"}, exitError, []string{"gpredict: props: missing subcommand; want list or show"}},
+		{[]string{"props", "lst"}, exitError, []string{`gpredict: props: unknown subcommand "lst"; want list or show`}},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args[1:], "_"), func(t *testing.T) {

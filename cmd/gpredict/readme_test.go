@@ -89,13 +89,22 @@ func TestReadmeExampleTraceIsTheBundledOne(t *testing.T) {
 	}
 }
 
-func TestReadmeDemoOutput(t *testing.T) {
-	want := blockAfter(t, readme(t), "`make demo` runs every property")
+// readmeExample returns the README's code block after marker and what
+// gpredict prints for args, run from the repository root; the examples
+// show violations, so exit status 1 is required.
+func readmeExample(t *testing.T, marker string, args ...string) (shown, printed string) {
+	t.Helper()
+	shown = blockAfter(t, readme(t), marker)
 	t.Chdir(repoRoot(t))
-	out, errOut, code := runCLI(t, "predict", "--props", "all", "examples/iterator.trace")
+	out, errOut, code := runCLI(t, args...)
 	if code != exitViolation {
-		t.Fatalf("exit %d, stderr %q", code, errOut)
+		t.Fatalf("%v: exit %d, stderr %q", args, code, errOut)
 	}
+	return shown, out
+}
+
+func TestReadmeDemoOutput(t *testing.T) {
+	want, out := readmeExample(t, "`make demo` runs every property", "predict", "--props", "all", "examples/iterator.trace")
 	if elapsed.ReplaceAllString(out, "") != elapsed.ReplaceAllString(want, "") {
 		t.Fatalf("README shows:\n%s\ngpredict prints:\n%s", want, out)
 	}
@@ -116,5 +125,15 @@ func TestMakeDemo(t *testing.T) {
 	report, _, _ := strings.Cut(want, "\n\n")
 	if !strings.Contains(string(out), report) {
 		t.Fatalf("make demo output lacks the README's report:\n%s", out)
+	}
+}
+
+// TestReadmeLongTraceOutput runs the README's long-trace example and
+// compares the report it shows with the first one gpredict prints.
+func TestReadmeLongTraceOutput(t *testing.T) {
+	want, out := readmeExample(t, "### Long traces", "predict", "--props", "DataRace", "testdata/traces/std/Account.std")
+	first, _, _ := strings.Cut(out, "\n\n")
+	if first+"\n" != want {
+		t.Fatalf("README shows:\n%s\ngpredict prints:\n%s", want, first)
 	}
 }

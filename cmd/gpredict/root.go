@@ -4,15 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-	"github.com/spf13/viper"
 )
 
-// Exit statuses of SPEC 4.
+// Exit statuses (docs/cli.md).
 const (
 	exitOK        = 0 // no violation
 	exitViolation = 1 // at least one violation
@@ -51,13 +48,24 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
-		Use:           "gpredict",
-		Short:         "Predict concurrency bugs from one recorded execution",
+		Use:   "gpredict",
+		Short: "Predict concurrency bugs from one recorded execution",
+		Long: `gpredict reads a trace recorded from one run of a multithreaded program and
+properties of what must not happen, and reports every violation that another
+schedule of the same program can exhibit, each with a witness schedule.
+
+Documentation: README.md and docs/ in the gpredict repository — what a
+violation means (docs/semantics.md), trace formats (docs/trace-format.md),
+the property language (docs/language.md), output (docs/output.md) and the
+command line, configuration included (docs/cli.md).`,
+		Version:       versionString(),
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		RunE:          wantSubcommand,
 	}
+	root.SetVersionTemplate("gpredict {{.Version}}\n")
 	root.PersistentFlags().String("config", "", "configuration file (default: ./gpredict.yaml if present)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		newVersionCmd(),
 		newTraceCmd(),
@@ -66,45 +74,38 @@ func newRootCmd() *cobra.Command {
 		newPropsCmd(),
 		newAtomicityCmd(),
 	)
+	registerCompletions(root)
 	return root
 }
 
-// settings returns the configuration of cmd with the precedence of SPEC 4:
-// a flag given on the command line, then GPREDICT_<FLAG> (upper case, '-'
-// as '_'), then the configuration file (--config FILE or ./gpredict.yaml),
-// then the flag's default. Commands read every option through it.
-func settings(cmd *cobra.Command) (*viper.Viper, error) {
-	v := viper.New()
-	v.SetEnvPrefix("GPREDICT")
-	v.SetEnvKeyReplacer(strings.NewReplacer("-", "_"))
-	v.AutomaticEnv()
-	var bindErr error
-	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if err := v.BindPFlag(f.Name, f); err != nil && bindErr == nil {
-			bindErr = err
-		}
-	})
-	if bindErr != nil {
-		return nil, bindErr
+// flagError rewords pflag's "invalid argument "5" for "--timeout" flag:
+// ..." as the message every source of a value gets (config.go):
+// `--timeout: "5" needs a unit, e.g. 5s`.
+func flagError(_ *cobra.Command, err error) error {
+	var bad *pflag.InvalidValueError
+	if errors.As(err, &bad) {
+		return usageError{fmt.Errorf("--%s: %v", bad.GetFlag().Name, bad.Unwrap())}
 	}
-	file, _ := cmd.Flags().GetString("config")
-	if file != "" {
-		v.SetConfigFile(file)
-	} else if env := v.GetString("config"); env != "" {
-		v.SetConfigFile(env)
-	} else if _, err := os.Stat("gpredict.yaml"); err == nil {
-		// Name the file exactly: viper's search by config name would also
-		// take a file called plain `gpredict`, such as the binary that
-		// `go build ./cmd/gpredict` leaves in the working directory.
-		v.SetConfigFile("gpredict.yaml")
-	} else {
-		return v, nil
-	}
-	if err := v.ReadInConfig(); err != nil {
-		var notFound viper.ConfigFileNotFoundError
-		if file != "" || !errors.As(err, &notFound) {
-			return nil, usageError{fmt.Errorf("reading configuration: %w", err)}
+	return usageError{err}
+}
+
+// wantSubcommand is the RunE of the commands that only group others
+// (gpredict, trace, spec, props): without a subcommand, or with one they do
+// not have, they exit 2 and name their subcommands, as any other usage
+// error does (docs/cli.md). `--help` still prints the help and exits 0.
+func wantSubcommand(cmd *cobra.Command, args []string) error {
+	var names []string
+	for _, c := range cmd.Commands() {
+		if c.IsAvailableCommand() {
+			names = append(names, c.Name())
 		}
 	}
-	return v, nil
+	if !cmd.HasParent() {
+		return usageError{fmt.Errorf("missing command; want %s (see gpredict --help)", orList(names))}
+	}
+	what := "missing subcommand"
+	if len(args) > 0 {
+		what = fmt.Sprintf("unknown subcommand %q", args[0])
+	}
+	return usageError{fmt.Errorf("%s: %s; want %s (see %s --help)", cmd.Name(), what, orList(names), cmd.CommandPath())}
 }

@@ -20,12 +20,16 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the CLI cases under testdata/script (txtar files: the
-// commands, their inputs and the expected outputs together).
+// commands, their inputs and the expected outputs together). `go test
+// ./cmd/gpredict -run TestScripts -update` rewrites the expected files of
+// failing `cmp` commands.
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
-		Dir: filepath.Join("testdata", "script"),
+		Dir:           filepath.Join("testdata", "script"),
+		UpdateScripts: *update,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exitcode": exitcodeCmd,
+			"exitcode":   exitcodeCmd,
+			"writebytes": writebytesCmd,
 		},
 	})
 }
@@ -52,4 +56,18 @@ func exitcodeCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
+}
+
+// writebytesCmd is `writebytes FILE 'GO STRING'`: it writes the Go string
+// literal's value to FILE, for inputs a txtar file cannot hold as text
+// (NUL bytes, invalid UTF-8, lone carriage returns).
+func writebytesCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: writebytes FILE 'GO STRING'")
+	}
+	data, err := strconv.Unquote(`"` + args[1] + `"`)
+	if err != nil {
+		ts.Fatalf("writebytes: %v", err)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
 }

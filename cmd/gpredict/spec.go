@@ -15,6 +15,9 @@ func newSpecCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "spec",
 		Short: "Work with property specifications (.gp files)",
+		Long: `Work with property specifications (.gp files), whose language is described
+in docs/language.md.`,
+		RunE: wantSubcommand,
 	}
 	cmd.AddCommand(newSpecCheckCmd())
 	return cmd
@@ -45,14 +48,11 @@ spec's pointcuts).`,
 				return err
 			}
 			p := specCheckParams{files: args, events: v.GetStringSlice("events"), diags: v.GetString("diags")}
-			if p.diags != "text" && p.diags != "json" {
-				return usageError{fmt.Errorf("spec check: --diags must be text or json, not %q", p.diags)}
-			}
 			return runSpecCheck(p, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	cmd.Flags().StringSlice("events", nil, "also list the property events of each declaration in TRACE")
-	cmd.Flags().String("diags", "text", "diagnostics format: text (rendered, stderr) or json (one array, stdout)")
+	choiceFlag(cmd.Flags(), "diags", "text", []string{"text", "json"}, "diagnostics format: text (rendered, stderr) or json (one array, stdout)")
 	return cmd
 }
 

@@ -15,14 +15,23 @@ func newTraceCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "trace",
 		Short: "Validate and convert recorded traces",
+		Long: `Validate and convert recorded traces. The formats (text .trace, JSON Lines
+.jsonl, STD .std, RapidBin .data) are described in docs/trace-format.md.`,
+		RunE: wantSubcommand,
 	}
 	cmd.AddCommand(newTraceCheckCmd(), newTraceConvertCmd())
 	return cmd
 }
 
-// addInputFormatFlag adds --input-format, shared by the trace commands.
+// addInputFormatFlag adds --input-format, shared by the commands that read
+// traces.
 func addInputFormatFlag(cmd *cobra.Command) {
-	cmd.Flags().String("input-format", "", "input format: "+trace.Formats+" (default: by file extension)")
+	choiceFlag(cmd.Flags(), "input-format", "", inputFormats(), "trace format: "+trace.Formats+" (default: by file extension)")
+}
+
+// inputFormats are the values of --input-format.
+func inputFormats() []string {
+	return []string{string(trace.FormatText), string(trace.FormatJSONL), string(trace.FormatSTD), string(trace.FormatRapidBin)}
 }
 
 // readTraces reads the trace given as args with the --input-format setting.
@@ -31,11 +40,7 @@ func readTraces(cmd *cobra.Command, args []string) (*trace.Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	format := v.GetString("input-format")
-	if _, err := trace.ParseFormat(format); err != nil {
-		return nil, usageError{fmt.Errorf("--input-format: %w", err)}
-	}
-	tr, err := trace.Read(args, format)
+	tr, err := trace.Read(args, v.GetString("input-format"))
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +48,8 @@ func readTraces(cmd *cobra.Command, args []string) (*trace.Trace, error) {
 	return tr, nil
 }
 
-// printWarnings prints each kind of warning once, with its count.
+// printWarnings prints the trace's warnings, one line per kind with its
+// count and first example.
 func printWarnings(w io.Writer, tr *trace.Trace) {
 	for _, warn := range tr.Warnings {
 		fmt.Fprintf(w, "gpredict: warning: %s\n", warn)
@@ -61,7 +67,7 @@ func newTraceCheckCmd() *cobra.Command {
 		RunE: runTraceCheck,
 	}
 	addInputFormatFlag(cmd)
-	cmd.Flags().String("format", "text", "output format: text or json")
+	choiceFlag(cmd.Flags(), "format", "text", []string{"text", "json"}, "output format: text or json")
 	return cmd
 }
 
@@ -71,9 +77,6 @@ func runTraceCheck(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	format := v.GetString("format")
-	if format != "text" && format != "json" {
-		return usageError{fmt.Errorf("--format %q: want text or json", format)}
-	}
 	tr, err := readTraces(cmd, args)
 	if err != nil {
 		return err
@@ -115,7 +118,7 @@ func newTraceConvertCmd() *cobra.Command {
 		RunE:  runTraceConvert,
 	}
 	addInputFormatFlag(cmd)
-	cmd.Flags().String("to", "", "output format: text or jsonl (required)")
+	choiceFlag(cmd.Flags(), "to", "", []string{"text", "jsonl"}, "output format: text or jsonl (required)")
 	return cmd
 }
 
@@ -130,10 +133,8 @@ func runTraceConvert(cmd *cobra.Command, args []string) error {
 		write = trace.WriteText
 	case "jsonl":
 		write = trace.WriteJSONL
-	case "":
-		return usageError{fmt.Errorf("convert: missing --to; want --to text or --to jsonl")}
 	default:
-		return usageError{fmt.Errorf("--to %q: want text or jsonl", to)}
+		return usageError{fmt.Errorf("convert: missing --to; want --to text or --to jsonl")}
 	}
 	tr, err := readTraces(cmd, args)
 	if err != nil {

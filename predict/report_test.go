@@ -111,10 +111,10 @@ func TestReportGolden(t *testing.T) {
 		if tc.prop != nil {
 			in = tc.prop(tr)
 		}
-		res := runBruteOpts(t, tr, Options{Jobs: 2, All: tc.all}, in)
+		res := runBruteOpts(t, tr, Options{Jobs: 2, All: tc.opts.All}, in)
 		if tc.decider != nil {
 			var err error
-			res, err = Run(context.Background(), tr, []PropertyInput{in}, Options{Jobs: 1, All: tc.all,
+			res, err = Run(context.Background(), tr, []PropertyInput{in}, Options{Jobs: 1, All: tc.opts.All,
 				NewDecider: func(_ *trace.Trace, m trace.BranchModel, _ DeciderOptions) Decider { return tc.decider(m) }})
 			if err != nil {
 				t.Fatal(err)

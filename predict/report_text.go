@@ -39,10 +39,14 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 		tw.printf("\n")
 	}
 	s := r.Stats
-	tw.printf("%s, %s, %s; %s, %s, %s, %s (%d pre-filtered), %s, %.2fs\n",
+	skipped := ""
+	if s.Skipped > 0 {
+		skipped = fmt.Sprintf(", %d left undecided: their location group is reported", s.Skipped)
+	}
+	tw.printf("%s, %s, %s; %s, %s, %s, %s (%d pre-filtered%s), %d decided, %.2fs\n",
 		plural(len(reps), "report"), plural(len(r.Violations), "violation"), plural(len(r.Unknown), "unknown candidate"),
 		plural(s.Threads, "thread"), plural(s.Events, "event"), plural(s.PropertyEvents, "property event"),
-		plural(s.Candidates, "candidate"), s.Prefiltered, plural(s.SolverCalls, "solver call"), s.Seconds)
+		plural(s.Candidates, "candidate"), s.Prefiltered, skipped, s.SolverCalls, s.Seconds)
 	return tw.err
 }
 

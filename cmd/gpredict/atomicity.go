@@ -31,9 +31,9 @@ Exit status: 0 serializable, 1 a violation, 2 a usage or trace error.`,
 	}
 	f := cmd.Flags()
 	f.StringArray("atomic", []string{"atomic()"}, "signature pattern of the methods whose invocations are atomic blocks; may be repeated (replaces the default)")
-	f.String("format", "text", "output format: text, dot or json")
-	f.Bool("all", false, "list every violation instead of grouping those at the same locations")
-	f.String("input-format", "", "trace format: "+trace.Formats+" (default: by extension)")
+	choiceFlag(f, "format", "text", []string{"text", "dot", "json"}, "output format: text, dot or json")
+	boolFlag(f, "all", "list every violation instead of grouping those at the same locations")
+	addInputFormatFlag(cmd)
 	return cmd
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -108,7 +109,8 @@ func TestPredictCatalogue(t *testing.T) {
 // TestPropsDocRuns runs every command a property's page shows (a fenced
 // block whose first line is `$ gpredict ...`, run from the repository
 // root) and requires its output to be the rest of the block, the run time
-// aside: the pages paste real output, and this keeps it real.
+// aside: the pages paste real output, and this keeps it real. With
+// -update it pastes the output into props/catalog/NAME.md instead.
 func TestPropsDocRuns(t *testing.T) {
 	t.Chdir(repoRoot(t))
 	runs := 0
@@ -125,13 +127,35 @@ func TestPropsDocRuns(t *testing.T) {
 				if errOut != "" || (code != exitOK && code != exitViolation) {
 					t.Fatalf("exit %d, stderr %q", code, errOut)
 				}
-				if elapsed.ReplaceAllString(out, "") != elapsed.ReplaceAllString(want, "") {
-					t.Errorf("the page of %s shows:\n%s\ngpredict prints:\n%s", p.Name, want, out)
+				if elapsed.ReplaceAllString(out, "") == elapsed.ReplaceAllString(want, "") {
+					return
 				}
+				if *update {
+					updateDocBlock(t, p.Name, first+"\n"+want, first+"\n"+out)
+					return
+				}
+				t.Errorf("the page of %s shows:\n%s\ngpredict prints:\n%s", p.Name, want, out)
 			})
 		}
 	}
 	if runs == 0 {
 		t.Fatal("no property page shows a gpredict run")
+	}
+}
+
+// updateDocBlock replaces the block old by new in the page of property
+// name (props/catalog/NAME.md, relative to the repository root).
+func updateDocBlock(t *testing.T, name, old, new string) {
+	t.Helper()
+	path := filepath.Join("props", "catalog", name+".md")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(src), old) {
+		t.Fatalf("%s: the block to update is not in the file", path)
+	}
+	if err := os.WriteFile(path, []byte(strings.Replace(string(src), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

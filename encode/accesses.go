@@ -2,41 +2,91 @@ package encode
 
 import "gpredict/trace"
 
-// accessKey names the accesses of one thread to one variable.
-type accessKey struct {
-	v trace.Sym
-	t trace.ThreadID
-}
-
-// computeAccesses lists, per thread and variable, the indices of its
-// reads and of its writes in thread order.
+// computeAccesses numbers the variables and the locks of the trace and
+// lists, per variable and thread, the indices of the thread's reads and of
+// its writes in thread order. The numbers let per-candidate work (package
+// greedy's simulation) keep its state in arrays rather than maps.
 func (x *Index) computeAccesses() {
-	x.readsOf = map[accessKey][]uint32{}
-	x.writesOf = map[accessKey][]uint32{}
-	for _, th := range x.Trace.Threads {
+	tr := x.Trace
+	n := len(tr.Threads)
+	x.varNum, x.lockNum = map[trace.Sym]int32{}, map[trace.Sym]int32{}
+	x.objNum = make([][]int32, n)
+	number := func(m map[trace.Sym]int32, s trace.Sym) int32 {
+		id, ok := m[s]
+		if !ok {
+			id = int32(len(m))
+			m[s] = id
+		}
+		return id
+	}
+	for t, th := range tr.Threads {
+		nums := make([]int32, len(th.Events))
 		for i := range th.Events {
+			nums[i] = -1
 			switch ev := &th.Events[i]; ev.Op {
+			case trace.OpRead, trace.OpWrite:
+				nums[i] = number(x.varNum, ev.Obj)
+			case trace.OpAcquire, trace.OpRelease, trace.OpWait:
+				nums[i] = number(x.lockNum, ev.Obj)
+			}
+		}
+		x.objNum[t] = nums
+	}
+	x.readsOf = make([][]uint32, len(x.varNum)*n)
+	x.writesOf = make([][]uint32, len(x.varNum)*n)
+	for t, th := range tr.Threads {
+		for i := range th.Events {
+			k := int(x.objNum[t][i])*n + t
+			switch th.Events[i].Op {
 			case trace.OpRead:
-				k := accessKey{ev.Obj, th.ID}
 				x.readsOf[k] = append(x.readsOf[k], uint32(i))
 			case trace.OpWrite:
-				k := accessKey{ev.Obj, th.ID}
 				x.writesOf[k] = append(x.writesOf[k], uint32(i))
 			}
 		}
 	}
 }
 
+// NumVars and NumLocks are how many variables and locks the trace has.
+func (x *Index) NumVars() int  { return len(x.varNum) }
+func (x *Index) NumLocks() int { return len(x.lockNum) }
+
+// ObjNum is the number of event r's variable (a read or write) or lock
+// (an acquire, release or wait), -1 for other events.
+func (x *Index) ObjNum(r trace.EventRef) int32 { return x.objNum[r.Thread][r.Index] }
+
+// VarNum is the number of variable v, false if the trace never accesses it.
+func (x *Index) VarNum(v trace.Sym) (int32, bool) {
+	id, ok := x.varNum[v]
+	return id, ok
+}
+
 // WritesOf lists the indices of thread u's writes of variable v in
 // increasing order. The slice must not be modified.
 func (x *Index) WritesOf(v trace.Sym, u trace.ThreadID) []uint32 {
-	return x.writesOf[accessKey{v, u}]
+	id, ok := x.varNum[v]
+	if !ok {
+		return nil
+	}
+	return x.WritesOfNum(id, u)
 }
 
 // ReadsOf lists the indices of thread u's reads of variable v in
 // increasing order. The slice must not be modified.
 func (x *Index) ReadsOf(v trace.Sym, u trace.ThreadID) []uint32 {
-	return x.readsOf[accessKey{v, u}]
+	id, ok := x.varNum[v]
+	if !ok {
+		return nil
+	}
+	return x.ReadsOfNum(id, u)
+}
+
+// WritesOfNum and ReadsOfNum are WritesOf and ReadsOf by variable number.
+func (x *Index) WritesOfNum(v int32, u trace.ThreadID) []uint32 {
+	return x.writesOf[int(v)*len(x.Trace.Threads)+int(u)]
+}
+func (x *Index) ReadsOfNum(v int32, u trace.ThreadID) []uint32 {
+	return x.readsOf[int(v)*len(x.Trace.Threads)+int(u)]
 }
 
 // SourceKind says what a required read can read from.

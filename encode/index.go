@@ -24,9 +24,13 @@ type Index struct {
 	openAfter [][]int32
 	openSets  [][]uint32
 	holdsOf   map[trace.Sym][][]uint32
+	// varNum and lockNum number the variables and locks, objNum[t][i]
+	// is the number of event i's variable or lock (-1 if none);
 	// readsOf and writesOf list each thread's accesses per variable
-	// (accesses.go).
-	readsOf, writesOf map[accessKey][]uint32
+	// number (accesses.go).
+	varNum, lockNum   map[trace.Sym]int32
+	objNum            [][]int32
+	readsOf, writesOf [][]uint32
 	// holdReach[t][i] is the latest end (holdEnd) of the holds of thread t
 	// starting at or before event i, -1 if none ends: a prefix of k events
 	// is inside an unfinished hold iff holdReach[t][k-1] >= k.

@@ -74,6 +74,9 @@ type job struct {
 	choice   []trace.EventRef
 	bindings [][]trace.Sym
 	decision Decision
+	// witness is the decision's schedule, compacted once validated (the
+	// decision's copy is dropped: a run may keep hundreds of them).
+	witness replay.Witness
 	// seq is the job's place in production order; group its location
 	// group (nil with Options.All); skipped says it was not decided
 	// because its group had an earlier violation.
@@ -166,6 +169,8 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 							continue
 						}
 					}
+					j.witness = replay.Compact(tr, j.decision.Schedule)
+					j.decision.Schedule = nil
 					j.group.found(j)
 				}
 			}
@@ -318,7 +323,7 @@ func collect(res *Result, all []*job) {
 			case Sat:
 				res.Violations = append(res.Violations, Violation{
 					Property: j.plan.prop, Alt: j.plan.altIdx, Binding: b,
-					Choice: j.choice, Schedule: j.decision.Schedule,
+					Choice: j.choice, Witness: j.witness,
 				})
 			case Unknown:
 				res.Unknown = append(res.Unknown, UnknownCandidate{

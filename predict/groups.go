@@ -3,6 +3,7 @@ package predict
 import (
 	"sync"
 
+	"gpredict/predict/replay"
 	"gpredict/trace"
 )
 
@@ -60,15 +61,23 @@ func (g *group) settled(seq int) bool {
 	return g.best != nil && g.best.seq < seq
 }
 
-// found records that j is a violation.
+// found records that j is a violation. The violation that is not the
+// group's first (the former first, or j itself) will not be reported: its
+// witness is dropped at once, so that a run keeps one per group.
 func (g *group) found(j *job) {
 	if g == nil {
 		return
 	}
 	g.gs.mu.Lock()
 	defer g.gs.mu.Unlock()
-	if g.best == nil || j.seq < g.best.seq {
+	switch {
+	case g.best == nil:
 		g.best = j
+	case j.seq < g.best.seq:
+		g.best.witness = replay.Witness{}
+		g.best = j
+	default:
+		j.witness = replay.Witness{}
 	}
 }
 

@@ -131,7 +131,7 @@ func TestPipelineMatchesExplorer(t *testing.T) {
 					t.Errorf("trace %d (%s): %s reported twice", k, model, key)
 				}
 				got[key] = true
-				checkWitness(t, tr, model, encodeCandidate(v), v.Schedule)
+				checkWitness(t, tr, model, encodeCandidate(v), v.Schedule(tr))
 			}
 			want := map[string]bool{}
 			for _, in := range inputs {

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
@@ -114,15 +115,6 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 		Unknown:    []jsonUnknown{},
 		Warnings:   append([]Warning{}, o.Warnings...),
 	}
-	for _, rep := range r.Reports(o.All) {
-		doc.Violations = append(doc.Violations, jsonViolation{
-			Property: rep.Property.Name,
-			Binding:  bindingPairs(tr, rep.Property, rep.Binding),
-			Events:   jsonEvents(tr, rep.Property, rep.Alt, rep.Choice),
-			Schedule: scheduleIDs(tr, rep.Schedule),
-			Count:    rep.Count,
-		})
-	}
 	for _, u := range r.Unknown {
 		doc.Unknown = append(doc.Unknown, jsonUnknown{
 			Property: u.Property.Name,
@@ -131,9 +123,46 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 			Reason:   u.Reason,
 		})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	reps := r.Reports(o.All)
+	if len(reps) == 0 {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
+	}
+	// The violations are written one at a time: a witness of a long
+	// recording has hundreds of thousands of steps, and the document
+	// holds one per report. The rest of the document is encoded as
+	// usual and the violations spliced in with the same indentation.
+	whole, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	const empty = `"violations": []`
+	at := bytes.Index(whole, []byte(empty))
+	bw := bufio.NewWriter(w)
+	bw.Write(whole[:at])
+	bw.WriteString(`"violations": [`)
+	for i, rep := range reps {
+		v, err := json.MarshalIndent(jsonViolation{
+			Property: rep.Property.Name,
+			Binding:  bindingPairs(tr, rep.Property, rep.Binding),
+			Events:   jsonEvents(tr, rep.Property, rep.Alt, rep.Choice),
+			Schedule: scheduleIDs(tr, rep.Schedule(tr)),
+			Count:    rep.Count,
+		}, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n    ")
+		bw.Write(v)
+	}
+	bw.WriteString("\n  ]")
+	bw.Write(whole[at+len(empty):])
+	bw.WriteByte('\n')
+	return bw.Flush()
 }
 
 func jsonEvents(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []jsonEvent {

@@ -94,7 +94,8 @@ func witnessFlow(tr *trace.Trace, v *Violation) sarifCodeFlow {
 	}
 	flows := []sarifThreadFlow{}
 	index := map[trace.ThreadID]int{}
-	for i, s := range v.Schedule {
+	sched := v.Schedule(tr)
+	for i, s := range sched {
 		k, ok := index[s.Ref.Thread]
 		if !ok {
 			k = len(flows)
@@ -114,7 +115,7 @@ func witnessFlow(tr *trace.Trace, v *Violation) sarifCodeFlow {
 		flows[k].Locations = append(flows[k].Locations, sarifThreadFlowLocation{
 			Location: loc, ExecutionOrder: i + 1, Importance: importance})
 	}
-	return sarifCodeFlow{Message: sarifMessage{Text: fmt.Sprintf("witness schedule: %d steps", len(v.Schedule))}, ThreadFlows: flows}
+	return sarifCodeFlow{Message: sarifMessage{Text: fmt.Sprintf("witness schedule: %d steps", len(sched))}, ThreadFlows: flows}
 }
 
 // eventLocation is the physical location of an event's `@FILE:LINE`

@@ -70,7 +70,7 @@ func (t *textWriter) violation(n, of int, rep Report, mode WitnessMode) {
 	t.printf("[%d/%d] %s %s%s\n", n, of, rep.Property.Name, bindingText(t.tr, rep.Property, rep.Binding), count)
 	t.events(rep.Property, rep.Alt, rep.Choice)
 	if mode != WitnessNone {
-		t.witness(rep.Schedule, rep.Choice, mode)
+		t.witness(rep.Schedule(t.tr), rep.Choice, mode)
 	}
 }
 

@@ -14,8 +14,12 @@ type Violation struct {
 	Alt      int         // index into Property.Normal.Alts
 	Binding  []trace.Sym // one value per property parameter
 	Choice   []trace.EventRef
-	Schedule []replay.Step
+	// Witness is the schedule, kept compactly (Schedule expands it).
+	Witness replay.Witness
 }
+
+// Schedule is v's witness schedule over tr, the trace of its result.
+func (v *Violation) Schedule(tr *trace.Trace) []replay.Step { return v.Witness.Steps(tr) }
 
 // UnknownCandidate is a candidate the solver could not decide. It is never
 // read as "no violation": it is reported, and the exit status says so.

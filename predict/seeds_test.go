@@ -61,7 +61,7 @@ func runSpec(t *testing.T, tr *trace.Trace, src string, model trace.BranchModel)
 	}
 	var out []string
 	for _, v := range res.Violations {
-		checkWitness(t, tr, res.Model, encodeCandidate(v), v.Schedule)
+		checkWitness(t, tr, res.Model, encodeCandidate(v), v.Schedule(tr))
 		out = append(out, violationKey(tr, v.Property.Name, v.Binding, v.Alt, v.Choice))
 	}
 	return out
@@ -171,7 +171,7 @@ func TestSeedWrongWitnessRejected(t *testing.T) {
 	if err != nil || len(res.Violations) != 1 {
 		t.Fatalf("explicit: %v, %d violations", err, len(res.Violations))
 	}
-	explicitWitness := res.Violations[0].Schedule
+	explicitWitness := res.Violations[0].Schedule(tr)
 	if err := replay.Validate(tr, trace.BranchesImplicit, explicitWitness); err == nil {
 		t.Fatalf("the explicit witness %v should not be feasible under the implicit model", explicitWitness)
 	}

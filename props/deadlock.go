@@ -97,7 +97,7 @@ func predictDeadlocks(ctx context.Context, tr *trace.Trace, opts predict.Options
 			if err := checkDeadlockWitness(tr, model, c, sched); err != nil {
 				return nil, err
 			}
-			v.Schedule = sched
+			v.Witness = replay.Compact(tr, sched)
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
 			res.Unknown = append(res.Unknown, predict.UnknownCandidate{

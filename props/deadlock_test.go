@@ -126,7 +126,7 @@ T2 release b
 		t.Errorf("events %s, want T1#2 T1#5 T2#1 T2#3", got)
 	}
 	var steps []string
-	for _, s := range v.Schedule {
+	for _, s := range v.Schedule(tr) {
 		steps = append(steps, s.Format(tr))
 	}
 	if !slices.Contains(steps, "T1#4.reacquire") {

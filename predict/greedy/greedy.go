@@ -74,13 +74,16 @@ type builder struct {
 	// number the current group needs before it.
 	next, need []int
 	// after[e] lists the events that must be scheduled before e (the
-	// derived orders).
-	after map[trace.EventRef][]trace.EventRef
+	// derived orders); hasAfter[t] says whether thread t has such an e.
+	after    map[trace.EventRef][]trace.EventRef
+	hasAfter []bool
 	// chosen marks the chosen events, with their group.
 	chosen map[trace.EventRef]int
-	owner  map[trace.Sym]lockState
-	value  map[trace.Sym]trace.Sym
-	sched  []replay.Step
+	// owner is the holder of each lock (by number; depth 0: free), value
+	// the current value of each variable (by number; NoSym: initial).
+	owner []lockState
+	value []trace.Sym
+	sched []replay.Step
 }
 
 type lockState struct {
@@ -92,15 +95,22 @@ func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder 
 	n := len(x.Trace.Threads)
 	b := &builder{x: x, tr: x.Trace, ch: ch, next: make([]int, n), need: make([]int, n),
 		after: map[trace.EventRef][]trace.EventRef{}, chosen: map[trace.EventRef]int{},
-		owner: map[trace.Sym]lockState{}, value: map[trace.Sym]trace.Sym{}}
+		owner: make([]lockState, x.NumLocks()), value: make([]trace.Sym, x.NumVars())}
+	b.hasAfter = make([]bool, n)
 	for _, e := range res.Edges {
 		b.after[e.To] = append(b.after[e.To], e.From)
+		b.hasAfter[e.To.Thread] = true
 	}
 	for gi, g := range ch.Groups {
 		for _, c := range g {
 			b.chosen[c] = gi
 		}
 	}
+	steps := 0
+	for _, n := range res.Cut {
+		steps += n
+	}
+	b.sched = make([]replay.Step, 0, steps)
 	return b
 }
 
@@ -211,27 +221,36 @@ func (b *builder) finishHolds(keep map[trace.EventRef]bool) bool {
 }
 
 // run schedules the needed events, each step the enabled one that came
-// first in the recording.
+// first in the recording. The thread whose next event came first is tried
+// first; usually it can go, so a step costs one enabled check.
 func (b *builder) run() bool {
+	tried := make([]bool, len(b.need))
 	for {
-		best, ba := -1, uint32(0)
+		clear(tried)
 		pending := false
-		for t := range b.need {
-			if b.next[t] >= b.need[t] {
-				continue
+		for {
+			best, ba := -1, uint32(0)
+			for t := range b.need {
+				if b.next[t] >= b.need[t] || tried[t] {
+					continue
+				}
+				pending = true
+				if a := b.arrival(t, b.next[t]); best < 0 || a < ba {
+					best, ba = t, a
+				}
 			}
-			pending = true
-			if a := b.arrival(t, b.next[t]); (best < 0 || a < ba) && b.enabled(t, false) {
-				best, ba = t, a
+			if best < 0 {
+				if !pending {
+					return true
+				}
+				return false // every pending thread is blocked
 			}
+			if b.enabled(best, false) {
+				b.take(best)
+				break
+			}
+			tried[best] = true
 		}
-		if !pending {
-			return true
-		}
-		if best < 0 {
-			return false
-		}
-		b.take(best)
 	}
 }
 
@@ -266,12 +285,15 @@ func (b *builder) enabled(t int, chosen bool) bool {
 	th := b.tr.Threads[t]
 	i := b.next[t]
 	ev := &th.Events[i]
+	r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 	if i == 0 && th.HasFork && !b.done(th.ForkedBy) {
 		return false
 	}
-	for _, f := range b.after[trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}] {
-		if !b.done(f) {
-			return false
+	if b.hasAfter[t] {
+		for _, f := range b.after[r] {
+			if !b.done(f) {
+				return false
+			}
 		}
 	}
 	switch ev.Op {
@@ -281,20 +303,21 @@ func (b *builder) enabled(t int, chosen bool) bool {
 		c, ok := b.tr.ThreadByName(b.tr.Str(ev.Obj))
 		return !ok || b.next[c] >= len(b.tr.Threads[c].Events)
 	case trace.OpAcquire:
-		h, held := b.owner[ev.Obj]
-		return !held || h.thread == trace.ThreadID(t)
+		h := b.owner[b.x.ObjNum(r)]
+		return h.depth == 0 || h.thread == trace.ThreadID(t)
 	case trace.OpRead:
-		return chosen || b.current(ev.Obj) == ev.Val
+		return chosen || b.current(r, ev.Obj) == ev.Val
 	case trace.OpWrite:
-		return !b.readPending(t, ev)
+		return !b.readPending(t, r, ev)
 	}
 	return true
 }
 
 func (b *builder) done(r trace.EventRef) bool { return int(r.Index) < b.next[r.Thread] }
 
-func (b *builder) current(v trace.Sym) trace.Sym {
-	if val, ok := b.value[v]; ok {
+// current is the value of read or write r's variable v now.
+func (b *builder) current(r trace.EventRef, v trace.Sym) trace.Sym {
+	if val := b.value[b.x.ObjNum(r)]; val != trace.NoSym {
 		return val
 	}
 	return b.tr.InitValue(v)
@@ -303,13 +326,14 @@ func (b *builder) current(v trace.Sym) trace.Sym {
 // readPending reports whether another thread has a needed, unscheduled
 // read of the written variable that came before the write in the
 // recording and reads a value other than the write's.
-func (b *builder) readPending(t int, w *trace.Event) bool {
+func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
 	a := b.arrival(t, b.next[t])
+	v := b.x.ObjNum(r)
 	for u := range b.need {
 		if u == t || b.next[u] >= b.need[u] {
 			continue
 		}
-		rs := b.x.ReadsOf(w.Obj, trace.ThreadID(u))
+		rs := b.x.ReadsOfNum(v, trace.ThreadID(u))
 		k := searchFrom(rs, b.next[u])
 		for ; k < len(rs) && int(rs[k]) < b.need[u] && b.arrival(u, int(rs[k])) < a; k++ {
 			if b.tr.Threads[u].Events[rs[k]].Val != w.Val {
@@ -338,20 +362,21 @@ func searchFrom(idx []uint32, from int) int {
 func (b *builder) take(t int) {
 	tid := trace.ThreadID(t)
 	i := b.next[t]
+	r := trace.EventRef{Thread: tid, Index: uint32(i)}
 	ev := &b.tr.Threads[t].Events[i]
 	switch ev.Op {
 	case trace.OpAcquire:
-		h := b.owner[ev.Obj]
-		b.owner[ev.Obj] = lockState{thread: tid, depth: h.depth + 1}
+		l := b.x.ObjNum(r)
+		b.owner[l] = lockState{thread: tid, depth: b.owner[l].depth + 1}
 	case trace.OpRelease:
-		if h := b.owner[ev.Obj]; h.depth > 1 {
-			h.depth--
-			b.owner[ev.Obj] = h
+		l := b.x.ObjNum(r)
+		if b.owner[l].depth > 1 {
+			b.owner[l].depth--
 		} else {
-			delete(b.owner, ev.Obj)
+			b.owner[l] = lockState{}
 		}
 	case trace.OpWrite:
-		b.value[ev.Obj] = ev.Val
+		b.value[b.x.ObjNum(r)] = ev.Val
 	}
 	b.sched = append(b.sched, replay.Step{Ref: trace.EventRef{Thread: tid, Index: uint32(i)}})
 	b.next[t]++

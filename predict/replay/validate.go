@@ -24,10 +24,15 @@ func (e *RuleError) Error() string { return e.Msg }
 // checked as each step is taken; rule 5 once the whole schedule is known,
 // because which reads are required depends on later steps.
 func Validate(tr *trace.Trace, model trace.BranchModel, sched []Step) error {
+	return NewChecker(tr).Validate(model, sched)
+}
+
+// Validate is the package's Validate for the checker's trace.
+func (c *Checker) Validate(model trace.BranchModel, sched []Step) error {
 	if model != trace.BranchesImplicit && model != trace.BranchesExplicit {
 		return fmt.Errorf("replay: branch model %s is not resolved", model)
 	}
-	r := newReplayer(tr, sched)
+	r := newReplayer(c, sched)
 	for i, s := range sched {
 		if err := r.step(i, s); err != nil {
 			return err
@@ -64,6 +69,7 @@ type readFact struct {
 // replayer is the explicit state machine of SPEC 3.2.
 type replayer struct {
 	tr    *trace.Trace
+	c     *Checker
 	sched []Step
 
 	// Rule 1: per thread, the number of events started and, for a wait
@@ -71,40 +77,46 @@ type replayer struct {
 	started []uint32
 	inWait  []Part
 
-	// Rule 3: lock holders, and the depth a waiting thread will restore.
-	locks      map[trace.Sym]lockHold
+	// Rule 3: lock holders (by lock number; depth 0: free), and the depth
+	// a waiting thread will restore.
+	locks      []lockHold
 	savedDepth []int
 
 	// Rule 4: per signal, the threads that have released in a wait and
 	// have not been woken; per thread, whether its current wait was woken;
 	// wakeAt[t] is, for the wait thread t is in, the index of its Wake
 	// step in sched (len(sched) if it has none).
-	waiting map[trace.Sym][]trace.ThreadID
+	waiting [][]trace.ThreadID // by signal number
 	woken   []bool
 	wakeAt  map[trace.EventRef]int
 
 	// Rule 5: last write per variable; per thread, the first inconsistent
 	// read so far (for concreteness of its later writes).
-	last      map[trace.Sym]writeFact
+	last      []writeFact // by variable number; step -2: never written
 	firstBad  []trace.EventRef
 	hasBad    []bool
 	reads     []readFact
 	lastBrIdx []int // per thread: index of the last scheduled branch, -1 if none
 }
 
-func newReplayer(tr *trace.Trace, sched []Step) *replayer {
+func newReplayer(c *Checker, sched []Step) *replayer {
+	tr := c.tr
 	n := len(tr.Threads)
 	r := &replayer{
-		tr: tr, sched: sched,
+		tr: tr, c: c, sched: sched,
 		started: make([]uint32, n), inWait: make([]Part, n),
-		locks: map[trace.Sym]lockHold{}, savedDepth: make([]int, n),
-		waiting: map[trace.Sym][]trace.ThreadID{}, woken: make([]bool, n),
+		locks: make([]lockHold, c.syncs), savedDepth: make([]int, n),
+		waiting: make([][]trace.ThreadID, c.syncs), woken: make([]bool, n),
 		wakeAt: map[trace.EventRef]int{},
-		last:   map[trace.Sym]writeFact{}, firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
+		last:   make([]writeFact, c.vars), firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
+		reads:     make([]readFact, 0, len(sched)),
 		lastBrIdx: make([]int, n),
 	}
 	for i := range r.lastBrIdx {
 		r.lastBrIdx[i] = -1
+	}
+	for i := range r.last {
+		r.last[i].step = -2
 	}
 	for i, s := range sched {
 		if s.Part == Wake {
@@ -144,10 +156,11 @@ func (r *replayer) step(i int, s Step) error {
 	case Release:
 		r.started[t]++
 		r.inWait[t] = Release
-		h := r.locks[ev.Obj] // the thread holds it: the reader checked `wait` holds its lock
+		l, sig := r.c.objOf(s.Ref), r.c.sigOf(s.Ref)
+		h := r.locks[l] // the thread holds it: the reader checked `wait` holds its lock
 		r.savedDepth[t] = h.depth
-		delete(r.locks, ev.Obj)
-		r.waiting[ev.Val] = append(r.waiting[ev.Val], t)
+		r.locks[l] = lockHold{}
+		r.waiting[sig] = append(r.waiting[sig], t)
 		r.woken[t] = false
 		return nil
 	case Wake:
@@ -157,10 +170,11 @@ func (r *replayer) step(i int, s Step) error {
 		r.inWait[t] = Wake
 		return nil
 	default: // Reacquire
-		if h, held := r.locks[ev.Obj]; held {
+		l := r.c.objOf(s.Ref)
+		if h := r.locks[l]; h.depth > 0 {
 			return r.fail(i, 3, "%s re-acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
 		}
-		r.locks[ev.Obj] = lockHold{thread: t, depth: r.savedDepth[t]}
+		r.locks[l] = lockHold{thread: t, depth: r.savedDepth[t]}
 		r.inWait[t] = Whole
 		return nil
 	}
@@ -224,32 +238,35 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 	t := s.Ref.Thread
 	switch ev.Op {
 	case trace.OpAcquire:
-		h, held := r.locks[ev.Obj]
+		l := r.c.objOf(s.Ref)
+		h := r.locks[l]
 		switch {
-		case !held:
-			r.locks[ev.Obj] = lockHold{thread: t, depth: 1}
+		case h.depth == 0:
+			r.locks[l] = lockHold{thread: t, depth: 1}
 		case h.thread == t:
 			h.depth++ // re-entrant: ignored by rule 3
-			r.locks[ev.Obj] = h
+			r.locks[l] = h
 		default:
 			return r.fail(i, 3, "%s acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
 		}
 	case trace.OpRelease:
 		// The thread holds the lock: thread order and the reader's
 		// check that a release has a matching acquire guarantee it.
-		if h := r.locks[ev.Obj]; h.depth > 1 {
+		l := r.c.objOf(s.Ref)
+		if h := r.locks[l]; h.depth > 1 {
 			h.depth--
-			r.locks[ev.Obj] = h
+			r.locks[l] = h
 		} else {
-			delete(r.locks, ev.Obj)
+			r.locks[l] = lockHold{}
 		}
 	case trace.OpNotify:
-		r.notify(ev.Obj)
+		r.notify(r.c.objOf(s.Ref))
 	case trace.OpNotifyAll:
-		for _, w := range r.waiting[ev.Obj] {
+		sig := r.c.objOf(s.Ref)
+		for _, w := range r.waiting[sig] {
 			r.woken[w] = true
 		}
-		r.waiting[ev.Obj] = nil
+		r.waiting[sig] = nil
 	case trace.OpRead:
 		r.read(i, s.Ref, ev)
 	case trace.OpWrite:
@@ -257,7 +274,7 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		if !f.concrete {
 			f.dirty = r.firstBad[t]
 		}
-		r.last[ev.Obj] = f
+		r.last[r.c.objOf(s.Ref)] = f
 	case trace.OpBranch:
 		r.lastBrIdx[t] = int(s.Ref.Index)
 	}
@@ -272,7 +289,7 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 // open interval that closes first finds a complete assignment whenever one
 // exists. A notify must wake someone when someone waits, and waking a
 // waiter early never hurts it, so the greedy loses nothing.
-func (r *replayer) notify(sig trace.Sym) {
+func (r *replayer) notify(sig int32) {
 	ws := r.waiting[sig]
 	if len(ws) == 0 {
 		return
@@ -296,8 +313,8 @@ func (r *replayer) wakeDeadline(t trace.ThreadID) int {
 }
 
 func (r *replayer) read(i int, ref trace.EventRef, ev *trace.Event) {
-	f, ok := r.last[ev.Obj]
-	if !ok {
+	f := r.last[r.c.objOf(ref)]
+	if f.step == -2 {
 		f = writeFact{step: -1, val: r.tr.InitValue(ev.Obj), concrete: true}
 	}
 	consistent := f.concrete && f.val == ev.Val

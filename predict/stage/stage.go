@@ -58,11 +58,13 @@ type Facts struct {
 	Index *encode.Index
 	// Windows cuts the trace along its base order (nil without one).
 	Windows *encode.Windows
+	// Checker is the replay validator of the trace.
+	Checker *replay.Checker
 }
 
 // NewFacts computes the facts of tr under the resolved model.
 func NewFacts(tr *trace.Trace, model trace.BranchModel) *Facts {
-	f := &Facts{Trace: tr, Model: model, Index: encode.NewModelIndex(tr, model)}
+	f := &Facts{Trace: tr, Model: model, Index: encode.NewModelIndex(tr, model), Checker: replay.NewChecker(tr)}
 	if encode.HasBaseOrder(tr) {
 		f.Windows = encode.NewWindows(tr)
 	}
@@ -72,7 +74,7 @@ func NewFacts(tr *trace.Trace, model trace.BranchModel) *Facts {
 // Valid reports whether sched is a feasible schedule showing c (SPEC 3.2
 // and 3.3), by the replay validator.
 func (f *Facts) Valid(c encode.Candidate, sched []replay.Step) bool {
-	return replay.Validate(f.Trace, f.Model, sched) == nil && replay.CheckPattern(f.Trace, c.Alt, c.Choice, sched) == nil
+	return f.Checker.Validate(f.Model, sched) == nil && replay.CheckPattern(f.Trace, c.Alt, c.Choice, sched) == nil
 }
 
 // Query is one candidate on its way through the ladder.

@@ -1,0 +1,52 @@
+package replay
+
+import "gpredict/trace"
+
+// Checker validates schedules of one trace. It numbers the trace's locks
+// and signals (one space) and its variables (another) once, so that every
+// validation keeps its state in arrays: a witness of a long recording has
+// a hundred thousand steps, and a run may validate hundreds of them.
+type Checker struct {
+	tr *trace.Trace
+	// obj[t][i] is the number of event i's Obj (a lock, a signal or a
+	// variable), sig[t][i] of a wait's signal (-1 where none applies).
+	obj, sig [][]int32
+	syncs    int // locks and signals numbered
+	vars     int // variables numbered
+}
+
+// NewChecker numbers tr's objects.
+func NewChecker(tr *trace.Trace) *Checker {
+	c := &Checker{tr: tr, obj: make([][]int32, len(tr.Threads)), sig: make([][]int32, len(tr.Threads))}
+	syncID, varID := map[trace.Sym]int32{}, map[trace.Sym]int32{}
+	number := func(m map[trace.Sym]int32, s trace.Sym, n *int) int32 {
+		id, ok := m[s]
+		if !ok {
+			id = int32(*n)
+			m[s] = id
+			*n++
+		}
+		return id
+	}
+	for t, th := range tr.Threads {
+		obj, sig := make([]int32, len(th.Events)), make([]int32, len(th.Events))
+		for i := range th.Events {
+			ev := &th.Events[i]
+			obj[i], sig[i] = -1, -1
+			switch ev.Op {
+			case trace.OpAcquire, trace.OpRelease, trace.OpNotify, trace.OpNotifyAll:
+				obj[i] = number(syncID, ev.Obj, &c.syncs)
+			case trace.OpWait:
+				obj[i] = number(syncID, ev.Obj, &c.syncs)
+				sig[i] = number(syncID, ev.Val, &c.syncs)
+			case trace.OpRead, trace.OpWrite:
+				obj[i] = number(varID, ev.Obj, &c.vars)
+			}
+		}
+		c.obj[t], c.sig[t] = obj, sig
+	}
+	return c
+}
+
+func (c *Checker) objOf(r trace.EventRef) int32 { return c.obj[r.Thread][r.Index] }
+func (c *Checker) sigOf(r trace.EventRef) int32 { return c.sig[r.Thread][r.Index] }

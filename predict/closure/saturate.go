@@ -40,6 +40,19 @@ type Result struct {
 	Cut []int
 	// Edges are the derived orders beyond must-happen-before.
 	Edges []Edge
+
+	order *order
+}
+
+// Before reports whether a must happen before b (a ≠ b) in every witness
+// of the candidate: must-happen-before strengthened by the derived orders.
+func (r *Result) Before(a, b trace.EventRef) bool { return r.order.before(a, b) }
+
+// WithEdges is r with more edges (for hints to package greedy: they are
+// not facts, and Before does not use them).
+func (r Result) WithEdges(more []Edge) Result {
+	r.Edges = append(append([]Edge(nil), r.Edges...), more...)
+	return r
 }
 
 // Why a witness may be assumed to end right after the chain's last group:
@@ -54,7 +67,7 @@ type Result struct {
 func Saturate(x *encode.Index, ch Chain, cfg Config) Result {
 	s := &saturation{x: x, ch: ch, cfg: cfg, o: &order{x: x}, cut: make([]int, len(x.Trace.Threads))}
 	s.run()
-	return Result{Refuted: s.refuted, Why: s.why, Cut: s.cut, Edges: s.o.edges}
+	return Result{Refuted: s.refuted, Why: s.why, Cut: s.cut, Edges: s.o.edges, order: s.o}
 }
 
 type saturation struct {

@@ -24,18 +24,43 @@ import (
 	"gpredict/trace"
 )
 
-// Build returns a schedule showing chain ch, or false when the simulation
-// gets stuck or the chain needs what it does not model (a wait). res is
-// what closure.Saturate derived for ch (not refuted).
-func Build(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, bool) {
-	sched, why := Explain(x, ch, res)
-	return sched, why == ""
+// Build returns a schedule showing chain ch that valid accepts, or false
+// when no attempt finds one. res is what closure.Saturate derived for ch
+// (not refuted). The first attempt follows the recording; when it gets
+// stuck or its schedule is not valid, the next ones perturb the order in
+// which enabled threads go (Attempts), since a different interleaving of
+// the same needed events often gets past what blocked the first.
+func Build(x *encode.Index, ch closure.Chain, res closure.Result, valid func([]replay.Step) bool) ([]replay.Step, bool) {
+	for _, a := range Attempts {
+		if sched, why := explain(x, ch, res, a); why == "" && valid(sched) {
+			return sched, true
+		}
+	}
+	return nil, false
 }
 
-// Explain is Build, with a sentence saying why it found nothing ("" when
-// it found a schedule), for tests and debugging.
+// Attempt is one way of running the simulation: Jitter, when not 0, adds
+// to each event's recorded position a pseudo-random amount below it
+// (seeded by Seed), and NoReadOrder drops the rule that a write waits for
+// the earlier reads of the old value.
+type Attempt struct {
+	Jitter      uint32
+	Seed        uint32
+	NoReadOrder bool
+}
+
+// Attempts are the attempts of Build, in order.
+var Attempts = []Attempt{{}, {Jitter: 8, Seed: 1}, {Jitter: 64, Seed: 2}, {NoReadOrder: true}, {Jitter: 512, Seed: 3}}
+
+// Explain runs the first attempt, with a sentence saying why it found
+// nothing ("" when it found a schedule), for tests and debugging.
 func Explain(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, string) {
+	return explain(x, ch, res, Attempts[0])
+}
+
+func explain(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt) ([]replay.Step, string) {
 	b := newBuilder(x, ch, res)
+	b.attempt = a
 	for gi, g := range ch.Groups {
 		if !b.prepare(gi, g) {
 			return nil, fmt.Sprintf("group %d needs a chosen event before it", gi+1)
@@ -81,9 +106,10 @@ type builder struct {
 	chosen map[trace.EventRef]int
 	// owner is the holder of each lock (by number; depth 0: free), value
 	// the current value of each variable (by number; NoSym: initial).
-	owner []lockState
-	value []trace.Sym
-	sched []replay.Step
+	owner   []lockState
+	value   []trace.Sym
+	sched   []replay.Step
+	attempt Attempt
 }
 
 type lockState struct {
@@ -115,6 +141,17 @@ func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder 
 }
 
 func (b *builder) arrival(t int, i int) uint32 { return b.tr.Threads[t].Arrival[i] }
+
+// priority is the simulation's preference for event i of thread t (lower
+// goes first): its recorded position, perturbed by the attempt's jitter.
+func (b *builder) priority(t int, i int) uint32 {
+	a := b.arrival(t, i)
+	if j := b.attempt.Jitter; j > 0 {
+		h := (uint32(t)*0x9e3779b9 ^ uint32(i)*0x85ebca6b ^ b.attempt.Seed*0xc2b2ae35) * 0x27d4eb2f
+		a += (h >> 7) % j
+	}
+	return a
+}
 
 // needs puts r and what must happen before it in the needed set.
 func (b *builder) needs(r trace.EventRef) bool {
@@ -235,7 +272,7 @@ func (b *builder) run() bool {
 					continue
 				}
 				pending = true
-				if a := b.arrival(t, b.next[t]); best < 0 || a < ba {
+				if a := b.priority(t, b.next[t]); best < 0 || a < ba {
 					best, ba = t, a
 				}
 			}
@@ -308,7 +345,7 @@ func (b *builder) enabled(t int, chosen bool) bool {
 	case trace.OpRead:
 		return chosen || b.current(r, ev.Obj) == ev.Val
 	case trace.OpWrite:
-		return !b.readPending(t, r, ev)
+		return b.attempt.NoReadOrder || !b.readPending(t, r, ev)
 	}
 	return true
 }

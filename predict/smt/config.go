@@ -16,6 +16,9 @@ type Config struct {
 	DumpDir string
 	// StageLimit bounds an approximating stage when there is no Timeout.
 	StageLimit time.Duration
+	// Local are the window sizes of the local stage: the last Local[i]
+	// events of every thread's part of the must-set, in turn.
+	Local []int
 	// WindowMargin is how many base positions a window (encode.Windows)
 	// extends before the first and after the last chosen event.
 	WindowMargin int
@@ -59,6 +62,7 @@ type SmallStage struct {
 func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 	return Config{
 		Timeout: timeout, DumpDir: dumpDir, StageLimit: 10 * time.Second,
+		Local:        []int{32, 128, 512},
 		WindowMargin: 64,
 		Window:       []SmallStage{{Window: 16}, {Window: 16, Gap: 512}, {Window: 16, Gap: 2048}},
 		Small: []SmallStage{
@@ -82,6 +86,7 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 // for the differential tests on traces of a few events.
 func NarrowConfig() Config {
 	c := DefaultConfig(0, "")
+	c.Local = []int{1, 2, 4}
 	c.WindowMargin = 2
 	c.Window = []SmallStage{{Window: 1}, {Window: 1, Gap: 2}}
 	c.Small = []SmallStage{

@@ -69,6 +69,8 @@ type prepared struct {
 //
 //   - dump (only with Config.DumpDir): writes the candidate's exact
 //     formula, settles nothing;
+//   - local (refutes, and finds witnesses; chain candidates): growing
+//     windows of the must-set, relaxed (package local);
 //   - window (finds witnesses; traces with a base order): frozen stages
 //     inside a window of the trace, the past taken as recorded;
 //   - small (finds witnesses and refutes; traces with a base order):
@@ -88,6 +90,7 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	if cfg.DumpDir != "" {
 		add("dump", s.dumpStage)
 	}
+	add("local", s.local)
 	if f.Windows != nil {
 		add("window", s.window)
 		add("small", s.smallStages)

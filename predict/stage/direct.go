@@ -56,8 +56,8 @@ func build(f *Facts, q *Query) (Decision, bool) {
 	if !q.IsChain || q.Closure == nil {
 		return Decision{}, false
 	}
-	sched, ok := greedy.Build(f.Index, q.Chain, *q.Closure)
-	if !ok || !f.Valid(q.Cand, sched) {
+	sched, ok := greedy.Build(f.Index, q.Chain, *q.Closure, func(s []replay.Step) bool { return f.Valid(q.Cand, s) })
+	if !ok {
 		return Decision{}, false
 	}
 	return Decision{Verdict: Sat, Schedule: sched, Validated: true}, true

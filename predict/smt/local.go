@@ -1,0 +1,90 @@
+package smt
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/aclements/go-z3/z3"
+
+	"gpredict/encode"
+	"gpredict/predict/closure"
+	"gpredict/predict/greedy"
+	"gpredict/predict/local"
+	"gpredict/predict/replay"
+	"gpredict/predict/stage"
+)
+
+// local decides a chain candidate over windows of its must-set (package
+// local), growing them (Config.Local): no model of a window's relaxation
+// refutes the candidate; a model's order of the window guides package
+// greedy, and its schedule settles the candidate once replay validation
+// accepts it. Its problems grow with the window, not with the trace.
+func (s *solver) local(p *prepared) (stage.Decision, bool) {
+	q := p.q
+	if !q.IsChain {
+		return stage.Decision{}, false
+	}
+	if q.Closure == nil {
+		res := closure.Saturate(s.f.Index, q.Chain, closure.DefaultConfig(true))
+		if res.Refuted {
+			return stage.Decision{Verdict: stage.Unsat, Reason: res.Why}, true
+		}
+		q.Closure = &res
+	}
+	deadline := s.stageDeadline(p)
+	lastSize := -1
+	for _, k := range s.cfg.Local {
+		lp, ok := local.Build(s.f.Index, q.Chain, q.Closure, k)
+		if !ok || len(lp.Events) == lastSize {
+			break // a wait in the window, or the window stopped growing
+		}
+		lastSize = len(lp.Events)
+		t0 := time.Now()
+		verdict, val := s.checkAll(lp.Constraints, time.Now().Add(time.Until(deadline)/2))
+		if os.Getenv("GPREDICT_DEBUG_LOCAL") != "" {
+			why := ""
+			if verdict == stage.Sat {
+				_, why = greedy.Explain(s.f.Index, q.Chain, q.Closure.WithEdges(lp.Hints(val)))
+			}
+			fmt.Fprintf(os.Stderr, "local %v k=%d events=%d constraints=%d choices=%d: %s in %s; greedy: %s\n", q.Cand.Choice, k, len(lp.Events), len(lp.Constraints), lp.NumChoices(), verdict, time.Since(t0), why)
+		}
+		switch verdict {
+		case stage.Unsat:
+			return stage.Decision{Verdict: stage.Unsat}, true
+		case stage.Unknown:
+			return stage.Decision{}, false
+		}
+		if sched, ok := greedy.Build(s.f.Index, q.Chain, q.Closure.WithEdges(lp.Hints(val)), func(sc []replay.Step) bool { return s.valid(p, sc) }); ok {
+			return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true
+		}
+	}
+	return stage.Decision{}, false
+}
+
+// checkAll checks cs in the small stages' context (a scope of its own)
+// before deadline, returning the model's values when Sat.
+func (s *solver) checkAll(cs []encode.Constraint, deadline time.Time) (stage.Verdict, func(encode.Var) int64) {
+	f := &s.small
+	if f.ctx == nil || f.uses >= frozenRenew {
+		f.ctx = z3.NewContext(nil)
+		f.solver = z3.NewSolver(f.ctx)
+		f.terms = newZ3Terms(f.ctx)
+		f.uses = 0
+	}
+	f.uses++
+	f.solver.Push()
+	defer f.solver.Pop()
+	if err := assertAll(f.solver, f.terms, cs, deadline); err != nil {
+		return stage.Unknown, nil
+	}
+	sat, err := check(f.ctx, f.solver, deadline)
+	switch {
+	case err != nil:
+		return stage.Unknown, nil
+	case !sat:
+		return stage.Unsat, nil
+	}
+	m := f.solver.Model()
+	return stage.Sat, func(v encode.Var) int64 { return f.terms.value(m, v) }
+}

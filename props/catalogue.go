@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"gpredict/props/deadlock"
 	"gpredict/spec"
 )
 
@@ -32,7 +33,7 @@ var catalogue = []Property{
 	pattern("UseAfterClose"),
 	pattern("AuthenticateBeforeUse"),
 	pattern("StringBuilderThreadSafe"),
-	builtin("Deadlock", predictDeadlocks),
+	builtin("Deadlock", deadlock.Predict),
 }
 
 // pattern makes the entry of a pattern property from its embedded files.

@@ -76,16 +76,26 @@ func TestEveryPropertyHasTests(t *testing.T) {
 	}
 }
 
-// TestProperties runs each property on its positive and negative trace
-// through the real pipeline (spec.Match and predict.Run, or the built-in)
-// and compares every (binding, choice) violation with the `# want:` lines.
-// For a positive trace it also checks that the recorded order does not
-// itself exhibit the violations: they are predicted, not observed.
+// TestProperties runs each property on its positive and negative traces
+// (testdata/NAME/positive*.trace and negative*.trace) through the real
+// pipeline (spec.Match and predict.Run, or the built-in) and compares
+// every (binding, choice) violation with the `# want:` lines. For a
+// positive trace it also checks that the recorded order does not itself
+// exhibit the violations: they are predicted, not observed.
 func TestProperties(t *testing.T) {
 	for _, p := range All() {
-		for _, kind := range []string{"positive", "negative"} {
-			t.Run(p.Name+"/"+kind, func(t *testing.T) {
-				path := filepath.Join("testdata", p.Name, kind+".trace")
+		paths, err := filepath.Glob(filepath.Join("testdata", p.Name, "*.trace"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range paths {
+			base := filepath.Base(path)
+			kind, _, _ := strings.Cut(strings.TrimSuffix(base, ".trace"), "-")
+			if kind != "positive" && kind != "negative" {
+				t.Errorf("%s: a test trace is named positive*.trace or negative*.trace", path)
+				continue
+			}
+			t.Run(p.Name+"/"+base, func(t *testing.T) {
 				want := wants(t, path)
 				if kind == "positive" && len(want) == 0 {
 					t.Fatalf("%s: a positive trace must expect a violation", path)

@@ -107,3 +107,37 @@ func TestDeterministic(t *testing.T) {
 		t.Fatal("same seed, different traces")
 	}
 }
+
+// The execution a Sections trace is written from is a feasible schedule
+// of it under both branch models, and over many seeds the traces have
+// forks, joins, reads and writes. (That they have lock-order cycles of
+// three threads is checked where they are used, in props/deadlock.)
+func TestSectionsExecutionIsFeasible(t *testing.T) {
+	seen := map[string]int{}
+	for seed := int64(0); seed < 2000; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		tr, sched := sections(r, SectionsConfig{})
+		if got, want := len(sched), countSteps(tr); got != want {
+			t.Fatalf("seed %d: schedule has %d steps, trace %d", seed, got, want)
+		}
+		for _, m := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
+			if err := replay.Validate(tr, m, sched); err != nil {
+				t.Fatalf("seed %d (%s): %v", seed, m, err)
+			}
+		}
+		for _, op := range []trace.Op{trace.OpFork, trace.OpJoin, trace.OpRead, trace.OpWrite} {
+			for _, th := range tr.Threads {
+				for _, e := range th.Events {
+					if e.Op == op {
+						seen[op.String()]++
+					}
+				}
+			}
+		}
+	}
+	for _, k := range []string{"fork", "join", "read", "write"} {
+		if seen[k] == 0 {
+			t.Errorf("no %s in 2000 traces", k)
+		}
+	}
+}

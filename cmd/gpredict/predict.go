@@ -126,6 +126,9 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err := write(stdout, res, predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all")}); err != nil {
 		return err
 	}
+	if err := writeModelNote(stdout, stderr, format, res, props, builtins); err != nil {
+		return err
+	}
 	if code := res.ExitStatus(); code != 0 {
 		return exitCode(code)
 	}

@@ -37,11 +37,12 @@ func ModelNote(res *predict.Result, checked []string) string {
 	if len(quiet) == 0 {
 		return ""
 	}
-	return "note: " + strings.Join(quiet, ", ") + " found nothing under the implicit branch model (the default for a trace\n" +
-		"  without branch events), in which every read followed by another event of its thread must return\n" +
-		"  its recorded value. --branches explicit asks that only of the reads before a branch event, and this\n" +
-		"  trace has none: it may find more, each report real only if the program's control flow does not\n" +
-		"  depend on the values that its witness changes.\n"
+	return "note: " + strings.Join(quiet, ", ") + " found nothing under the implicit branch model, the default\n" +
+		"  for a trace without branch events: every read followed by another event\n" +
+		"  of its thread must return its recorded value. Under --branches explicit\n" +
+		"  only the reads before a branch event must, and this trace has none, so\n" +
+		"  more may be found; such a report is real only if the program's control\n" +
+		"  flow does not depend on the reads whose values its witness changes.\n"
 }
 
 func hasRead(tr *trace.Trace) bool {

@@ -1,10 +1,12 @@
 package deadlock
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"testing"
 
+	"gpredict/predict"
 	"gpredict/trace"
 )
 
@@ -70,6 +72,12 @@ func TestBounds(t *testing.T) {
 			}
 			if len(u.Binding) != len(u.Property.Params) || len(u.Choice) != len(u.Property.Normal.Alts[0].Occs) {
 				t.Errorf("unknown's binding and events do not fit its property")
+			}
+			for _, write := range []func(io.Writer, *predict.Result, predict.ReportOptions) error{predict.WriteText, predict.WriteJSON} {
+				var out strings.Builder
+				if err := write(&out, res, predict.ReportOptions{}); err != nil || !strings.Contains(out.String(), tc.reason) {
+					t.Errorf("report (%v) lacks the reason:\n%s", err, out.String())
+				}
 			}
 		})
 	}

@@ -68,26 +68,12 @@ func sections(r *rand.Rand, cfg SectionsConfig) (*trace.Trace, []replay.Step) {
 			progs[0] = append(progs[0], late...)
 		}
 	}
-	b := trace.NewBuilder()
-	sy := b.Syms()
-	intern := func(x string) trace.Sym {
-		if x == "" {
-			return trace.NoSym
-		}
-		return sy.Intern(x)
+	names := make([]string, len(progs))
+	for t := range progs {
+		names[t] = threadName(t)
 	}
+	tr := writeTrace("sections.trace", names, progs)
 	var sched []replay.Step
-	line := 0
-	for t, prog := range progs {
-		for _, o := range prog {
-			line++
-			ev := trace.Event{Op: o.kind, Obj: intern(o.obj), Val: intern(o.val), Target: trace.NoSym, Result: trace.NoSym}
-			if err := b.Event(trace.Pos{File: "sections.trace", Line: line}, sy.Intern(threadName(t)), ev); err != nil {
-				panic("tracegen: generated an invalid trace: " + err.Error())
-			}
-		}
-	}
-	tr := b.Finish()
 	for t, prog := range progs {
 		id, _ := tr.ThreadByName(threadName(t))
 		for i := range prog {

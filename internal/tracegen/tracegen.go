@@ -334,6 +334,18 @@ func contains(xs []string, x string) bool {
 
 // build writes the simulated events thread by thread into a trace.
 func (s *sim) build() *trace.Trace {
+	names := make([]string, len(s.th))
+	progs := make([][]op, len(s.th))
+	for i, t := range s.th {
+		names[i], progs[i] = t.name, t.events
+	}
+	return writeTrace("gen.trace", names, progs)
+}
+
+// writeTrace builds the trace whose thread names[i] has the events
+// progs[i], written thread after thread (which is their base order) as
+// the lines of file.
+func writeTrace(file string, names []string, progs [][]op) *trace.Trace {
 	b := trace.NewBuilder()
 	sy := b.Syms()
 	intern := func(x string) trace.Sym {
@@ -343,11 +355,11 @@ func (s *sim) build() *trace.Trace {
 		return sy.Intern(x)
 	}
 	line := 0
-	for _, t := range s.th {
-		for _, o := range t.events {
+	for i, prog := range progs {
+		for _, o := range prog {
 			line++
 			ev := trace.Event{Op: o.kind, Obj: intern(o.obj), Val: intern(o.val), Target: intern(o.target), Result: intern(o.result)}
-			if err := b.Event(trace.Pos{File: "gen.trace", Line: line}, sy.Intern(t.name), ev); err != nil {
+			if err := b.Event(trace.Pos{File: file, Line: line}, sy.Intern(names[i]), ev); err != nil {
 				panic("tracegen: generated an invalid trace: " + err.Error())
 			}
 		}

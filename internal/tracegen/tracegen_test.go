@@ -15,13 +15,20 @@ func TestSimulatedScheduleIsFeasible(t *testing.T) {
 	for seed := int64(0); seed < 3000; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		tr, sched := generate(r, Config{})
-		if got, want := len(sched), countSteps(tr); got != want {
-			t.Fatalf("seed %d: schedule has %d steps, trace %d", seed, got, want)
-		}
-		for _, m := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
-			if err := replay.Validate(tr, m, sched); err != nil {
-				t.Fatalf("seed %d (%s): %v", seed, m, err)
-			}
+		checkFeasible(t, seed, tr, sched)
+	}
+}
+
+// checkFeasible fails the test unless sched schedules every step of tr
+// and is feasible under both branch models.
+func checkFeasible(t *testing.T, seed int64, tr *trace.Trace, sched []replay.Step) {
+	t.Helper()
+	if got, want := len(sched), countSteps(tr); got != want {
+		t.Fatalf("seed %d: schedule has %d steps, trace %d", seed, got, want)
+	}
+	for _, m := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
+		if err := replay.Validate(tr, m, sched); err != nil {
+			t.Fatalf("seed %d (%s): %v", seed, m, err)
 		}
 	}
 }
@@ -117,14 +124,7 @@ func TestSectionsExecutionIsFeasible(t *testing.T) {
 	for seed := int64(0); seed < 2000; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		tr, sched := sections(r, SectionsConfig{})
-		if got, want := len(sched), countSteps(tr); got != want {
-			t.Fatalf("seed %d: schedule has %d steps, trace %d", seed, got, want)
-		}
-		for _, m := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
-			if err := replay.Validate(tr, m, sched); err != nil {
-				t.Fatalf("seed %d (%s): %v", seed, m, err)
-			}
-		}
+		checkFeasible(t, seed, tr, sched)
 		for _, op := range []trace.Op{trace.OpFork, trace.OpJoin, trace.OpRead, trace.OpWrite} {
 			for _, th := range tr.Threads {
 				for _, e := range th.Events {

@@ -18,19 +18,18 @@ import (
 // pattern can mention it soundly.
 //
 // The witness is a feasible schedule after which each thread of a cycle
-// (deadlock_cycles.go) has performed exactly its events before its
-// request, and has reached that request (deadlock_truncate.go: with its
-// reads before it consistent under the implicit model, and no wait left
-// half-done). What a thread holds after a prefix of its own events is
-// thread-local, so the candidates are found statically; whether all k
-// threads can stop there at once is the solver's question. It is asked of
+// (cycles.go) has performed exactly its events before its request, and
+// has reached that request (reach.go: with its reads before it
+// consistent under the implicit model, and no wait left half-done). What
+// a thread holds after a prefix of its own events is thread-local, so the
+// candidates are found statically; whether all k threads can stop there
+// at once is the question. A greedy replay (greedy.go) answers it for
+// most candidates of recorded traces; otherwise the solver is asked about
 // the trace cut at the requests (truncate) with a stand-in in place of
 // each request: every schedule of the cut trace that contains all
-// stand-ins is such a witness, and every witness is one. The witness is
-// then re-checked against the *original* trace by the replay validator
-// (twice: without the stand-ins on the original trace, with them on the
-// original trace whose requests are replaced by stand-ins), and the cut
-// points are checked on it, independently of the encoding.
+// stand-ins is such a witness, and every witness is one. Either witness
+// is then re-checked against the *original* trace by the replay
+// validator (check.go), independently of the encoding.
 
 // Predict is the Deadlock built-in: every cycle candidate of tr within
 // the default bounds, decided, as a result of the shape predict.Run gives.

@@ -1,6 +1,8 @@
 package deadlock
 
 import (
+	"container/heap"
+
 	"gpredict/predict/replay"
 	"gpredict/trace"
 )
@@ -23,13 +25,7 @@ import (
 // recorded value, which is more than either branch model asks.
 func greedyWitness(tr *trace.Trace, c cycle) []replay.Step {
 	g := newGreedy(tr, c)
-	for {
-		t, ok := g.next()
-		if !ok {
-			break
-		}
-		g.take(t)
-	}
+	g.run()
 	for _, r := range c {
 		if g.started[r.ref.Thread] != r.ref.Index {
 			return nil
@@ -55,13 +51,33 @@ type greedy struct {
 	// acquire of l by cycle thread t before its request.
 	keep    map[trace.ThreadID]map[uint32]trace.Sym
 	lastUse map[trace.ThreadID]map[trace.Sym]uint32
+
+	// The scheduler: ready holds the threads that may be enabled, by the
+	// arrival position of their next event; a thread found blocked waits
+	// in waiting under what blocks it until that changes.
+	ready   readyHeap
+	waiting map[blocker][]trace.ThreadID
 }
+
+// blocker is what a blocked thread waits for: a lock to be released, a
+// variable to be written, or another thread to take a step.
+type blocker struct {
+	kind uint8 // onLock, onVar, onThread
+	id   uint32
+}
+
+const (
+	onLock uint8 = iota
+	onVar
+	onThread
+)
 
 func newGreedy(tr *trace.Trace, c cycle) *greedy {
 	g := &greedy{
 		tr: tr, stop: make([]uint32, len(tr.Threads)), started: make([]uint32, len(tr.Threads)),
 		holder: map[trace.Sym]trace.ThreadID{}, depth: map[trace.Sym]int{}, value: map[trace.Sym]trace.Sym{},
 		keep: map[trace.ThreadID]map[uint32]trace.Sym{}, lastUse: map[trace.ThreadID]map[trace.Sym]uint32{},
+		waiting: map[blocker][]trace.ThreadID{},
 	}
 	for t, th := range tr.Threads {
 		g.stop[t] = uint32(len(th.Events))
@@ -74,6 +90,9 @@ func newGreedy(tr *trace.Trace, c cycle) *greedy {
 			g.keep[t][at.Index] = l
 		}
 		g.lastUse[t] = outermostAcquires(tr.Threads[t].Events[:r.ref.Index], g.keep[t])
+	}
+	for t := range tr.Threads {
+		g.push(trace.ThreadID(t))
 	}
 	return g
 }
@@ -98,62 +117,77 @@ func outermostAcquires(evs []trace.Event, skip map[uint32]trace.Sym) map[trace.S
 	return out
 }
 
-// next picks the enabled thread whose next event came first in the
-// recording (its arrival position).
-func (g *greedy) next() (trace.ThreadID, bool) {
-	best, found := trace.ThreadID(0), false
-	var bestPos uint32
-	for ti, th := range g.tr.Threads {
-		t := trace.ThreadID(ti)
-		if !g.enabled(t) {
-			continue
-		}
-		pos := g.started[t]
-		if int(pos) < len(th.Arrival) {
-			pos = th.Arrival[pos]
-		}
-		if !found || pos < bestPos {
-			best, bestPos, found = t, pos, true
+// run takes, again and again, the enabled thread whose next event came
+// first in the recording (its arrival position), until none is enabled.
+func (g *greedy) run() {
+	for g.ready.Len() > 0 {
+		t := heap.Pop(&g.ready).(readyThread).t
+		ok, b, never := g.enabled(t)
+		switch {
+		case ok:
+			g.take(t)
+			g.push(t)
+		case !never:
+			g.waiting[b] = append(g.waiting[b], t)
 		}
 	}
-	return best, found
+}
+
+// push makes t ready, unless it is done.
+func (g *greedy) push(t trace.ThreadID) {
+	if i := g.started[t]; i < g.stop[t] {
+		pos := i
+		if th := g.tr.Threads[t]; int(i) < len(th.Arrival) {
+			pos = th.Arrival[i]
+		}
+		heap.Push(&g.ready, readyThread{t, pos})
+	}
+}
+
+// wake makes the threads waiting for b ready again.
+func (g *greedy) wake(b blocker) {
+	for _, t := range g.waiting[b] {
+		g.push(t)
+	}
+	delete(g.waiting, b)
 }
 
 // enabled reports whether thread t's next event may be taken now: the
 // rules of SPEC 3.2 with every read consistent, no wait (a thread stops
 // before its first wait), and a kept lock taken only when no other thread
-// of the cycle will still acquire it before its request.
-func (g *greedy) enabled(t trace.ThreadID) bool {
+// of the cycle will still acquire it before its request. If not, it says
+// what t waits for, or never if t cannot go on.
+func (g *greedy) enabled(t trace.ThreadID) (ok bool, b blocker, never bool) {
 	i := g.started[t]
-	if i >= g.stop[t] {
-		return false
-	}
 	th := g.tr.Threads[t]
 	if i == 0 && th.HasFork && g.started[th.ForkedBy.Thread] <= th.ForkedBy.Index {
-		return false
+		return false, blocker{onThread, uint32(th.ForkedBy.Thread)}, false
 	}
 	ev := &th.Events[i]
 	switch ev.Op {
 	case trace.OpWait:
-		return false
+		return false, b, true
 	case trace.OpJoin:
-		c, ok := g.tr.ThreadByName(g.tr.Str(ev.Obj))
-		return !ok || int(g.started[c]) == len(g.tr.Threads[c].Events)
+		if c, ok := g.tr.ThreadByName(g.tr.Str(ev.Obj)); ok && int(g.started[c]) < len(g.tr.Threads[c].Events) {
+			return false, blocker{onThread, uint32(c)}, false
+		}
 	case trace.OpRead:
-		return g.current(ev.Obj) == ev.Val
+		if g.current(ev.Obj) != ev.Val {
+			return false, blocker{onVar, uint32(ev.Obj)}, false
+		}
 	case trace.OpAcquire:
-		if h, held := g.holder[ev.Obj]; held {
-			return h == t
+		if h, held := g.holder[ev.Obj]; held && h != t {
+			return false, blocker{onLock, uint32(ev.Obj)}, false
 		}
 		if l, kept := g.keep[t][i]; kept {
 			for u, uses := range g.lastUse {
 				if at, ok := uses[l]; ok && u != t && g.started[u] <= at {
-					return false
+					return false, blocker{onThread, uint32(u)}, false
 				}
 			}
 		}
 	}
-	return true
+	return true, b, false
 }
 
 func (g *greedy) current(v trace.Sym) trace.Sym {
@@ -163,7 +197,8 @@ func (g *greedy) current(v trace.Sym) trace.Sym {
 	return g.tr.InitValue(v)
 }
 
-// take performs thread t's next event.
+// take performs thread t's next event and wakes the threads it may
+// unblock.
 func (g *greedy) take(t trace.ThreadID) {
 	ref := trace.EventRef{Thread: t, Index: g.started[t]}
 	ev := g.tr.Event(ref)
@@ -175,10 +210,33 @@ func (g *greedy) take(t trace.ThreadID) {
 		if g.depth[ev.Obj]--; g.depth[ev.Obj] <= 0 {
 			delete(g.depth, ev.Obj)
 			delete(g.holder, ev.Obj)
+			g.wake(blocker{onLock, uint32(ev.Obj)})
 		}
 	case trace.OpWrite:
 		g.value[ev.Obj] = ev.Val
+		g.wake(blocker{onVar, uint32(ev.Obj)})
 	}
 	g.started[t]++
 	g.sched = append(g.sched, replay.Step{Ref: ref})
+	g.wake(blocker{onThread, uint32(t)})
+}
+
+// readyHeap orders ready threads by the arrival position of their next
+// event (container/heap).
+type readyHeap []readyThread
+
+type readyThread struct {
+	t   trace.ThreadID
+	pos uint32
+}
+
+func (h readyHeap) Len() int           { return len(h) }
+func (h readyHeap) Less(i, j int) bool { return h[i].pos < h[j].pos }
+func (h readyHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *readyHeap) Push(x any)        { *h = append(*h, x.(readyThread)) }
+func (h *readyHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
 }

@@ -1,6 +1,7 @@
 package predict
 
 import (
+	"slices"
 	"time"
 
 	"gpredict/predict/closure"
@@ -9,33 +10,35 @@ import (
 	"gpredict/trace"
 )
 
-// NewTestLadder is a ladder for the tests, with a time limit per
-// candidate (0: none): the direct
-// stages (closure, greedy, recorded) only with direct, then the solver
-// stages, narrowed to windows of one to three positions with narrow
+// DirectStages are the stages that need no solver (but recorded, which
+// belongs with the base-order stages the narrowed tests exercise).
+func DirectStages() []string { return []string{"closure", "greedy", "saturate", "greedy-saturated"} }
+
+// DirectAndLocal are those and the local stage, which decides chain
+// candidates without the slice-based stages.
+func DirectAndLocal() []string { return append(DirectStages(), "local") }
+
+// NewTestLadder is the engine's ladder without the stages named in skip,
+// with a time limit per candidate (0: none) and, with narrow, the
+// solver stages narrowed to windows of one to three positions
 // (smt.NarrowConfig), so that on the few-event traces of the tests they
 // really fix and drop events.
-func NewTestLadder(tr *trace.Trace, model trace.BranchModel, direct, narrow bool, timeout time.Duration) *LadderDecider {
+func NewTestLadder(tr *trace.Trace, model trace.BranchModel, skip []string, narrow bool, timeout time.Duration) *LadderDecider {
 	f := stage.NewFacts(tr, model)
 	scfg := smt.DefaultConfig(timeout, "")
 	if narrow {
 		scfg = smt.NarrowConfig()
 		scfg.Timeout = timeout
 	}
+	all := stage.Direct(f, closure.DefaultConfig(false), closure.DefaultConfig(true))
+	solverStages, w := smt.Stages(f, scfg)
 	var stages []stage.Stage
-	if direct {
-		stages = stage.Direct(f, closure.DefaultConfig(false), closure.DefaultConfig(true))
-	} else {
-		// The recorded stage needs no solver but belongs with the
-		// base-order stages the narrowed test exercises.
-		for _, s := range stage.Direct(f, closure.Config{}, closure.Config{}) {
-			if s.Name == "recorded" {
-				stages = append(stages, s)
-			}
+	for _, s := range append(all, solverStages...) {
+		if !slices.Contains(skip, s.Name) {
+			stages = append(stages, s)
 		}
 	}
-	solverStages, w := smt.Stages(f, scfg)
-	return &LadderDecider{Ladder: stage.NewLadder(f, timeout, append(stages, solverStages...), w.Close), Solver: w}
+	return &LadderDecider{Ladder: stage.NewLadder(f, timeout, stages, w.Close), Solver: w}
 }
 
 // StageCounts sums a ladder's counts by stage name: witnesses found and

@@ -28,14 +28,14 @@ func lockedWrites(threads, n int) string {
 // out in the solver stages is Unknown with a reason naming the limit,
 // never Unsat, and that a decider answers exactly once given time again.
 // (The closure stage refutes this candidate at once, so the ladder here
-// has the solver stages only.)
+// has the slice-based solver stages only.)
 func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 	tr := parseTrace(t, lockedWrites(3, 30))
 	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#89 T2#89")}
 	model := trace.BranchesImplicit
 
 	for _, timeout := range []time.Duration{time.Nanosecond, time.Microsecond} {
-		d := NewTestLadder(tr, model, false, false, timeout)
+		d := NewTestLadder(tr, model, DirectAndLocal(), false, timeout)
 		got := d.Decide(c)
 		d.Close()
 		if got.Verdict != Unknown || !strings.Contains(got.Reason, "timeout after "+timeout.String()) {
@@ -43,10 +43,10 @@ func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 		}
 	}
 
-	d := NewTestLadder(tr, model, false, false, time.Nanosecond)
+	d := NewTestLadder(tr, model, DirectAndLocal(), false, time.Nanosecond)
 	defer d.Close()
 	d.Decide(c) // times out, leaving no half-built problem behind
-	d2 := NewTestLadder(tr, model, false, false, 0)
+	d2 := NewTestLadder(tr, model, DirectAndLocal(), false, 0)
 	defer d2.Close()
 	if got := d2.Decide(c); got.Verdict != Unsat {
 		t.Fatalf("without a limit: verdict %s (%s), want unsat", got.Verdict, got.Reason)
@@ -60,7 +60,7 @@ func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 func TestZ3DeciderTooLargeIsUnknown(t *testing.T) {
 	tr := parseTrace(t, lockedWrites(3, 800))
 	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#2399 T2#2399")}
-	d := NewTestLadder(tr, trace.BranchesImplicit, false, false, time.Second)
+	d := NewTestLadder(tr, trace.BranchesImplicit, DirectAndLocal(), false, time.Second)
 	defer d.Close()
 	start := time.Now()
 	got := d.Decide(c)

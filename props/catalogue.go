@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"gpredict/props/deadlock"
 	"gpredict/spec"
 )
 
@@ -44,7 +45,7 @@ var catalogue = []Property{
 	pattern("ThreadStartOnce"),
 	pattern("PipedStreamSingleThread"),
 	pattern("CloseableMultipleClose"),
-	builtin("Deadlock", predictDeadlocks),
+	builtin("Deadlock", deadlock.Predict),
 }
 
 // pattern makes the entry of a pattern property from its embedded files.

@@ -73,7 +73,8 @@ func Predict(ctx context.Context, tr *trace.Trace, specs []*spec.Property, built
 }
 
 // Merge appends the violations and unknowns of src to dst and adds its
-// counts. Both must be results for the same trace and branch model.
+// counts and its time (the two ran one after the other). Both must be
+// results for the same trace and branch model.
 func Merge(dst, src *predict.Result) {
 	dst.Violations = append(dst.Violations, src.Violations...)
 	dst.Unknown = append(dst.Unknown, src.Unknown...)
@@ -81,6 +82,7 @@ func Merge(dst, src *predict.Result) {
 	dst.Stats.Candidates += src.Stats.Candidates
 	dst.Stats.Prefiltered += src.Stats.Prefiltered
 	dst.Stats.SolverCalls += src.Stats.SolverCalls
+	dst.Stats.Seconds += src.Stats.Seconds
 }
 
 // SpecFiles loads every pattern property of the catalogue, one spec.File

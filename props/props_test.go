@@ -76,23 +76,30 @@ func TestEveryPropertyHasTests(t *testing.T) {
 	}
 }
 
-// TestProperties runs each property on its positive and negative trace
-// through the real pipeline (spec.Match and predict.Run, or the built-in)
-// and compares every (binding, choice) violation with the `# want:` lines.
-// For a positive trace it also checks that the recorded order does not
-// itself exhibit the violations: they are predicted, not observed. A
-// property with an alternative that only the recorded run can show (a
-// thread-local misuse, such as a second start() of a thread) tests it
-// with an optional observed.trace, where no such check applies.
+// TestProperties runs each property on its test traces through the real
+// pipeline (spec.Match and predict.Run, or the built-in) and compares
+// every (binding, choice) violation with the `# want:` lines: positive
+// traces (testdata/NAME/positive*.trace) and negative ones
+// (negative*.trace). For a positive trace it also checks that the
+// recorded order does not itself exhibit the violations: they are
+// predicted, not observed. A property with an alternative that only the
+// recorded run can show (a thread-local misuse, such as a second start()
+// of a thread) tests it with an optional observed.trace, where no such
+// check applies.
 func TestProperties(t *testing.T) {
 	for _, p := range All() {
-		kinds := []string{"positive", "negative"}
-		if _, err := os.Stat(filepath.Join("testdata", p.Name, "observed.trace")); err == nil {
-			kinds = append(kinds, "observed")
+		paths, err := filepath.Glob(filepath.Join("testdata", p.Name, "*.trace"))
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, kind := range kinds {
-			t.Run(p.Name+"/"+kind, func(t *testing.T) {
-				path := filepath.Join("testdata", p.Name, kind+".trace")
+		for _, path := range paths {
+			base := filepath.Base(path)
+			kind, _, _ := strings.Cut(strings.TrimSuffix(base, ".trace"), "-")
+			if kind != "positive" && kind != "negative" && kind != "observed" {
+				t.Errorf("%s: a test trace is named positive*.trace, negative*.trace or observed.trace", path)
+				continue
+			}
+			t.Run(p.Name+"/"+base, func(t *testing.T) {
 				want := wants(t, path)
 				if kind != "negative" && len(want) == 0 {
 					t.Fatalf("%s: a %s trace must expect a violation", path, kind)

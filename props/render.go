@@ -12,7 +12,7 @@ func Markdown(p Property) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s\n\n%s\n\n%s\n\n", p.Name, p.Summary, p.Doc)
 	if p.IsBuiltin() {
-		fmt.Fprintf(&b, "**Spec.** Built-in (`props/%s*.go`); it has no pattern source.\n", strings.ToLower(p.Name))
+		fmt.Fprintf(&b, "**Spec.** Built-in (package `props/%s`); it has no pattern source.\n", strings.ToLower(p.Name))
 		return b.String()
 	}
 	fmt.Fprintf(&b, "**Spec** (`%s`):\n\n```\n%s\n```\n", p.File, strings.TrimRight(p.Source, "\n"))
@@ -27,11 +27,12 @@ func CatalogueMarkdown(all []Property) string {
 	b.WriteString("The catalogue of properties that ships with gpredict. Run them with\n")
 	b.WriteString("`gpredict predict --props NAME,... TRACE` (or `--props all`); list them with\n")
 	b.WriteString("`gpredict props list` and read one with `gpredict props show NAME`.\n")
-	b.WriteString("Each property's tests are in `props/testdata/NAME/`: a trace where the\n")
-	b.WriteString("violation is predicted though not observed, and one where synchronisation\n")
-	b.WriteString("rules it out (and `observed.trace` where an alternative of a pattern can\n")
-	b.WriteString("only be seen in the recorded run itself). To write your own, see the\n")
-	b.WriteString("tutorial in `docs/language.md`.\n\n")
+	b.WriteString("Each property's tests are in `props/testdata/NAME/`: traces where the\n")
+	b.WriteString("violation is predicted though not observed (`positive*.trace`), traces\n")
+	b.WriteString("where synchronisation rules it out (`negative*.trace`), and\n")
+	b.WriteString("`observed.trace` where an alternative of a pattern can only be seen in\n")
+	b.WriteString("the recorded run itself. To write your own, see the tutorial in\n")
+	b.WriteString("`docs/language.md`.\n\n")
 	b.WriteString("| property | catches |\n|---|---|\n")
 	for _, p := range all {
 		fmt.Fprintf(&b, "| [%s](#%s) | %s |\n", p.Name, strings.ToLower(p.Name), p.Summary)

@@ -127,6 +127,9 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err := write(stdout, res, report); err != nil {
 		return err
 	}
+	if err := writeModelNote(stdout, stderr, v.GetString("format"), res, sel.props, sel.builtins); err != nil {
+		return err
+	}
 	if code := res.ExitStatus(); code != 0 {
 		return exitCode(code)
 	}

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io"
 
 	"gpredict/predict"
 	"gpredict/props"
+	"gpredict/spec"
 	"gpredict/trace"
 )
 
@@ -24,4 +27,28 @@ func runBuiltins(ctx context.Context, tr *trace.Trace, res *predict.Result, buil
 		props.Merge(res, r)
 	}
 	return nil
+}
+
+// writeModelNote adds props.ModelNote to the summary: after it in the
+// text report, on stderr for the JSON and SARIF documents (which keep
+// their documented shape). checked are the pattern properties that ran,
+// the built-ins after them.
+func writeModelNote(stdout, stderr io.Writer, format string, res *predict.Result, checked []*spec.Property, builtins []props.Property) error {
+	var names []string
+	for _, p := range checked {
+		names = append(names, p.Name)
+	}
+	for _, b := range builtins {
+		names = append(names, b.Name)
+	}
+	note := props.ModelNote(res, names)
+	if note == "" {
+		return nil
+	}
+	w := stdout
+	if format != "text" {
+		w, note = stderr, "gpredict: "+note
+	}
+	_, err := fmt.Fprint(w, note)
+	return err
 }

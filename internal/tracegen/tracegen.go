@@ -339,6 +339,26 @@ func contains(xs []string, x string) bool {
 // build writes the simulated events into a trace: thread by thread, or
 // in the simulated order if the configuration asks for a recorded one.
 func (s *sim) build() *trace.Trace {
+	names := make([]string, len(s.th))
+	progs := make([][]op, len(s.th))
+	for i, t := range s.th {
+		names[i], progs[i] = t.name, t.events
+	}
+	var order [][2]int // (thread, event) in file order
+	if s.cfg.Recorded {
+		for _, st := range s.steps {
+			if st.part == replay.Whole || st.part == replay.Release {
+				order = append(order, [2]int{st.thread, st.index})
+			}
+		}
+	}
+	return writeTrace("gen.trace", names, progs, order)
+}
+
+// writeTrace builds the trace whose thread names[i] has the events
+// progs[i], as the lines of file: in order (thread, event index) when it
+// is given, else thread after thread (which is then their base order).
+func writeTrace(file string, names []string, progs [][]op, order [][2]int) *trace.Trace {
 	b := trace.NewBuilder()
 	sy := b.Syms()
 	intern := func(x string) trace.Sym {
@@ -348,25 +368,22 @@ func (s *sim) build() *trace.Trace {
 		return sy.Intern(x)
 	}
 	line := 0
-	add := func(t *thread, o op) {
+	add := func(i int, o op) {
 		line++
 		ev := trace.Event{Op: o.kind, Obj: intern(o.obj), Val: intern(o.val), Target: intern(o.target), Result: intern(o.result)}
-		if err := b.Event(trace.Pos{File: "gen.trace", Line: line}, sy.Intern(t.name), ev); err != nil {
+		if err := b.Event(trace.Pos{File: file, Line: line}, sy.Intern(names[i]), ev); err != nil {
 			panic("tracegen: generated an invalid trace: " + err.Error())
 		}
 	}
-	if s.cfg.Recorded {
-		for _, st := range s.steps {
-			if st.part == replay.Whole || st.part == replay.Release {
-				t := s.th[st.thread]
-				add(t, t.events[st.index])
-			}
+	if order != nil {
+		for _, te := range order {
+			add(te[0], progs[te[0]][te[1]])
 		}
 		return b.Finish()
 	}
-	for _, t := range s.th {
-		for _, o := range t.events {
-			add(t, o)
+	for i, prog := range progs {
+		for _, o := range prog {
+			add(i, o)
 		}
 	}
 	return b.Finish()

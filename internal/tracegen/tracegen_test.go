@@ -16,13 +16,20 @@ func TestSimulatedScheduleIsFeasible(t *testing.T) {
 	for seed := int64(0); seed < 3000; seed++ {
 		r := rand.New(rand.NewSource(seed))
 		tr, sched := generate(r, Config{})
-		if got, want := len(sched), countSteps(tr); got != want {
-			t.Fatalf("seed %d: schedule has %d steps, trace %d", seed, got, want)
-		}
-		for _, m := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
-			if err := replay.Validate(tr, m, sched); err != nil {
-				t.Fatalf("seed %d (%s): %v", seed, m, err)
-			}
+		checkFeasible(t, seed, tr, sched)
+	}
+}
+
+// checkFeasible fails the test unless sched schedules every step of tr
+// and is feasible under both branch models.
+func checkFeasible(t *testing.T, seed int64, tr *trace.Trace, sched []replay.Step) {
+	t.Helper()
+	if got, want := len(sched), countSteps(tr); got != want {
+		t.Fatalf("seed %d: schedule has %d steps, trace %d", seed, got, want)
+	}
+	for _, m := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
+		if err := replay.Validate(tr, m, sched); err != nil {
+			t.Fatalf("seed %d (%s): %v", seed, m, err)
 		}
 	}
 }
@@ -109,6 +116,32 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// The execution a Sections trace is written from is a feasible schedule
+// of it under both branch models, and over many seeds the traces have
+// forks, joins, reads and writes. (That they have lock-order cycles of
+// three threads is checked where they are used, in props/deadlock.)
+func TestSectionsExecutionIsFeasible(t *testing.T) {
+	seen := map[string]int{}
+	for seed := int64(0); seed < 2000; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		tr, sched := sections(r, SectionsConfig{})
+		checkFeasible(t, seed, tr, sched)
+		for _, op := range []trace.Op{trace.OpFork, trace.OpJoin, trace.OpRead, trace.OpWrite} {
+			for _, th := range tr.Threads {
+				for _, e := range th.Events {
+					if e.Op == op {
+						seen[op.String()]++
+					}
+				}
+			}
+		}
+	}
+	for _, k := range []string{"fork", "join", "read", "write"} {
+		if seen[k] == 0 {
+			t.Errorf("no %s in 2000 traces", k)
+		}
+	}
+}
 // A recorded trace holds the same events as the thread-by-thread one of
 // the same seed, and its file order is the simulated interleaving (a
 // wait at its release).

@@ -1,10 +1,6 @@
-package props
+package deadlock
 
-import (
-	"sort"
-
-	"gpredict/trace"
-)
+import "gpredict/trace"
 
 // lockRequest is an acquire that a thread performs while it already holds
 // other locks: the point where it can block while keeping them.
@@ -52,40 +48,5 @@ func lockRequests(tr *trace.Trace) [][]lockRequest {
 			}
 		}
 	}
-	return out
-}
-
-// deadlockCandidate is a cycle of two threads, each requesting a lock the
-// other holds: a is the request of the thread with the smaller id.
-type deadlockCandidate struct {
-	a, b lockRequest
-}
-
-// deadlockCandidates pairs the requests of different threads that form a
-// cycle: a requests a lock b holds and b requests a lock a holds. Whether
-// both can be blocked at once is for the solver; this is only the static
-// shape. Candidates come in id order.
-func deadlockCandidates(tr *trace.Trace) []deadlockCandidate {
-	reqs := lockRequests(tr)
-	var out []deadlockCandidate
-	for ta := range reqs {
-		for tb := ta + 1; tb < len(reqs); tb++ {
-			for _, ra := range reqs[ta] {
-				for _, rb := range reqs[tb] {
-					_, aNeedsB := rb.held[ra.lock]
-					_, bNeedsA := ra.held[rb.lock]
-					if aNeedsB && bNeedsA {
-						out = append(out, deadlockCandidate{a: ra, b: rb})
-					}
-				}
-			}
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].a.ref != out[j].a.ref {
-			return out[i].a.ref.Less(out[j].a.ref)
-		}
-		return out[i].b.ref.Less(out[j].b.ref)
-	})
 	return out
 }

@@ -1,0 +1,171 @@
+package deadlock
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"gpredict/encode"
+	"gpredict/predict"
+	"gpredict/predict/replay"
+	"gpredict/trace"
+)
+
+// Deadlock is a built-in because its violation is a state, not an order
+// of events: k threads are blocked, each holding a lock that the one
+// before it in the cycle requests. The request that blocks is never
+// performed, so it is not an event of any schedule (SPEC 3.2) and no
+// pattern can mention it soundly.
+//
+// The witness is a feasible schedule after which each thread of a cycle
+// (cycles.go) has performed exactly its events before its request, and
+// has reached that request (reach.go: with its reads before it
+// consistent under the implicit model, and no wait left half-done). What
+// a thread holds after a prefix of its own events is thread-local, so the
+// candidates are found statically; whether all k threads can stop there
+// at once is the question. A greedy replay (greedy.go) answers it for
+// most candidates of recorded traces; otherwise the solver is asked about
+// the trace cut at the requests (truncate) with a stand-in in place of
+// each request: every schedule of the cut trace that contains all
+// stand-ins is such a witness, and every witness is one. Either witness
+// is then re-checked against the *original* trace by the replay
+// validator (check.go), independently of the encoding.
+
+// Predict is the Deadlock built-in: every cycle candidate of tr within
+// the default bounds, decided, as a result of the shape predict.Run gives.
+func Predict(ctx context.Context, tr *trace.Trace, opts predict.Options) (*predict.Result, error) {
+	return run(ctx, tr, opts, defaultSettings())
+}
+
+// settings are what Predict fixes and tests vary.
+type settings struct {
+	limits cycleLimits
+	greedy bool // look for a witness with greedyWitness before asking the solver
+}
+
+func defaultSettings() settings { return settings{limits: defaultCycleLimits(), greedy: true} }
+
+// run is Predict with its settings as a parameter.
+func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set settings) (*predict.Result, error) {
+	start := time.Now()
+	model := opts.Branches.Resolve(tr) // on the whole trace: a cut may drop every branch
+	res := &predict.Result{Trace: tr, Model: model}
+	res.Stats.Threads = len(tr.Threads)
+	res.Stats.Events = tr.NumEvents()
+	found := findCycles(lockRequests(tr), set.limits)
+	res.Stats.Candidates = len(found.cycles)
+	reports := reportShapes{}
+	for _, c := range found.cycles {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		cutTr, ok := reachable(tr, c.requests())
+		if !ok {
+			res.Stats.Prefiltered++
+			continue
+		}
+		var d predict.Decision
+		if set.greedy {
+			d.Schedule = greedyWitness(tr, c)
+		}
+		if d.Schedule != nil {
+			d.Verdict = predict.Sat
+		} else {
+			d = solve(cutTr, model, opts, c)
+			res.Stats.SolverCalls++
+		}
+		switch d.Verdict {
+		case predict.Sat:
+			v := reports.violation(c)
+			sched, err := checkDeadlockWitness(tr, model, c, d.Schedule)
+			if err != nil {
+				return nil, witnessError(tr, v, d.Schedule, err)
+			}
+			v.Witness = replay.Compact(tr, sched)
+			res.Violations = append(res.Violations, v)
+		case predict.Unknown:
+			res.Unknown = append(res.Unknown, reports.unknown(c, d.Reason))
+		}
+	}
+	res.Unknown = append(res.Unknown, found.cutOff(reports, set.limits)...)
+	slices.SortStableFunc(res.Violations, func(a, b predict.Violation) int { return compareChoices(a.Choice, b.Choice) })
+	res.Stats.Seconds = time.Since(start).Seconds()
+	return res, nil
+}
+
+// solve asks the solver whether the cut trace cutTr has a schedule with
+// every stand-in of c's requests.
+func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle) predict.Decision {
+	newDecider := opts.NewDecider
+	if newDecider == nil {
+		newDecider = predict.NewZ3Decider
+	}
+	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir})
+	defer dec.Close()
+	return dec.Decide(encode.Candidate{Alt: reachAll(len(c)), Choice: c.requests()})
+}
+
+// cutOff is what the bounds left undecided, as unknown candidates whose
+// reasons name the bound.
+func (f cycleSearch) cutOff(reports reportShapes, lim cycleLimits) []predict.UnknownCandidate {
+	var out []predict.UnknownCandidate
+	if f.beyond != nil {
+		out = append(out, reports.unknown(f.beyond, fmt.Sprintf(
+			"not decided: the search stopped at its bound of %d deadlock candidates (MaxDeadlockCandidates); this candidate and every later one were not searched",
+			lim.candidates)))
+	}
+	if f.outOfSteps {
+		out = append(out, reports.unknown(nil, fmt.Sprintf(
+			"not decided: the search of the lock-order graph stopped at its bound of %d steps (MaxDeadlockSearchSteps); the cycles it had not reached were not searched",
+			lim.steps)))
+	}
+	return out
+}
+
+// requests lists the refs of c's requests, in cycle order.
+func (c cycle) requests() []trace.EventRef {
+	out := make([]trace.EventRef, len(c))
+	for i, r := range c {
+		out[i] = r.ref
+	}
+	return out
+}
+
+// reachable returns the trace to decide the requests at refs on: tr cut
+// at the requests, each replaced by its stand-in. It is false when the
+// cut leaves some thread unable to reach its request: it joins another
+// thread of the cycle, or is forked after another one's request (fork and
+// join alone rule the candidate out).
+func reachable(tr *trace.Trace, refs []trace.EventRef) (*trace.Trace, bool) {
+	cut := make([]int, len(tr.Threads))
+	for i := range cut {
+		cut[i] = -1
+	}
+	for _, r := range refs {
+		cut[r.Thread] = int(r.Index)
+	}
+	cutTr := truncate(tr, cut)
+	for _, r := range refs {
+		if len(cutTr.Threads[r.Thread].Events) < int(r.Index) {
+			return nil, false
+		}
+	}
+	return withStandIns(cutTr, tr, refs, true), true
+}
+
+// compareChoices orders choices by length, then ref by ref.
+func compareChoices(a, b []trace.EventRef) int {
+	if len(a) != len(b) {
+		return len(a) - len(b)
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			if a[i].Less(b[i]) {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}

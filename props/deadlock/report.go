@@ -1,0 +1,73 @@
+package deadlock
+
+import (
+	"fmt"
+
+	"gpredict/predict"
+	"gpredict/spec"
+)
+
+// A Deadlock report has the shape of a pattern property's, so that every
+// writer prints it as it prints the others: a property named Deadlock
+// with one Lock parameter per thread of the cycle (l1 … lk, li the lock
+// thread i holds and thread i-1 requests, thread 0 being thread k) and,
+// per thread, two events: the acquire of the lock it holds (`hold`) and
+// its blocked request (`request`). The property of a k-cycle differs from
+// that of another length only in its parameters and occurrences.
+
+// reportShapes makes the Deadlock property of each cycle length once per
+// run, so that the reports of one length share it.
+type reportShapes map[int]*spec.Property
+
+// property is the Deadlock property of k-thread cycles. k = 0 is the
+// shape of an unknown that names no cycle (the search stopped before
+// finding one).
+func (r reportShapes) property(k int) *spec.Property {
+	if p, ok := r[k]; ok {
+		return p
+	}
+	p := &spec.Property{Name: "Deadlock", Events: []*spec.EventDecl{{Name: "hold"}, {Name: "request"}}}
+	seq := &spec.PatNode{Kind: spec.PatSeq}
+	var occs []spec.Occurrence
+	for i := 1; i <= k; i++ {
+		p.Params = append(p.Params, &spec.Param{Type: "Lock", Name: fmt.Sprintf("l%d", i)})
+		th := fmt.Sprintf("t%d", i)
+		for decl, name := range []string{"hold", "request"} {
+			seq.Kids = append(seq.Kids, &spec.PatNode{Kind: spec.PatEvent, Occ: len(occs)})
+			occs = append(occs, spec.Occurrence{Event: name, Decl: decl, Thread: th})
+		}
+	}
+	p.Normal = &spec.NormalPattern{Alts: []spec.Alternative{{Root: seq, Occs: occs}}}
+	r[k] = p
+	return p
+}
+
+// violation is the report of c without its witness.
+func (r reportShapes) violation(c cycle) predict.Violation {
+	v := predict.Violation{Property: r.property(len(c))}
+	for i, req := range c {
+		l := c.heldLock(i)
+		v.Binding = append(v.Binding, l)
+		v.Choice = append(v.Choice, req.held[l], req.ref)
+	}
+	return v
+}
+
+// unknown is the unknown candidate c (nil: no cycle) with its reason.
+func (r reportShapes) unknown(c cycle, reason string) predict.UnknownCandidate {
+	v := r.violation(c)
+	return predict.UnknownCandidate{Property: v.Property, Binding: v.Binding, Choice: v.Choice, Reason: reason}
+}
+
+// reachAll is the question asked of a cut trace about a k-cycle: every
+// chosen event (the stand-in of each thread's request) is in the
+// schedule.
+func reachAll(k int) *spec.Alternative {
+	and := &spec.PatNode{Kind: spec.PatAnd}
+	occs := make([]spec.Occurrence, k)
+	for i := range occs {
+		and.Kids = append(and.Kids, &spec.PatNode{Kind: spec.PatEvent, Occ: i})
+		occs[i] = spec.Occurrence{Event: "request", Decl: 0}
+	}
+	return &spec.Alternative{Root: and, Occs: occs}
+}

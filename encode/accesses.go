@@ -110,6 +110,32 @@ const (
 // Source says what read r (an event of kind read) can take its value
 // from when it is required (SPEC 3.2 rule 5), and the write for OneWrite.
 func (x *Index) Source(r trace.EventRef) (trace.EventRef, SourceKind) {
+	s := x.sources[r.Thread][r.Index]
+	return s.w, s.kind
+}
+
+// source is what Source answers for one read.
+type source struct {
+	w    trace.EventRef
+	kind SourceKind
+}
+
+// computeSources records Source for every read: the simulation of
+// package greedy asks it at every write it schedules.
+func (x *Index) computeSources() {
+	x.sources = make([][]source, len(x.Trace.Threads))
+	for t, th := range x.Trace.Threads {
+		x.sources[t] = make([]source, len(th.Events))
+		for i := range th.Events {
+			if th.Events[i].Op == trace.OpRead {
+				w, k := x.sourceOf(trace.EventRef{Thread: th.ID, Index: uint32(i)})
+				x.sources[t][i] = source{w, k}
+			}
+		}
+	}
+}
+
+func (x *Index) sourceOf(r trace.EventRef) (trace.EventRef, SourceKind) {
 	ev := x.Trace.Event(r)
 	ws := x.writesVal[varVal{ev.Obj, ev.Val}]
 	initial := ev.Val == x.Trace.InitValue(ev.Obj)

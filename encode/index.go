@@ -31,6 +31,8 @@ type Index struct {
 	varNum, lockNum   map[trace.Sym]int32
 	objNum            [][]int32
 	readsOf, writesOf [][]uint32
+	// sources[t][i] is what read i of thread t reads from (Source).
+	sources [][]source
 	// holdReach[t][i] is the latest end (holdEnd) of the holds of thread t
 	// starting at or before event i, -1 if none ends: a prefix of k events
 	// is inside an unfinished hold iff holdReach[t][k-1] >= k.
@@ -88,6 +90,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 	}
 	x.computeHolds()
 	x.computeAccesses()
+	x.computeSources()
 	if model == nil {
 		x.computeClocks(nil)
 	} else if edges := x.readFromEdges(*model); x.computeClocks(edges) {

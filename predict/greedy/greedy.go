@@ -31,13 +31,30 @@ import (
 // which enabled threads go (Attempts), since a different interleaving of
 // the same needed events often gets past what blocked the first.
 func Build(x *encode.Index, ch closure.Chain, res closure.Result, valid func([]replay.Step) bool) ([]replay.Step, bool) {
-	for _, a := range Attempts {
-		if sched, why := explain(x, ch, res, a); why == "" && valid(sched) {
-			return sched, true
+	for i, a := range attempts() {
+		learned := res
+		restarts := 0
+		if i == 0 {
+			restarts = maxRestarts
+		}
+		for range restarts + 1 {
+			b, why := run(x, ch, learned, a)
+			if why == "" && valid(b.sched) {
+				return b.sched, true
+			}
+			hint, ok := b.lockHint()
+			if !ok {
+				break
+			}
+			learned = learned.WithEdges([]closure.Edge{hint})
 		}
 	}
 	return nil, false
 }
+
+// maxRestarts bounds how often the first attempt restarts with a lock
+// order learnt from where it got stuck (lockHint); the others run once.
+const maxRestarts = 8
 
 // Attempt is one way of running the simulation: Jitter, when not 0, adds
 // to each event's recorded position a pseudo-random amount below it
@@ -49,34 +66,71 @@ type Attempt struct {
 	NoReadOrder bool
 }
 
-// Attempts are the attempts of Build, in order.
-var Attempts = []Attempt{{}, {Jitter: 8, Seed: 1}, {Jitter: 64, Seed: 2}, {NoReadOrder: true}, {Jitter: 512, Seed: 3}}
-
-// Explain runs the first attempt, with a sentence saying why it found
-// nothing ("" when it found a schedule), for tests and debugging.
-func Explain(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, string) {
-	return explain(x, ch, res, Attempts[0])
+// attempts are the attempts of Build, in order.
+func attempts() []Attempt {
+	return []Attempt{{}, {Jitter: 8, Seed: 1}, {Jitter: 64, Seed: 2}, {NoReadOrder: true}, {Jitter: 512, Seed: 3}}
 }
 
-func explain(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt) ([]replay.Step, string) {
-	b := newBuilder(x, ch, res)
+// Explain runs the first attempt once, with a sentence saying why it
+// found nothing ("" when it found a schedule), for tests and debugging.
+func Explain(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, string) {
+	b, why := run(x, ch, res, attempts()[0])
+	return b.sched, why
+}
+
+// run simulates the chain group by group; why says where it got stuck
+// ("" when it scheduled every group).
+func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt) (b *builder, why string) {
+	b = newBuilder(x, ch, res)
 	b.attempt = a
 	for gi, g := range ch.Groups {
 		if !b.prepare(gi, g) {
-			return nil, fmt.Sprintf("group %d needs a chosen event before it", gi+1)
+			return b, fmt.Sprintf("group %d needs a chosen event before it", gi+1)
 		}
 		if !b.run() {
-			return nil, "stuck: " + b.stuck()
+			return b, "stuck: " + b.stuck()
 		}
 		if !b.block(g) {
-			return nil, fmt.Sprintf("group %d cannot run as one block", gi+1)
+			return b, fmt.Sprintf("group %d cannot run as one block", gi+1)
 		}
 	}
-	return b.sched, ""
+	return b, ""
+}
+
+// lockHint is what a stuck simulation learns: a thread waits for a lock
+// that another waiting thread took first, so the waiter's hold should end
+// before the holder's starts. It is only a hint for the next run (the
+// validator judges the result), never a fact.
+func (b *builder) lockHint() (closure.Edge, bool) {
+	for t := range b.need {
+		if b.next[t] >= b.need[t] {
+			continue
+		}
+		r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
+		if b.tr.Event(r).Op != trace.OpAcquire {
+			continue
+		}
+		h := b.owner[b.x.ObjNum(r)]
+		u := h.thread
+		if h.depth == 0 || int(u) == t {
+			continue
+		}
+		end := b.x.HoldEnd(r.Thread, r.Index)
+		if end < 0 || b.tr.Threads[t].Events[end].Op != trace.OpRelease {
+			continue
+		}
+		for _, s := range b.x.OpenAfter(u, b.next[u]-1) {
+			if b.tr.Threads[u].Events[s].Obj == b.tr.Event(r).Obj && b.tr.Threads[u].Events[s].Op == trace.OpAcquire {
+				return closure.Edge{From: trace.EventRef{Thread: r.Thread, Index: uint32(end)}, To: trace.EventRef{Thread: u, Index: s},
+					Why: "learnt: the waiting hold goes first"}, true
+			}
+		}
+	}
+	return closure.Edge{}, false
 }
 
 // stuck describes the next event of every thread that still has needed
-// events.
+// events, and what blocks it.
 func (b *builder) stuck() string {
 	var parts []string
 	for t := range b.need {
@@ -85,9 +139,33 @@ func (b *builder) stuck() string {
 		}
 		r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
 		ev := b.tr.Event(r)
-		parts = append(parts, fmt.Sprintf("%s %s %s (need %d)", b.tr.ID(r), ev.Op, b.tr.Str(ev.Obj), b.need[t]))
+		parts = append(parts, fmt.Sprintf("%s %s %s (need %d; %s)", b.tr.ID(r), ev.Op, b.tr.Str(ev.Obj), b.need[t], b.blockedBy(t, r, ev)))
 	}
 	return strings.Join(parts, "; ")
+}
+
+// blockedBy says what keeps event r of thread t from being scheduled.
+func (b *builder) blockedBy(t int, r trace.EventRef, ev *trace.Event) string {
+	if b.hasAfter[t] {
+		for _, f := range b.after[r] {
+			if !b.done(f) {
+				return "after " + b.tr.ID(f)
+			}
+		}
+	}
+	switch ev.Op {
+	case trace.OpAcquire:
+		if h := b.owner[b.x.ObjNum(r)]; h.depth > 0 && h.thread != trace.ThreadID(t) {
+			return "held by " + b.tr.ThreadName(h.thread)
+		}
+	case trace.OpRead:
+		return fmt.Sprintf("wants %s, is %s", b.tr.Str(ev.Val), b.tr.Str(b.current(r, ev.Obj)))
+	case trace.OpWrite:
+		if b.readPending(t, r, ev) {
+			return "an earlier read of the old value is pending"
+		}
+	}
+	return "?"
 }
 
 // builder is the state of one simulated execution.
@@ -110,6 +188,8 @@ type builder struct {
 	value   []trace.Sym
 	sched   []replay.Step
 	attempt Attempt
+	// facts are the closure's (the derived orders, for Before).
+	facts *closure.Result
 }
 
 type lockState struct {
@@ -119,7 +199,7 @@ type lockState struct {
 
 func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder {
 	n := len(x.Trace.Threads)
-	b := &builder{x: x, tr: x.Trace, ch: ch, next: make([]int, n), need: make([]int, n),
+	b := &builder{x: x, tr: x.Trace, ch: ch, facts: &res, next: make([]int, n), need: make([]int, n),
 		after: map[trace.EventRef][]trace.EventRef{}, chosen: map[trace.EventRef]int{},
 		owner: make([]lockState, x.NumLocks()), value: make([]trace.Sym, x.NumVars())}
 	b.hasAfter = make([]bool, n)
@@ -280,6 +360,9 @@ func (b *builder) run() bool {
 				if !pending {
 					return true
 				}
+				if b.release() {
+					break // a holder got more to do: try again
+				}
 				return false // every pending thread is blocked
 			}
 			if b.enabled(best, false) {
@@ -289,6 +372,51 @@ func (b *builder) run() bool {
 			tried[best] = true
 		}
 	}
+}
+
+// release unblocks a thread waiting to acquire a lock that a thread with
+// nothing left to do holds: that thread's hold is needed to the end (with
+// what must happen before the end), unless the end lies at or past one of
+// its chosen events. It reports whether it found such a hold.
+func (b *builder) release() bool {
+	for t := range b.need {
+		if b.next[t] >= b.need[t] {
+			continue
+		}
+		r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
+		if b.tr.Event(r).Op != trace.OpAcquire {
+			continue
+		}
+		h := b.owner[b.x.ObjNum(r)]
+		u := int(h.thread)
+		if h.depth == 0 || u == t || b.next[u] < b.need[u] {
+			continue
+		}
+		for _, s := range b.x.OpenAfter(h.thread, b.next[u]-1) {
+			if b.tr.Threads[u].Events[s].Obj != b.tr.Event(r).Obj {
+				continue
+			}
+			e := b.x.HoldEnd(h.thread, s)
+			if e < 0 || b.chosenBefore(h.thread, e) {
+				return false
+			}
+			b.needs(trace.EventRef{Thread: h.thread, Index: uint32(e)})
+			return true
+		}
+	}
+	return false
+}
+
+// chosenBefore reports whether thread t has a chosen event at index e or
+// before it that is not scheduled yet (extending t past it would schedule
+// it out of its group).
+func (b *builder) chosenBefore(t trace.ThreadID, e int) bool {
+	for c := range b.chosen {
+		if c.Thread == t && int(c.Index) <= e && int(c.Index) >= b.next[t] {
+			return true
+		}
+	}
+	return false
 }
 
 // block schedules the group's events back to back, in recorded order.
@@ -345,7 +473,7 @@ func (b *builder) enabled(t int, chosen bool) bool {
 	case trace.OpRead:
 		return chosen || b.current(r, ev.Obj) == ev.Val
 	case trace.OpWrite:
-		return b.attempt.NoReadOrder || !b.readPending(t, r, ev)
+		return !b.readPending(t, r, ev)
 	}
 	return true
 }
@@ -361,8 +489,13 @@ func (b *builder) current(r trace.EventRef, v trace.Sym) trace.Sym {
 }
 
 // readPending reports whether another thread has a needed, unscheduled
-// read of the written variable that came before the write in the
-// recording and reads a value other than the write's.
+// read of the written variable that must not see this write: its value
+// comes from a write already scheduled (or is the initial value, which no
+// write gives), so this write would come between that source and the read
+// (rule 5). With the attempt's read order, a write also waits for the
+// needed reads of other values that came before it in the recording
+// (unless the facts put them after it): on a recorded execution that is
+// usually the order that keeps every read's source.
 func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
 	a := b.arrival(t, b.next[t])
 	v := b.x.ObjNum(r)
@@ -371,9 +504,16 @@ func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
 			continue
 		}
 		rs := b.x.ReadsOfNum(v, trace.ThreadID(u))
-		k := searchFrom(rs, b.next[u])
-		for ; k < len(rs) && int(rs[k]) < b.need[u] && b.arrival(u, int(rs[k])) < a; k++ {
-			if b.tr.Threads[u].Events[rs[k]].Val != w.Val {
+		for k := searchFrom(rs, b.next[u]); k < len(rs) && int(rs[k]) < b.need[u]; k++ {
+			rd := trace.EventRef{Thread: trace.ThreadID(u), Index: rs[k]}
+			val := b.tr.Threads[u].Events[rs[k]].Val
+			if val == w.Val {
+				continue
+			}
+			switch src, kind := b.x.Source(rd); {
+			case kind == encode.Initial, kind == encode.OneWrite && b.done(src):
+				return true
+			case !b.attempt.NoReadOrder && b.arrival(u, int(rs[k])) < a && !b.facts.Before(r, rd):
 				return true
 			}
 		}
@@ -417,4 +557,19 @@ func (b *builder) take(t int) {
 	}
 	b.sched = append(b.sched, replay.Step{Ref: trace.EventRef{Thread: tid, Index: uint32(i)}})
 	b.next[t]++
+}
+
+// Prefix schedules, by the same simulation, the first start[t] events of
+// every thread t (a down-closed set: whatever must happen before one of
+// them is in it) with res's orders among them, for a candidate whose
+// chosen events all lie after it. It returns the schedule and the value
+// every variable has after it (by Index.VarNum; NoSym: the initial one),
+// or false when the simulation gets stuck.
+func Prefix(x *encode.Index, ch closure.Chain, res closure.Result, start []int) ([]replay.Step, []trace.Sym, bool) {
+	b := newBuilder(x, ch, res)
+	copy(b.need, start)
+	if !b.run() {
+		return nil, nil, false
+	}
+	return b.sched, b.value, true
 }

@@ -19,6 +19,8 @@ type Config struct {
 	// Local are the window sizes of the local stage: the last Local[i]
 	// events of every thread's part of the must-set, in turn.
 	Local []int
+	// Prefix are the window sizes of the prefix-window stage, in turn.
+	Prefix []int
 	// WindowMargin is how many base positions a window (encode.Windows)
 	// extends before the first and after the last chosen event.
 	WindowMargin int
@@ -62,7 +64,8 @@ type SmallStage struct {
 func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 	return Config{
 		Timeout: timeout, DumpDir: dumpDir, StageLimit: 10 * time.Second,
-		Local:        []int{32, 128, 512},
+		Local:        []int{32, 128},
+		Prefix:       []int{32, 128, 512},
 		WindowMargin: 64,
 		Window:       []SmallStage{{Window: 16}, {Window: 16, Gap: 512}, {Window: 16, Gap: 2048}},
 		Small: []SmallStage{
@@ -87,6 +90,7 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 func NarrowConfig() Config {
 	c := DefaultConfig(0, "")
 	c.Local = []int{1, 2, 4}
+	c.Prefix = []int{1, 2, 4}
 	c.WindowMargin = 2
 	c.Window = []SmallStage{{Window: 1}, {Window: 1, Gap: 2}}
 	c.Small = []SmallStage{

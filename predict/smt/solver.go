@@ -71,6 +71,8 @@ type prepared struct {
 //     formula, settles nothing;
 //   - local (refutes, and finds witnesses; chain candidates): growing
 //     windows of the must-set, relaxed (package local);
+//   - prefix-window (finds witnesses; chain candidates): a window decided
+//     exactly after a past scheduled by package greedy;
 //   - window (finds witnesses; traces with a base order): frozen stages
 //     inside a window of the trace, the past taken as recorded;
 //   - small (finds witnesses and refutes; traces with a base order):
@@ -91,6 +93,7 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 		add("dump", s.dumpStage)
 	}
 	add("local", s.local)
+	add("prefix-window", s.prefixWindow)
 	if f.Windows != nil {
 		add("window", s.window)
 		add("small", s.smallStages)

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# bench/scale.sh: `gpredict predict --props DataRace` (default flags, 2 jobs)
+# on every shared recording (std/, rapidbin/) and on generated traces of
+# two shapes (bench/gentrace: dense, sparse) at 1K, 10K, 100K and 1M
+# events, one row per trace, with RAPID's SHB, WCP and SyncP beside it
+# when RAPID_DIR points at a RAPID build (focs-lab/rapid compiled with
+# javac into RAPID_DIR/classes; never vendored here). RAPID reads STD
+# only, so RapidBin rows have no RAPID columns (their STD twins have).
+#
+# Columns: events; candidates formed; pre-filtered; decided by the
+# ladder; what each stage settled (witnesses found + refuted); reports;
+# unknown candidates; seconds and peak RSS (MB) of the run; racy events
+# (of every violation, the event last in the file, as RAPID counts them:
+# from a second run with --all, on traces of at most RACY_MAX events);
+# then per RAPID engine "racy events/how many ours lack" and seconds, and
+# whether ours are a superset of SHB's and SyncP's.
+#
+# Environment: SHARED (default ../shared/traces), RAPID_DIR, SIZES
+# (default "1000 10000 100000 1000000"), RACY_MAX (default 200000),
+# TRACES (trace files to run instead of the shared and generated ones).
+# Usage: bench/scale.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHARED=${SHARED:-../shared/traces}
+SIZES=${SIZES:-1000 10000 100000 1000000}
+RACY_MAX=${RACY_MAX:-200000}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+go build -o "$work/gpredict" ./cmd/gpredict
+go build -o "$work/gentrace" ./bench/gentrace
+go build -o "$work/tabulate" ./bench/tabulate
+
+if [ -n "${TRACES:-}" ]; then
+  read -r -a traces <<<"$TRACES"
+else
+  traces=("$SHARED"/std/*.std "$SHARED"/rapidbin/*.data)
+  for shape in dense sparse; do
+    for n in $SIZES; do
+      f="$work/$shape-$n.std"
+      "$work/gentrace" -shape "$shape" -events "$n" -o "$f"
+      traces+=("$f")
+    done
+  done
+fi
+
+# timed OUT CMD...: runs CMD with stdout to OUT; prints "seconds MB".
+timed() {
+  local out=$1
+  shift
+  /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$out" 2>"$work/err" || true
+  tail -1 "$work/time" | awk '{printf "%.2f %d\n", $1, $2/1024}'
+}
+
+# rapid ENGINE FILE: runs RAPID's ENGINE on FILE into $work/ENGINE.out and
+# prints its seconds.
+rapid() {
+  local engine=$1 file=$2
+  timed "$work/$engine.out" java -Xmx8g -cp "$RAPID_DIR/classes:$RAPID_DIR/lib/*:$RAPID_DIR/lib/jgrapht/*" \
+    "$engine" -f std -v 1 -p "$file" | cut -d' ' -f1
+}
+
+echo "# $(date -u +%FT%TZ), $(nproc) CPUs, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-20s %8s %8s %7s %5s %-60s %4s %4s %7s %5s %5s %s\n' \
+  trace events cands pref dec settled-by-stage rep unk seconds MB racy "${RAPID_DIR:+RAPID (engine:racy/ours-lack seconds)}"
+for t in "${traces[@]}"; do
+  name=$(basename "$t")
+  read -r secs mb < <(timed "$work/ours.json" "$work/gpredict" predict --props DataRace --format json --jobs 2 "$t")
+  if ! "$work/tabulate" stats "$work/ours.json" >"$work/stats" 2>/dev/null; then
+    echo "$name: gpredict failed: $(head -c 300 "$work/err")"
+    continue
+  fi
+  IFS=$'\t' read -r events cands pref dec settled rep unk <"$work/stats"
+  racy=- rapidcol=
+  outs=()
+  if [ -n "${RAPID_DIR:-}" ] && [[ $t == *.std ]]; then
+    for e in SHB WCP SyncPreserving; do
+      s=$(rapid "$e" "$t")
+      rapidcol+="$e:${s}s "
+      outs+=("$e=$work/$e.out")
+    done
+  fi
+  if [ "$events" -le "$RACY_MAX" ]; then
+    "$work/gpredict" predict --props DataRace --format json --jobs 2 --all "$t" >"$work/all.json" 2>/dev/null || true
+    cells=$("$work/tabulate" racy "$t" "$work/all.json" "${outs[@]}" | tr '\t' ' ')
+    racy=${cells%% *}
+    [ "$cells" != "$racy" ] && rapidcol+="| ${cells#* }"
+  fi
+  printf '%-20s %8s %8s %7s %5s %-60s %4s %4s %7s %5s %5s %s\n' \
+    "$name" "$events" "$cands" "$pref" "$dec" "$settled" "$rep" "$unk" "$secs" "$mb" "$racy" "$rapidcol"
+done
+echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,0 +1,184 @@
+// Command tabulate turns the outputs of one benchmark row of bench/scale.sh
+// into table cells. It reads gpredict's JSON document and RAPID's
+// verbose output (`Race detected at event N : ...`, one line per racy
+// event, N counting the trace's events from 1 in file order).
+//
+//	tabulate stats OURS.json
+//	    events, candidates, decided, what each stage settled, reports,
+//	    unknown (tab-separated)
+//	tabulate racy TRACE ALL.json [ENGINE=RAPID.out...]
+//	    the racy events of a `--all` run (of every violation, its event
+//	    that comes last in the file, as RAPID counts them), for each RAPID
+//	    output its racy events and how many of them ours lack, and whether
+//	    ours are a superset of those of SHB and SyncPreserving (WCP's are
+//	    not all real races: after its first, WCP may report pairs no
+//	    schedule makes adjacent)
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gpredict/trace"
+)
+
+func main() {
+	if len(os.Args) < 3 {
+		usage()
+	}
+	var err error
+	switch os.Args[1] {
+	case "stats":
+		err = stats(os.Args[2])
+	case "racy":
+		if len(os.Args) < 4 {
+			usage()
+		}
+		err = racy(os.Args[2], os.Args[3], os.Args[4:])
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tabulate:", err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: tabulate stats OURS.json | tabulate racy TRACE ALL.json [ENGINE=RAPID.out...]")
+	os.Exit(2)
+}
+
+// doc is the part of gpredict's JSON document the table needs.
+type doc struct {
+	Stats struct {
+		Events      int `json:"events"`
+		Candidates  int `json:"candidates"`
+		Prefiltered int `json:"prefiltered"`
+		SolverCalls int `json:"solverCalls"`
+		Skipped     int `json:"skipped"`
+		Stages      []struct {
+			Name           string `json:"name"`
+			Found, Refuted int
+		} `json:"stages"`
+	} `json:"stats"`
+	Violations []struct {
+		Events []struct {
+			ID string `json:"id"`
+		} `json:"events"`
+	} `json:"violations"`
+	Unknown []json.RawMessage `json:"unknown"`
+}
+
+func readDoc(path string) (*doc, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var d doc
+	if err := json.Unmarshal(src, &d); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &d, nil
+}
+
+func stats(path string) error {
+	d, err := readDoc(path)
+	if err != nil {
+		return err
+	}
+	var settled []string
+	for _, s := range d.Stats.Stages {
+		if n := s.Found + s.Refuted; n > 0 {
+			settled = append(settled, fmt.Sprintf("%s:%d", s.Name, n))
+		}
+	}
+	if len(settled) == 0 {
+		settled = []string{"-"}
+	}
+	fmt.Printf("%d\t%d\t%d\t%d\t%s\t%d\t%d\n", d.Stats.Events, d.Stats.Candidates, d.Stats.Prefiltered, d.Stats.SolverCalls,
+		strings.Join(settled, ","), len(d.Violations), len(d.Unknown))
+	return nil
+}
+
+var rapidRace = regexp.MustCompile(`^Race detected at event (\d+)`)
+
+func racy(tracePath, allPath string, rapid []string) error {
+	tr, err := trace.Read([]string{tracePath}, "")
+	if err != nil {
+		return err
+	}
+	d, err := readDoc(allPath)
+	if err != nil {
+		return err
+	}
+	ours := map[int]bool{}
+	for _, v := range d.Violations {
+		last := -1
+		for _, e := range v.Events {
+			r, ok := tr.Ref(e.ID)
+			if !ok {
+				return fmt.Errorf("%s: no event %s in %s", allPath, e.ID, tracePath)
+			}
+			last = max(last, int(tr.Threads[r.Thread].Arrival[r.Index])+1)
+		}
+		ours[last] = true
+	}
+	cells := []string{strconv.Itoa(len(ours))}
+	superset := true
+	for _, arg := range rapid {
+		engine, path, _ := strings.Cut(arg, "=")
+		theirs, err := rapidEvents(path)
+		if err != nil {
+			return err
+		}
+		if theirs == nil {
+			cells = append(cells, engine+":crashed")
+			continue
+		}
+		missing := 0
+		for n := range theirs {
+			if !ours[n] {
+				missing++
+			}
+		}
+		if missing > 0 && engine != "WCP" {
+			superset = false
+		}
+		cells = append(cells, fmt.Sprintf("%s:%d/%d", engine, len(theirs), missing))
+	}
+	if len(rapid) > 0 {
+		cells = append(cells, "superset:"+map[bool]string{true: "yes", false: "NO"}[superset])
+	}
+	fmt.Println(strings.Join(cells, "\t"))
+	return nil
+}
+
+// rapidEvents reads the racy events of a RAPID run printed with -v 1;
+// nil when the run did not finish (RAPID prints its totals last).
+func rapidEvents(path string) (map[int]bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[int]bool{}
+	finished := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if m := rapidRace.FindStringSubmatch(sc.Text()); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			out[n] = true
+		}
+		finished = finished || strings.HasPrefix(sc.Text(), "Number of 'racy' events found")
+	}
+	if !finished {
+		return nil, sc.Err()
+	}
+	return out, sc.Err()
+}

@@ -1,0 +1,109 @@
+package smt
+
+import (
+	"time"
+
+	"gpredict/encode"
+	"gpredict/predict/greedy"
+	"gpredict/predict/replay"
+	"gpredict/predict/stage"
+	"gpredict/trace"
+)
+
+// prefixWindow looks for a witness of a chain candidate that runs the
+// events before a per-thread cut as package greedy's simulation schedules
+// them, then a window of the trace decided exactly by Z3: from the cut
+// (greedy.Cut: about Config.Prefix[i] events before each thread's part of
+// the must-set ends, where no thread holds a lock) to Config.WindowMargin
+// events past that end, starting from the values the prefix left. It is
+// the window stage without its two conditions — a past that is the
+// recorded order, a cut where no thread at all holds a lock — which real
+// recordings and busy programs rarely meet. Finding nothing refutes
+// nothing (the prefix is one choice of the past); a witness counts once
+// replay validation accepts it on the whole trace.
+func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
+	q := p.q
+	if !q.IsChain || q.Closure == nil {
+		return stage.Decision{}, false
+	}
+	tr := s.f.Trace
+	deadline := s.stageDeadline(p)
+	lastSize := -1
+	for _, k := range s.cfg.Prefix {
+		start := greedy.Cut(s.f.Index, q.Chain, *q.Closure, k)
+		size := 0
+		for t, n := range q.Closure.Cut {
+			size += n - start[t]
+		}
+		if size == lastSize {
+			break // the window stopped growing
+		}
+		lastSize = size
+		past, values, ok := greedy.Prefix(s.f.Index, q.Chain, *q.Closure, start)
+		if !ok {
+			continue
+		}
+		end := make([]int, len(tr.Threads))
+		for t, n := range q.Closure.Cut {
+			end[t] = min(len(tr.Threads[t].Events), n+s.cfg.WindowMargin)
+		}
+		tr.CloseEnds(start, end)
+		choice := make([]trace.EventRef, len(q.Cand.Choice))
+		inside := true
+		for i, r := range q.Cand.Choice {
+			if int(r.Index) < start[r.Thread] || int(r.Index) >= end[r.Thread] {
+				inside = false
+				break
+			}
+			choice[i] = trace.EventRef{Thread: r.Thread, Index: r.Index - uint32(start[r.Thread])}
+		}
+		if !inside {
+			continue
+		}
+		init := map[trace.Sym]trace.Sym{}
+		for t, th := range tr.Threads {
+			for i := start[t]; i < end[t]; i++ {
+				if ev := &th.Events[i]; ev.Op.IsAccess() {
+					if v, ok := s.f.Index.VarNum(ev.Obj); ok && values[v] != trace.NoSym {
+						init[ev.Obj] = values[v]
+					}
+				}
+			}
+		}
+		wt := tr.Window(start, end, init, 0)
+		wc := encode.Candidate{Alt: q.Cand.Alt, Choice: choice}
+		idx := encode.NewModelIndex(wt, s.f.Model)
+		sl := encode.SliceFor(idx, wc)
+		var prob *encode.Problem
+		if encode.Reducible(wc) {
+			prob = encode.NewReducedProblem(idx, s.f.Model, sl)
+		} else {
+			prob = encode.NewProblem(idx, s.f.Model, sl)
+		}
+		cs := append(append([]encode.Constraint(nil), prob.Causal...), prob.Pattern(wc)...)
+		verdict, val := s.checkAll(cs, time.Now().Add(time.Until(deadline)/2))
+		switch verdict {
+		case stage.Unknown:
+			return stage.Decision{}, false
+		case stage.Unsat:
+			continue
+		}
+		sched := append(past, liftFrom(start, schedule(prob, val))...)
+		if s.valid(p, sched) {
+			return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true
+		}
+		s.invalid++ // an exact model of the window after a valid prefix: a bug
+	}
+	return stage.Decision{}, false
+}
+
+// liftFrom turns steps of a window's trace (events start[t] on of every
+// thread t) into steps of the whole trace.
+func liftFrom(start []int, steps []replay.Step) []replay.Step {
+	out := make([]replay.Step, len(steps))
+	for i, s := range steps {
+		s.Ref.Index += uint32(start[s.Ref.Thread])
+		out[i] = s
+	}
+	return out
+}

@@ -45,6 +45,9 @@ type DeciderOptions struct {
 	Timeout time.Duration
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string
+	// Stop closes when the run is stopped: a candidate being decided is
+	// given up as Unknown (reason stage.Interrupted) as soon as possible.
+	Stop <-chan struct{}
 }
 
 // NewZ3Decider returns the engine's decider for tr under model (resolved:
@@ -71,7 +74,7 @@ func LadderWith(f *stage.Facts, opts DeciderOptions, scfg smt.Config) *LadderDec
 	} else {
 		stages = append(stages, solverStages...)
 	}
-	return &LadderDecider{Ladder: stage.NewLadder(f, opts.Timeout, stages, w.Close), Solver: w}
+	return &LadderDecider{Ladder: stage.NewLadder(f, opts.Timeout, opts.Stop, stages, w.Close), Solver: w}
 }
 
 // LadderDecider is the engine's Decider: a stage.Ladder with the handle

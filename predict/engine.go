@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"gpredict/encode"
@@ -45,6 +44,21 @@ type Options struct {
 	// NewDecider makes one worker's Decider; nil means the engine's ladder
 	// (NewZ3Decider) over facts computed once and shared by all workers.
 	NewDecider func(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions) Decider
+	// Progress, if set, is called about five times a second while the
+	// run goes on, and once at its end, from one goroutine at a time.
+	Progress func(Progress)
+}
+
+// Progress is how far a run has got.
+type Progress struct {
+	// Formed counts the candidates formed so far; Formed is final once
+	// Enumerated. Queued counts the distinct ones given to the ladder,
+	// Decided those it has answered (or that needed no answer).
+	Formed, Queued, Decided int
+	Enumerated              bool
+	// Violations counts the violations found so far.
+	Violations int
+	Elapsed    time.Duration
 }
 
 // WitnessError is an internal error: the solver claimed a witness that the
@@ -83,14 +97,19 @@ type job struct {
 	seq     int
 	group   *group
 	skipped bool
+	// done says the job was decided (or skipped) before the run ended.
+	done bool
 }
 
 // statser is a Decider that counts what each of its stages settled.
 type statser interface{ Stats() []stage.StageStats }
 
 // Run finds the violations of props in tr (SPEC 3) and decides every
-// candidate. It returns an error for a cancelled context or a witness that
-// fails replay validation (a *WitnessError).
+// candidate. When ctx is cancelled (an interrupt) it stops as soon as it
+// can and returns what it found so far, with Result.Interrupted set and
+// Stats.Undecided counting the distinct candidates left undecided. It
+// returns an error for a witness that fails replay validation (a
+// *WitnessError).
 func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Options) (*Result, error) {
 	start := time.Now()
 	model := opts.Branches.Resolve(tr)
@@ -108,18 +127,20 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	}
 	// The facts every worker and the pre-filter read, computed once.
 	facts := stage.NewFacts(tr, model)
-	dopts := DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir}
+	interrupt := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	dopts := DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: ctx.Done()}
 	newDecider := func() Decider { return Ladder(facts, dopts) }
 	if opts.NewDecider != nil {
 		newDecider = func() Decider { return opts.NewDecider(tr, model, dopts) }
 	}
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	var prog progress
+	stopProgress := prog.report(opts.Progress, start)
+	defer stopProgress()
 	work := make(chan []*job, 2*jobs)
 	var (
 		wg          sync.WaitGroup
-		solverCalls atomic.Int64
 		errOnce     sync.Once
 		runErr      error
 		statsMu     sync.Mutex
@@ -155,11 +176,16 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 						break
 					}
 					if j.group.settled(j.seq) {
-						j.skipped = true
+						j.skipped, j.done = true, true
+						prog.decided.Add(1)
 						continue
 					}
-					solverCalls.Add(1)
 					j.decision = dec.Decide(encode.Candidate{Alt: j.plan.alt, Choice: j.choice})
+					if j.decision.Verdict == Unknown && j.decision.Reason == stage.Interrupted {
+						continue // left undecided
+					}
+					j.done = true
+					prog.decided.Add(1)
 					if j.decision.Verdict != Sat {
 						continue
 					}
@@ -172,6 +198,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 					j.witness = replay.Compact(tr, j.decision.Schedule)
 					j.decision.Schedule = nil
 					j.group.found(j)
+					prog.violations.Add(1)
 				}
 			}
 		}()
@@ -181,16 +208,13 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	if !opts.All {
 		groups = newGroups(tr)
 	}
-	all := produce(ctx, tr, props, prefilterOver(facts.Index), groups, &res.Stats, work)
+	all := produce(ctx, tr, props, prefilterOver(facts.Index), groups, &res.Stats, &prog, work)
 	close(work)
 	wg.Wait()
 	if runErr != nil {
 		return nil, runErr
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	res.Stats.SolverCalls = int(solverCalls.Load())
+	res.Interrupted = interrupt.Err() != nil
 	collect(res, all)
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
@@ -216,7 +240,8 @@ func mergeStages(a, b []stage.StageStats) []stage.StageStats {
 
 // produce streams the distinct candidates to the workers in batches and
 // returns every job, in production order, once all are sent.
-func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter, gs *groups, st *Stats, work chan<- []*job) []*job {
+func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter, gs *groups, st *Stats, prog *progress, work chan<- []*job) []*job {
+	defer prog.enumerated.Store(true)
 	var all, batch []*job
 	flush := func() bool {
 		if len(batch) == 0 {
@@ -251,6 +276,11 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 			bindingsFor(len(p.Params), in.Events, plan.decls, func(binding []trace.Sym) bool {
 				return plan.choices(binding, func(choice []trace.EventRef) bool {
 					st.Candidates++
+					prog.formed.Add(1)
+					if st.Candidates%4096 == 0 && ctx.Err() != nil {
+						ok = false
+						return false
+					}
 					// A choice met before (with another binding) is the
 					// same question: its job answers for both.
 					k := refsKey(choice)
@@ -269,6 +299,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 					}
 					j := &job{plan: plan, choice: append([]trace.EventRef(nil), choice...), bindings: [][]trace.Sym{binding}}
 					j.seq, j.group = len(all), g
+					prog.queued.Add(1)
 					memo[k] = j
 					all = append(all, j)
 					batch = append(batch, j)
@@ -314,10 +345,15 @@ func collect(res *Result, all []*job) {
 		if _, ok := propIndex[j.plan.prop]; !ok {
 			propIndex[j.plan.prop] = len(propIndex)
 		}
+		if !j.done {
+			res.Stats.Undecided++
+			continue
+		}
 		if j.group.hides(j) {
 			res.Stats.Skipped += len(j.bindings)
 			continue
 		}
+		res.Stats.SolverCalls++
 		for _, b := range j.bindings {
 			switch j.decision.Verdict {
 			case Sat:

@@ -38,7 +38,7 @@ func NewTestLadder(tr *trace.Trace, model trace.BranchModel, skip []string, narr
 			stages = append(stages, s)
 		}
 	}
-	return &LadderDecider{Ladder: stage.NewLadder(f, timeout, stages, w.Close), Solver: w}
+	return &LadderDecider{Ladder: stage.NewLadder(f, timeout, nil, stages, w.Close), Solver: w}
 }
 
 // StageCounts sums a ladder's counts by stage name: witnesses found and

@@ -33,6 +33,9 @@ type jsonDoc struct {
 	Violations []jsonViolation `json:"violations"`
 	Unknown    []jsonUnknown   `json:"unknown"`
 	Warnings   []Warning       `json:"warnings"`
+	// Interrupted is present (true) only when an interrupt stopped the
+	// run: the document holds what was found before.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 type jsonStats struct {
@@ -44,6 +47,8 @@ type jsonStats struct {
 	Prefiltered    int     `json:"prefiltered"`
 	SolverCalls    int     `json:"solverCalls"`
 	Skipped        int     `json:"skipped"`
+	// Undecided counts the candidates an interrupt left undecided.
+	Undecided int `json:"undecided"`
 	// Stages has one entry per stage of the decision ladder, in ladder
 	// order: how many candidates reached it and what it settled.
 	Stages []jsonStage `json:"stages"`
@@ -109,11 +114,12 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 			Threads: r.Stats.Threads, Events: r.Stats.Events, PropertyEvents: r.Stats.PropertyEvents,
 			Seconds:    math.Round(r.Stats.Seconds*1000) / 1000,
 			Candidates: r.Stats.Candidates, Prefiltered: r.Stats.Prefiltered, SolverCalls: r.Stats.SolverCalls,
-			Skipped: r.Stats.Skipped, Stages: jsonStages(r.Stats.Stages),
+			Skipped: r.Stats.Skipped, Undecided: r.Stats.Undecided, Stages: jsonStages(r.Stats.Stages),
 		},
-		Violations: []jsonViolation{},
-		Unknown:    []jsonUnknown{},
-		Warnings:   append([]Warning{}, o.Warnings...),
+		Violations:  []jsonViolation{},
+		Unknown:     []jsonUnknown{},
+		Warnings:    append([]Warning{}, o.Warnings...),
+		Interrupted: r.Interrupted,
 	}
 	for _, u := range r.Unknown {
 		doc.Unknown = append(doc.Unknown, jsonUnknown{

@@ -41,12 +41,15 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 	s := r.Stats
 	skipped := ""
 	if s.Skipped > 0 {
-		skipped = fmt.Sprintf(", %d left undecided: their location group is reported", s.Skipped)
+		skipped = fmt.Sprintf(", %d not needed: their location group is reported", s.Skipped)
 	}
 	tw.printf("%s, %s, %s; %s, %s, %s, %s (%d pre-filtered%s), %d decided, %.2fs\n",
 		plural(len(reps), "report"), plural(len(r.Violations), "violation"), plural(len(r.Unknown), "unknown candidate"),
 		plural(s.Threads, "thread"), plural(s.Events, "event"), plural(s.PropertyEvents, "property event"),
 		plural(s.Candidates, "candidate"), s.Prefiltered, skipped, s.SolverCalls, s.Seconds)
+	if r.Interrupted {
+		tw.printf("interrupted: %s left undecided; the reports above are what was found before\n", plural(s.Undecided, "candidate"))
+	}
 	return tw.err
 }
 

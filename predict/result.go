@@ -51,6 +51,9 @@ type Stats struct {
 	// without --all because their location group's first violation was
 	// known (most were never decided).
 	Skipped int
+	// Undecided counts the distinct candidates an interrupt left
+	// undecided (Result.Interrupted).
+	Undecided int
 	// Stages are the ladder's counts, stage by stage, over all workers.
 	Stages []stage.StageStats
 }
@@ -63,6 +66,10 @@ type Result struct {
 	Violations []Violation
 	Unknown    []UnknownCandidate
 	Stats      Stats
+	// Interrupted says the run was stopped before every candidate was
+	// decided: Violations holds what was found (each with its witness),
+	// Stats.Undecided counts what was not.
+	Interrupted bool
 }
 
 // ExitStatus is the exit status of SPEC 4 for this result: 1 if there is

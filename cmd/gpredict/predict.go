@@ -119,13 +119,18 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := runBuiltins(cmd.Context(), tr, res, sel.builtins, opts); err != nil {
-		return err
+	if !res.Interrupted {
+		if err := runBuiltins(cmd.Context(), tr, res, sel.builtins, opts); err != nil {
+			return err
+		}
 	}
 	report := predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all"),
 		Witness: witness, Warnings: warnings, Rules: ruleDocs(sel)}
 	if err := write(stdout, res, report); err != nil {
 		return err
+	}
+	if res.Interrupted {
+		return exitCode(exitInterrupted)
 	}
 	if err := writeModelNote(stdout, stderr, v.GetString("format"), res, sel.props, sel.builtins); err != nil {
 		return err

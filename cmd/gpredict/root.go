@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,8 @@ const (
 	exitViolation = 1 // at least one violation
 	exitError     = 2 // usage, spec or trace error
 	exitUnknown   = 3 // no violation, but some candidates unknown
+	// exitInterrupted is the shell's status for a run stopped by SIGINT.
+	exitInterrupted = 130
 )
 
 // exitCode carries a non-zero status out of a command that has already
@@ -29,11 +32,20 @@ type usageError struct{ error }
 // Main runs gpredict with args and returns the exit status. Errors are
 // printed once, here; cobra's own error and usage printing are silenced.
 func Main(args []string, stdout, stderr io.Writer) int {
+	return MainContext(context.Background(), args, stdout, stderr)
+}
+
+// MainContext is Main for a run that ctx can interrupt.
+func MainContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
+	if err != nil && ctx.Err() != nil && !errors.As(err, new(exitCode)) {
+		fmt.Fprintln(stderr, "gpredict: interrupted")
+		return exitInterrupted
+	}
 	var code exitCode
 	switch {
 	case err == nil:

@@ -2,11 +2,14 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -15,7 +18,7 @@ import (
 // testscript scripts.
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
-		"gpredict": func() { os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr)) },
+		"gpredict": func() { os.Exit(run()) },
 	})
 }
 
@@ -28,8 +31,10 @@ func TestScripts(t *testing.T) {
 		Dir:           filepath.Join("testdata", "script"),
 		UpdateScripts: *update,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"exitcode":   exitcodeCmd,
-			"writebytes": writebytesCmd,
+			"exitcode":    exitcodeCmd,
+			"writebytes":  writebytesCmd,
+			"lockedtrace": lockedTraceCmd,
+			"sleep":       sleepCmd,
 		},
 	})
 }
@@ -70,4 +75,35 @@ func writebytesCmd(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("writebytes: %v", err)
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(data), 0o644))
+}
+
+// lockedTraceCmd is `lockedtrace FILE THREADS ROUNDS`: it writes a text
+// trace in which each of THREADS threads, ROUNDS times, writes x inside
+// a hold of lock l (a long run for properties the solver must decide).
+func lockedTraceCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: lockedtrace FILE THREADS ROUNDS")
+	}
+	threads, err1 := strconv.Atoi(args[1])
+	rounds, err2 := strconv.Atoi(args[2])
+	if err1 != nil || err2 != nil {
+		ts.Fatalf("lockedtrace: THREADS and ROUNDS are numbers")
+	}
+	var b strings.Builder
+	for i := 1; i <= rounds; i++ {
+		for t := 1; t <= threads; t++ {
+			fmt.Fprintf(&b, "T%d acquire l\nT%d write x %d\nT%d release l\n", t, t, t*1000000+i, t)
+		}
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), []byte(b.String()), 0o644))
+}
+
+// sleepCmd is `sleep DURATION`: it lets a background command run a while.
+func sleepCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sleep DURATION")
+	}
+	d, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	time.Sleep(d)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/aclements/go-z3/z3"
@@ -67,7 +68,7 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, deadline time.Time) s
 		// Internalize the causal constraints now, where Z3 can be
 		// interrupted. They hold in the recorded run, so this is Sat
 		// unless cut short; an Unsat would make every candidate Unsat.
-		sat, err := check(s.ctx, s.solver, deadline)
+		sat, err := s.check(s.ctx, s.solver, deadline)
 		if err != nil {
 			s.drop() // half internalized: never reused
 			return s.timedOut(err)
@@ -80,10 +81,10 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, deadline time.Time) s
 	pat := prob.Pattern(p.q.Cand)
 	s.solver.Push()
 	defer s.solver.Pop()
-	if err := assertAll(s.solver, s.terms, pat, deadline); err != nil {
+	if err := s.assertAll(s.solver, s.terms, pat, deadline); err != nil {
 		return s.timedOut(err)
 	}
-	sat, err := check(s.ctx, s.solver, deadline)
+	sat, err := s.check(s.ctx, s.solver, deadline)
 	if err != nil {
 		return s.timedOut(err)
 	}
@@ -107,34 +108,84 @@ func replaySteps(steps []encode.Step) []replay.Step {
 	return sched
 }
 
-// check runs solver until deadline (zero: none). Z3 has no per-check
-// limit through go-z3, so a timer interrupts the context; Z3 honours an
-// interrupt only inside a check, which is why everything slow happens
-// there.
-func check(ctx *z3.Context, solver *z3.Solver, deadline time.Time) (bool, error) {
-	if deadline.IsZero() {
-		return solver.Check()
+// check runs solver until deadline (zero: none) or until the run is
+// stopped (the query's Stop closes). Z3 has no per-check limit through
+// go-z3, so a timer interrupts the context; Z3 honours an interrupt only
+// inside a check, which is why everything slow happens there.
+func (s *solver) check(ctx *z3.Context, solver *z3.Solver, deadline time.Time) (bool, error) {
+	if s.stopped() {
+		return false, errStopped
 	}
-	left := time.Until(deadline)
-	if left <= 0 {
-		return false, errDeadline
+	// Interrupts may only reach Z3 while it checks: one that lands after
+	// the check returned would spoil the model about to be read.
+	var (
+		mu       sync.Mutex
+		checking = true
+		fired    bool
+	)
+	interrupt := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if checking {
+			fired = true
+			ctx.Interrupt()
+		}
 	}
-	timer := time.AfterFunc(left, ctx.Interrupt)
+	if !deadline.IsZero() {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return false, errDeadline
+		}
+		timer := time.AfterFunc(left, interrupt)
+		defer timer.Stop()
+	}
+	done := make(chan struct{})
+	defer close(done)
+	if s.stop != nil {
+		go func() {
+			select {
+			case <-s.stop:
+				interrupt()
+			case <-done:
+			}
+		}()
+	}
 	sat, err := solver.Check()
-	if !timer.Stop() && err != nil {
+	mu.Lock()
+	checking = false
+	mu.Unlock()
+	switch {
+	case err == nil:
+		return sat, nil
+	case s.stopped():
+		return false, errStopped
+	case fired:
 		return false, errDeadline
 	}
-	if err != nil {
-		return false, fmt.Errorf("solver gave up: %v", err)
-	}
-	return sat, nil
+	return false, fmt.Errorf("solver gave up: %v", err)
 }
 
-// assertAll asserts cs, giving up once deadline (zero: none) has passed.
-func assertAll(solver *z3.Solver, terms *z3Terms, cs []encode.Constraint, deadline time.Time) error {
+// stopped reports whether the run has been stopped.
+func (s *solver) stopped() bool {
+	select {
+	case <-s.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// assertAll asserts cs, giving up once deadline (zero: none) has passed
+// or the run is stopped.
+func (s *solver) assertAll(solver *z3.Solver, terms *z3Terms, cs []encode.Constraint, deadline time.Time) error {
 	for i, k := range cs {
-		if i%assertBatch == 0 && !deadline.IsZero() && !time.Now().Before(deadline) {
-			return errDeadline
+		if i%assertBatch == 0 {
+			if !deadline.IsZero() && !time.Now().Before(deadline) {
+				return errDeadline
+			}
+			if s.stopped() {
+				return errStopped
+			}
 		}
 		solver.Assert(terms.lower(k.F))
 	}
@@ -181,12 +232,12 @@ func (s *solver) problemFor(sl *encode.Slice, reduced bool, deadline time.Time) 
 		return nil, errDeadline
 	}
 	s.ctx = z3.NewContext(nil)
-	s.solver = z3.NewSolver(s.ctx)
+	s.solver = newSolver(s.ctx)
 	s.terms = newZ3Terms(s.ctx)
 	// The scope makes the solver incremental before anything is asserted,
 	// so the causal constraints are internalized by the next check.
 	s.solver.Push()
-	if err := assertAll(s.solver, s.terms, p.Causal, deadline); err != nil {
+	if err := s.assertAll(s.solver, s.terms, p.Causal, deadline); err != nil {
 		s.drop()
 		return nil, err
 	}

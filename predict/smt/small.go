@@ -36,17 +36,17 @@ func (s *solver) specialized(p *encode.Problem, pat []encode.Constraint, val *en
 	f := &s.small
 	if f.ctx == nil || f.uses >= frozenRenew {
 		f.ctx = z3.NewContext(nil)
-		f.solver = z3.NewSolver(f.ctx)
+		f.solver = newSolver(f.ctx)
 		f.terms = newZ3Terms(f.ctx)
 		f.uses = 0
 	}
 	f.uses++
 	f.solver.Push()
 	defer f.solver.Pop()
-	if err := assertAll(f.solver, f.terms, cs, deadline); err != nil {
+	if err := s.assertAll(f.solver, f.terms, cs, deadline); err != nil {
 		return stage.Unknown, nil
 	}
-	sat, err := check(f.ctx, f.solver, deadline)
+	sat, err := s.check(f.ctx, f.solver, deadline)
 	switch {
 	case err != nil:
 		return stage.Unknown, nil

@@ -19,8 +19,12 @@ import (
 	"gpredict/predict/stage"
 )
 
-// errDeadline reports that a candidate's time ran out outside the solver.
-var errDeadline = errors.New("deadline passed")
+// errDeadline reports that a candidate's time ran out outside the solver;
+// errStopped that the run was stopped (an interrupt).
+var (
+	errDeadline = errors.New("deadline passed")
+	errStopped  = errors.New("interrupted")
+)
 
 // solver is one worker's Z3 state. It keeps the latest problem built in
 // Go (prob) so that candidates whose slices it covers share it, and the
@@ -52,8 +56,9 @@ type solver struct {
 	count   int // candidates dumped, for file names
 
 	// cur is the query the stages are working on, with what they computed
-	// for it once and share.
-	cur *prepared
+	// for it once and share; stop is its Stop.
+	cur  *prepared
+	stop <-chan struct{}
 }
 
 // prepared is what the solver stages compute once per candidate.
@@ -124,6 +129,9 @@ func (s *solver) guard(run func() (stage.Decision, bool)) (dec stage.Decision, o
 				panic(r) // our own bug, not a solver limit: never hide it as unknown
 			}
 			dec, ok = stage.Decision{Verdict: stage.Unknown, Reason: fmt.Sprintf("z3 error: %v", r)}, true
+			if s.stopped() {
+				dec.Reason = stage.Interrupted // the interrupt spoilt the check
+			}
 			s.drop() // the solver's state is unknown: start afresh
 			s.small = smallSolver{}
 		}
@@ -133,6 +141,7 @@ func (s *solver) guard(run func() (stage.Decision, bool)) (dec stage.Decision, o
 
 // prepare returns the shared per-candidate state of q.
 func (s *solver) prepare(q *stage.Query) *prepared {
+	s.stop = q.Stop
 	if s.cur == nil || s.cur.q != q {
 		s.cur = &prepared{q: q, slice: encode.SliceFor(s.f.Index, q.Cand), reduced: encode.Reducible(q.Cand)}
 	}

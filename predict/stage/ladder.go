@@ -14,15 +14,17 @@ type Ladder struct {
 	facts   *Facts
 	stages  []Stage
 	timeout time.Duration
+	stop    <-chan struct{}
 	stats   []StageStats
 	closers []func()
 }
 
 // NewLadder returns a ladder over stages; each candidate gets timeout
-// (0: none) for all of them together. closers release what the stages
-// hold (solver contexts) when the ladder is closed.
-func NewLadder(f *Facts, timeout time.Duration, stages []Stage, closers ...func()) *Ladder {
-	l := &Ladder{facts: f, stages: stages, timeout: timeout, closers: closers}
+// (0: none) for all of them together, and gives up when stop closes (nil:
+// never). closers release what the stages hold (solver contexts) when the
+// ladder is closed.
+func NewLadder(f *Facts, timeout time.Duration, stop <-chan struct{}, stages []Stage, closers ...func()) *Ladder {
+	l := &Ladder{facts: f, stages: stages, timeout: timeout, stop: stop, closers: closers}
 	for _, s := range stages {
 		l.stats = append(l.stats, StageStats{Name: s.Name})
 	}
@@ -33,7 +35,7 @@ func NewLadder(f *Facts, timeout time.Duration, stages []Stage, closers ...func(
 // settles is Unknown: the last stage of a complete ladder always settles
 // (or runs out of time), so this only happens with a partial ladder.
 func (l *Ladder) Decide(c encode.Candidate) Decision {
-	q := &Query{Cand: c}
+	q := &Query{Cand: c, Stop: l.stop}
 	if l.timeout > 0 {
 		q.Deadline = time.Now().Add(l.timeout)
 	}
@@ -45,6 +47,9 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 		st.Tried++
 		st.Time += time.Since(start)
 		if !ok {
+			if q.Stopped() {
+				return Decision{Verdict: Unknown, Reason: Interrupted, Stage: s.Name}
+			}
 			if q.Expired() {
 				st.Unknown++
 				return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}
@@ -64,6 +69,10 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 	}
 	return Decision{Verdict: Unknown, Reason: "no stage could decide it"}
 }
+
+// Interrupted is the reason of a candidate left undecided because the run
+// was stopped.
+const Interrupted = "interrupted"
 
 // Stats returns the ladder's per-stage counts so far.
 func (l *Ladder) Stats() []StageStats { return append([]StageStats(nil), l.stats...) }

@@ -82,6 +82,9 @@ type Query struct {
 	Cand encode.Candidate
 	// Deadline bounds the whole ladder for this candidate (zero: none).
 	Deadline time.Time
+	// Stop closes when the run is stopped (an interrupt): stages give up
+	// as soon as they can (nil: never).
+	Stop <-chan struct{}
 	// Chain is the candidate as a chain of groups, when its pattern is
 	// one (IsChain).
 	Chain   closure.Chain
@@ -90,8 +93,20 @@ type Query struct {
 	Closure *closure.Result
 }
 
-// Expired reports whether the query's time is up.
-func (q *Query) Expired() bool { return !q.Deadline.IsZero() && !time.Now().Before(q.Deadline) }
+// Expired reports whether the query's time is up or the run stopped.
+func (q *Query) Expired() bool {
+	return (!q.Deadline.IsZero() && !time.Now().Before(q.Deadline)) || q.Stopped()
+}
+
+// Stopped reports whether the run has been stopped.
+func (q *Query) Stopped() bool {
+	select {
+	case <-q.Stop:
+		return true
+	default:
+		return false
+	}
+}
 
 // Stage is one way of settling a candidate. Run answers ok when it has
 // settled the candidate (Sat with a validated witness, Unsat, or Unknown

@@ -40,9 +40,12 @@ func WriteText(w io.Writer, t *Trace) error {
 	for _, o := range sortedSyms(t.Objects) {
 		tw.line("object", tw.name(t.Str(o)), ":", tw.name(t.Str(t.Objects[o])))
 	}
+	for _, f := range t.HB() {
+		tw.line("hb", hbText(t.ID(f.From)), hbText(t.ID(f.To)))
+	}
 	for _, th := range t.Threads {
 		switch name := t.Str(th.Name); name {
-		case "init", "volatile", "type", "object":
+		case "init", "volatile", "type", "object", "hb":
 			if len(th.Events) > 0 {
 				tw.fail("thread name %q is a directive keyword of the text format", name)
 			}
@@ -157,6 +160,8 @@ type jsonlRecord struct {
 	Object    string    `json:"object,omitempty"`
 	Type      string    `json:"type,omitempty"`
 	Supers    []string  `json:"supers,omitempty"`
+	From      string    `json:"from,omitempty"`
+	To        string    `json:"to,omitempty"`
 	Loc       string    `json:"loc,omitempty"`
 }
 
@@ -185,6 +190,9 @@ func WriteJSONL(w io.Writer, t *Trace) error {
 	for _, o := range sortedSyms(t.Objects) {
 		put(&jsonlRecord{Directive: "object", Object: t.Str(o), Type: t.Str(t.Objects[o])})
 	}
+	for _, f := range t.HB() {
+		put(&jsonlRecord{Directive: "hb", From: t.ID(f.From), To: t.ID(f.To)})
+	}
 	for _, ref := range writeOrder(t) {
 		name, ev := t.ThreadName(ref.Thread), t.Event(ref)
 		r := jsonlRecord{Thread: name, Op: ev.Op.String(), ID: t.ID(ref), Loc: t.Str(ev.Loc)}
@@ -194,7 +202,7 @@ func WriteJSONL(w io.Writer, t *Trace) error {
 		case OpRead, OpWrite:
 			val := t.Str(ev.Val)
 			r.Var, r.Value = t.Str(ev.Obj), &val
-		case OpAcquire, OpRelease:
+		case OpAcquire, OpRelease, OpRAcquire, OpRRelease:
 			r.Lock = t.Str(ev.Obj)
 		case OpWait:
 			r.Lock = t.Str(ev.Obj)

@@ -36,6 +36,12 @@ func Validate(tr *trace.Trace, model trace.BranchModel, sched []Step) error {
 	return r.checkReads(model)
 }
 
+// threadLock is a (thread, lock) pair.
+type threadLock struct {
+	thread trace.ThreadID
+	lock   trace.Sym
+}
+
 // lockHold is the current holder of a lock and its re-entrant depth.
 type lockHold struct {
 	thread trace.ThreadID
@@ -74,6 +80,11 @@ type replayer struct {
 	// Rule 3: lock holders, and the depth a waiting thread will restore.
 	locks      map[trace.Sym]lockHold
 	savedDepth []int
+	// Rule 3 for shared holds: per lock, the threads holding it shared
+	// and their depth; inner counts shared acquires made inside the
+	// thread's own exclusive hold (re-entrant, ignored).
+	shared map[trace.Sym]map[trace.ThreadID]int
+	inner  map[threadLock]int
 
 	// Rule 4: per signal, the threads that have released in a wait and
 	// have not been woken; per thread, whether its current wait was woken;
@@ -98,6 +109,7 @@ func newReplayer(tr *trace.Trace, sched []Step) *replayer {
 		tr: tr, sched: sched,
 		started: make([]uint32, n), inWait: make([]Part, n),
 		locks: map[trace.Sym]lockHold{}, savedDepth: make([]int, n),
+		shared: map[trace.Sym]map[trace.ThreadID]int{}, inner: map[threadLock]int{},
 		waiting: map[trace.Sym][]trace.ThreadID{}, woken: make([]bool, n),
 		wakeAt: map[trace.EventRef]int{},
 		last:   map[trace.Sym]writeFact{}, firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
@@ -160,6 +172,9 @@ func (r *replayer) step(i int, s Step) error {
 		if h, held := r.locks[ev.Obj]; held {
 			return r.fail(i, 3, "%s re-acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
 		}
+		if u, ok := r.sharedHolder(ev.Obj, t); ok {
+			return r.fail(i, 3, "%s re-acquires %s while %s holds it shared", r.name(t), r.tr.Str(ev.Obj), r.name(u))
+		}
 		r.locks[ev.Obj] = lockHold{thread: t, depth: r.savedDepth[t]}
 		r.inWait[t] = Whole
 		return nil
@@ -209,7 +224,23 @@ func (r *replayer) checkOrder(i int, s Step) error {
 			return r.fail(i, 2, "join of %s before all of its events are scheduled", r.name(c))
 		}
 	}
+	for _, src := range r.tr.HBSources(s.Ref) {
+		if !r.done(src) {
+			return r.fail(i, 2, "%s happens before %s, which the trace's hb facts put before it", r.tr.ID(s.Ref), r.tr.ID(src))
+		}
+	}
 	return nil
+}
+
+// sharedHolder returns a thread other than t that holds lock l shared.
+func (r *replayer) sharedHolder(l trace.Sym, t trace.ThreadID) (trace.ThreadID, bool) {
+	best, found := trace.ThreadID(0), false
+	for u := range r.shared[l] {
+		if u != t && (!found || u < best) {
+			best, found = u, true
+		}
+	}
+	return best, found
 }
 
 // done reports whether every step of event e has been taken.
@@ -233,6 +264,29 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 			r.locks[ev.Obj] = h
 		default:
 			return r.fail(i, 3, "%s acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
+		}
+		if u, ok := r.sharedHolder(ev.Obj, t); ok {
+			return r.fail(i, 3, "%s acquires %s while %s holds it shared", r.name(t), r.tr.Str(ev.Obj), r.name(u))
+		}
+	case trace.OpRAcquire:
+		h, held := r.locks[ev.Obj]
+		switch {
+		case held && h.thread == t:
+			r.inner[threadLock{t, ev.Obj}]++ // inside its own exclusive hold: ignored
+		case held:
+			return r.fail(i, 3, "%s acquires %s shared while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
+		default:
+			if r.shared[ev.Obj] == nil {
+				r.shared[ev.Obj] = map[trace.ThreadID]int{}
+			}
+			r.shared[ev.Obj][t]++
+		}
+	case trace.OpRRelease:
+		// The reader checked that the thread holds the lock shared.
+		if k := (threadLock{t, ev.Obj}); r.inner[k] > 0 {
+			r.inner[k]--
+		} else if r.shared[ev.Obj][t]--; r.shared[ev.Obj][t] == 0 {
+			delete(r.shared[ev.Obj], t)
 		}
 	case trace.OpRelease:
 		// The thread holds the lock: thread order and the reader's

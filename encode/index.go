@@ -18,6 +18,9 @@ type Index struct {
 	holdEnd [][]int32
 	// startsHold[t][i] reports whether event i of thread t starts a hold.
 	startsHold [][]bool
+	// sharedHold[t][i] reports whether the hold starting there is a
+	// shared one (rwlock.go); nil when the trace has none.
+	sharedHold [][]bool
 	// holdReach[t][i] is the latest end (holdEnd) of the holds of thread t
 	// starting at or before event i, -1 if none ends: a prefix of k events
 	// is inside an unfinished hold iff holdReach[t][k-1] >= k.
@@ -69,9 +72,12 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		}
 	}
 	x.computeHolds()
+	x.computeSharedHolds()
+	hb := hbEdges(tr) // unconditional facts: always in the clocks (hb.go)
 	if model == nil {
-		x.computeClocks(nil)
-	} else if edges := x.readFromEdges(*model); x.computeClocks(edges) {
+		x.computeClocks(hb)
+		x.edges = hb
+	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
 		x.edges = edges
 		if *model == trace.BranchesImplicit {
 			x.computeTrivial()
@@ -80,7 +86,8 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		// The read-from edges close a cycle: the events on it can never
 		// all be scheduled. Rather than reason about which, use none of
 		// them (sound: fewer must-happen-before facts).
-		x.computeClocks(nil)
+		x.computeClocks(hb)
+		x.edges = hb
 	}
 	if model != nil {
 		x.explicit = *model == trace.BranchesExplicit

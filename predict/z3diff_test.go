@@ -145,9 +145,12 @@ func testZ3AgainstExplorer(t *testing.T, n int, small bool) {
 	perShape := make([]int, len(shapes))
 	for k := 0; k < 2*n; k++ {
 		var tr *trace.Trace
-		if k%2 == 0 {
+		switch {
+		case k%4 == 2: // shared (read) locks and hb facts
+			tr = tracegen.Random(r, tracegen.Config{SharedWeight: 3, HBFacts: 3})
+		case k%2 == 0:
 			tr = tracegen.Random(r, tracegen.Config{})
-		} else {
+		default:
 			tr = randomTrace(r)
 		}
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {

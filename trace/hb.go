@@ -130,3 +130,6 @@ func hbText(id string) string {
 	i := strings.LastIndexByte(id, '#')
 	return id[:i] + ":" + id[i+1:]
 }
+
+// ThreadByName looks up a thread of the trace being built.
+func (b *Builder) ThreadByName(name string) (ThreadID, bool) { return b.tr.ThreadByName(name) }

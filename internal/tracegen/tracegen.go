@@ -33,6 +33,14 @@ type Config struct {
 	// ForkWeight weighs a fork (default 1): a thread starts only when
 	// forked, so a higher weight gives more interleaving early.
 	ForkWeight int
+	// SharedWeight weighs a shared (read) acquire of a lock against the
+	// other actions (default 0: none). Readers may hold a lock together;
+	// an exclusive acquire waits for them (shared.go).
+	SharedWeight int
+	// HBFacts is the most hb facts added between events of different
+	// threads that the simulated execution orders (default 0: none); the
+	// trace gets a random number of them up to this.
+	HBFacts int
 }
 
 func (c Config) withDefaults(r *rand.Rand) Config {
@@ -110,7 +118,10 @@ type thread struct {
 	events   []op
 	held     map[string]int // lock → depth
 	order    []string       // locks in first-acquire order (for releasing)
-	calls    []string       // open enter signatures
+	// shared holds (shared.go): rheld counts shared acquires outside an
+	// exclusive hold of the lock, rinner those inside one (re-entrant).
+	rheld, rinner map[string]int
+	calls         []string // open enter signatures
 	// wait state: waitLock != "" while in a wait; woken once notified.
 	waitLock string
 	woken    bool
@@ -123,15 +134,16 @@ type sim struct {
 	th      []*thread
 	values  map[string]string // current value per variable
 	owner   map[string]int    // lock → holding thread (absent: free)
+	readers map[string]int    // lock → threads holding it shared
 	total   int
 	closing bool
 	steps   []step
 }
 
 func newSim(r *rand.Rand, cfg Config) *sim {
-	s := &sim{r: r, cfg: cfg, values: map[string]string{}, owner: map[string]int{}}
+	s := &sim{r: r, cfg: cfg, values: map[string]string{}, owner: map[string]int{}, readers: map[string]int{}}
 	for i := 0; i < cfg.Threads; i++ {
-		s.th = append(s.th, &thread{name: fmt.Sprintf("T%d", i+1), held: map[string]int{}})
+		s.th = append(s.th, &thread{name: fmt.Sprintf("T%d", i+1), held: map[string]int{}, rheld: map[string]int{}, rinner: map[string]int{}})
 	}
 	s.th[0].started = true
 	// Without synchronisation nobody forks: every thread may start at once.
@@ -190,7 +202,7 @@ func (s *sim) canStep(t *thread) bool {
 	}
 	if t.waitLock != "" {
 		_, held := s.owner[t.waitLock]
-		return t.woken && !held
+		return t.woken && !held && s.readers[t.waitLock] == 0
 	}
 	return true
 }
@@ -242,6 +254,7 @@ func (s *sim) close(t *thread) {
 	for len(t.calls) > 0 {
 		s.exitCall(t)
 	}
+	s.releaseShared(t)
 	keep := s.r.Intn(6) == 0 // sometimes a lock stays held to the end
 	for _, l := range t.order {
 		if keep && !s.someoneWaitsOn(l) {
@@ -255,6 +268,10 @@ func (s *sim) close(t *thread) {
 		for _, w := range s.unwokenWaiters() {
 			l := w.waitLock
 			if w.waitLock == "" || w.woken {
+				continue
+			}
+			if s.readers[l] > 0 { // notifying needs no lock
+				s.notify(t, l, true)
 				continue
 			}
 			s.acquire(t, l)
@@ -332,7 +349,8 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// build writes the simulated events thread by thread into a trace.
+// build writes the simulated events thread by thread into a trace, with
+// hb facts the simulated execution satisfies (hbFacts).
 func (s *sim) build() *trace.Trace {
 	b := trace.NewBuilder()
 	sy := b.Syms()
@@ -351,6 +369,10 @@ func (s *sim) build() *trace.Trace {
 				panic("tracegen: generated an invalid trace: " + err.Error())
 			}
 		}
+	}
+	s.hbFacts(b)
+	if err := b.Resolve(); err != nil {
+		panic("tracegen: generated invalid hb facts: " + err.Error())
 	}
 	return b.Finish()
 }

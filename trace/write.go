@@ -167,7 +167,15 @@ type jsonlRecord struct {
 
 // WriteJSONL writes t in the JSON Lines format, one object per directive
 // and per event; events carry their id.
-func WriteJSONL(w io.Writer, t *Trace) error {
+func WriteJSONL(w io.Writer, t *Trace) error { return writeJSONL(w, t, writeOrder(t)) }
+
+// WriteJSONLInArrivalOrder is WriteJSONL with the events in the order the
+// reader delivered them (Thread.Arrival), which for a recording written
+// in the order things happened keeps that order (docs/engine.md uses it
+// as the first guess of a schedule).
+func WriteJSONLInArrivalOrder(w io.Writer, t *Trace) error { return writeJSONL(w, t, ArrivalOrder(t)) }
+
+func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
@@ -193,7 +201,7 @@ func WriteJSONL(w io.Writer, t *Trace) error {
 	for _, f := range t.HB() {
 		put(&jsonlRecord{Directive: "hb", From: t.ID(f.From), To: t.ID(f.To)})
 	}
-	for _, ref := range writeOrder(t) {
+	for _, ref := range order {
 		name, ev := t.ThreadName(ref.Thread), t.Event(ref)
 		r := jsonlRecord{Thread: name, Op: ev.Op.String(), ID: t.ID(ref), Loc: t.Str(ev.Loc)}
 		switch ev.Op {

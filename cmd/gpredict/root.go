@@ -64,6 +64,7 @@ func newRootCmd() *cobra.Command {
 		newSpecCmd(),
 		newPredictCmd(),
 		newPropsCmd(),
+		newRecordCmd(),
 	)
 	return root
 }

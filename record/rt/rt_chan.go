@@ -1,0 +1,223 @@
+package rt
+
+import (
+	"reflect"
+	"strconv"
+	"sync"
+)
+
+// Channels (docs/recording.md, "Channels"). The k-th send of a channel
+// writes the variable CH.sK and the k-th receive that gets a value reads
+// it, so rule 5 makes the receive follow its send, and from a concrete
+// send: one whose earlier read of CH.closed saw 0, i.e. that did not
+// panic. A receive writes CH.rK; the send k+cap reads it (the buffer had
+// room), which for an unbuffered channel (cap 0) is the rendezvous. Close
+// reads CH.closed (0) and writes 1; a receive that returns because the
+// channel is closed reads 1. All these variables are volatile: they are
+// the channel's, not the program's. Plain sends (and receives) of one
+// channel are serialised by the recorder around the operation, so the
+// numbering is the channel's own order, and hb facts chain each send (and
+// receive) after the previous one — without them a schedule could hand
+// the k-th receive another send's value. Select cases are numbered when
+// they complete, without that serialisation (a blocking select cannot
+// hold a recorder lock), and get no chain facts.
+
+type chanState struct {
+	keep         any        // the channel, kept alive so its address names it alone
+	sendMu       sync.Mutex // serialises plain sends
+	recvMu       sync.Mutex // serialises plain receives
+	mu           sync.Mutex // guards the fields below
+	name         string
+	cap          int
+	sends, recvs int
+	lastSend     string // exit event of the previous plain send
+	lastRecv     string // exit event of the previous plain receive
+	closed       bool   // closed by instrumented code (its write of CH.closed is in the trace)
+	declared     bool
+}
+
+var chans sync.Map // channel address → *chanState
+
+func chanOf(ch any) *chanState {
+	v := reflect.ValueOf(ch)
+	if v.IsNil() {
+		return nil
+	}
+	p := v.UnsafePointer()
+	if c, ok := chans.Load(p); ok {
+		return c.(*chanState)
+	}
+	c, _ := chans.LoadOrStore(p, &chanState{keep: ch, name: objName(p, "chan"), cap: v.Cap()})
+	return c.(*chanState)
+}
+
+// declare logs the volatile directives of c's variables once.
+func (c *chanState) declare(s *gstate) {
+	c.mu.Lock()
+	first := !c.declared
+	c.declared = true
+	c.mu.Unlock()
+	if first {
+		s.line(false, "volatile "+c.name+".closed")
+	}
+}
+
+func (c *chanState) slot(s *gstate, kind string, k int) string {
+	v := c.name + "." + kind + strconv.Itoa(k)
+	if markVolatile(v) {
+		s.line(false, "volatile "+v)
+	}
+	return v
+}
+
+// sendEvents logs the body of the k-th send: the closed check, the value,
+// and, past the capacity, the receive that made room.
+func (c *chanState) sendEvents(s *gstate, k int, site string) {
+	s.event(site, "read "+c.name+".closed 0")
+	s.event(site, "write "+c.slot(s, "s", k)+" 1")
+	if j := k - c.cap; j >= 1 {
+		s.event(site, "read "+c.slot(s, "r", j)+" 1")
+	}
+}
+
+// recvEvents logs the body of the k-th receive.
+func (c *chanState) recvEvents(s *gstate, k int, ok bool, site string) {
+	if ok {
+		s.event(site, "read "+c.slot(s, "s", k)+" 1")
+		s.event(site, "write "+c.slot(s, "r", k)+" 1")
+		return
+	}
+	c.mu.Lock()
+	closed := c.closed
+	c.mu.Unlock()
+	if closed {
+		s.event(site, "read "+c.name+".closed 1")
+	}
+}
+
+// Send is `ch <- v`.
+func Send[T any](ch chan<- T, v T, site string) {
+	c := chanOf(ch)
+	if !on() || c == nil {
+		ch <- v
+		return
+	}
+	c.sendMu.Lock()
+	defer c.sendMu.Unlock()
+	s := cur()
+	s.mu.Lock()
+	c.declare(s)
+	c.mu.Lock()
+	c.sends++
+	k, prev := c.sends, c.lastSend
+	c.mu.Unlock()
+	enter := s.event(site, "enter void chan.send(any) target="+c.name+" args="+repr(v))
+	if prev != "" {
+		s.line(false, "hb "+prev+" "+enter)
+	}
+	s.event(site, "read "+c.name+".closed 0")
+	s.event(site, "write "+c.slot(s, "s", k)+" 1")
+	s.mu.Unlock()
+	ch <- v
+	s.mu.Lock()
+	if j := k - c.cap; j >= 1 {
+		s.event(site, "read "+c.slot(s, "r", j)+" 1")
+	}
+	exit := s.event(site, "exit void chan.send(any) target="+c.name)
+	s.mu.Unlock()
+	c.mu.Lock()
+	c.lastSend = exit
+	c.mu.Unlock()
+}
+
+// Recv2 is `v, ok := <-ch`.
+func Recv2[T any](ch <-chan T, site string) (T, bool) {
+	c := chanOf(ch)
+	if !on() || c == nil {
+		v, ok := <-ch
+		return v, ok
+	}
+	c.recvMu.Lock()
+	defer c.recvMu.Unlock()
+	s := cur()
+	s.mu.Lock()
+	c.declare(s)
+	c.mu.Lock()
+	c.recvs++
+	k, prev := c.recvs, c.lastRecv
+	c.mu.Unlock()
+	enter := s.event(site, "enter any chan.recv() target="+c.name)
+	if prev != "" {
+		s.line(false, "hb "+prev+" "+enter)
+	}
+	s.mu.Unlock()
+	v, ok := <-ch
+	s.mu.Lock()
+	c.recvEvents(s, k, ok, site)
+	exit := s.event(site, "exit any chan.recv() target="+c.name+" result="+repr(v))
+	s.mu.Unlock()
+	c.mu.Lock()
+	c.lastRecv = exit
+	c.mu.Unlock()
+	return v, ok
+}
+
+// Recv is `<-ch`.
+func Recv[T any](ch <-chan T, site string) T {
+	v, _ := Recv2(ch, site)
+	return v
+}
+
+// Close is `close(ch)`.
+func Close[T any](ch chan<- T, site string) {
+	c := chanOf(ch)
+	if !on() || c == nil {
+		close(ch)
+		return
+	}
+	withState(func(s *gstate) {
+		c.declare(s)
+		s.event(site, "enter void chan.close() target="+c.name)
+		s.event(site, "read "+c.name+".closed 0")
+		s.event(site, "write "+c.name+".closed 1")
+		s.event(site, "exit void chan.close() target="+c.name)
+	})
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+	close(ch)
+}
+
+// SelSend logs a send that a select performed (called first in the case).
+func SelSend[T any](ch chan<- T, v T, site string) {
+	c := chanOf(ch)
+	if !on() || c == nil {
+		return
+	}
+	withState(func(s *gstate) {
+		c.declare(s)
+		c.mu.Lock()
+		c.sends++
+		k := c.sends
+		c.mu.Unlock()
+		s.event(site, "call void chan.send(any) target="+c.name+" args="+repr(v))
+		c.sendEvents(s, k, site)
+	})
+}
+
+// SelRecv logs a receive that a select performed.
+func SelRecv[T any](ch <-chan T, v T, ok bool, site string) {
+	c := chanOf(ch)
+	if !on() || c == nil {
+		return
+	}
+	withState(func(s *gstate) {
+		c.declare(s)
+		c.mu.Lock()
+		c.recvs++
+		k := c.recvs
+		c.mu.Unlock()
+		s.event(site, "call any chan.recv() target="+c.name+" result="+repr(v))
+		c.recvEvents(s, k, ok, site)
+	})
+}

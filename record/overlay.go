@@ -2,8 +2,8 @@ package record
 
 import (
 	"encoding/json"
-	"go/ast"
 	"fmt"
+	"go/ast"
 	"io/fs"
 	"os"
 	"path/filepath"

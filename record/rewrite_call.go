@@ -158,11 +158,15 @@ func (r *fileRewriter) syncReceiver(sel *ast.SelectorExpr, selection *types.Sele
 		t = f.Type()
 	}
 	desc := shortType(t)
-	if len(path) > 1 {
-		desc = fieldDesc(selection)
-		desc = desc[:strings.LastIndexByte(desc, '.')+1] + strings.TrimPrefix(shortType(t), "*")
-	} else if d, ok := r.location(sel.X); ok {
-		desc = d
+	switch {
+	case len(path) > 1:
+		desc = embeddedDesc(r.typeOf(sel.X), path[:len(path)-1])
+	case isPointer(t):
+		desc = strings.TrimPrefix(desc, "*") // the object pointed to: named by its type
+	default:
+		if d, ok := r.describe(sel.X); ok {
+			desc = d
+		}
 	}
 	if _, isIface := t.Underlying().(*types.Interface); isIface {
 		return r.rv(cur), desc
@@ -176,6 +180,25 @@ func (r *fileRewriter) syncReceiver(sel *ast.SelectorExpr, selection *types.Sele
 		return addr(cur), desc
 	}
 	return addr(r.loc(cur)), desc
+}
+
+func isPointer(t types.Type) bool { _, ok := t.Underlying().(*types.Pointer); return ok }
+
+// embeddedDesc is "Outer.Field" for the last embedded field of path.
+func embeddedDesc(t types.Type, path []int) string {
+	desc := ""
+	for _, i := range path {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		name := "struct"
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = n.Obj().Name()
+		}
+		f := t.Underlying().(*types.Struct).Field(i)
+		desc, t = name+"."+f.Name(), f.Type()
+	}
+	return desc
 }
 
 // atomicCall rewrites a sync/atomic function or method call into
@@ -198,7 +221,7 @@ func (r *fileRewriter) atomicCall(x *ast.CallExpr, fn *types.Func, site ast.Expr
 			return nil
 		}
 		recvT := r.typeOf(sel.X)
-		desc, _ = r.location(sel.X)
+		desc, _ = r.describe(sel.X)
 		if _, isPtr := recvT.Underlying().(*types.Pointer); isPtr {
 			ptr, ptrT = r.rv(sel.X), recvT
 		} else {
@@ -254,7 +277,7 @@ func (r *fileRewriter) atomicCall(x *ast.CallExpr, fn *types.Func, site ast.Expr
 // written &L with L a recorded location.
 func (r *fileRewriter) locationOfPointer(e ast.Expr) (string, bool) {
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op.String() == "&" {
-		if d, ok := r.location(u.X); ok {
+		if d, ok := r.describe(u.X); ok {
 			return d, true
 		}
 		if id, ok := u.X.(*ast.Ident); ok {

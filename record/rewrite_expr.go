@@ -14,8 +14,17 @@ import (
 // pointer indirections. desc is the runtime's description (record/rt
 // locName): "=pkg.name" for package-level variables.
 func (r *fileRewriter) location(e ast.Expr) (desc string, ok bool) {
+	if t := r.typeOf(e); t == nil || isSyncType(t) {
+		return "", false
+	}
+	return r.describe(e)
+}
+
+// describe is location without the exclusion of sync types: it also
+// names the mutexes, wait groups and atomics that the runtime logs.
+func (r *fileRewriter) describe(e ast.Expr) (desc string, ok bool) {
 	t := r.typeOf(e)
-	if t == nil || isSyncType(t) {
+	if t == nil {
 		return "", false
 	}
 	if tv, found := r.info.Types[e]; found && !tv.Addressable() {
@@ -32,7 +41,7 @@ func (r *fileRewriter) location(e ast.Expr) (desc string, ok bool) {
 				return "", false
 			}
 			if !sel.Indirect() {
-				if _, shared := r.location(x.X); !shared {
+				if _, shared := r.describe(x.X); !shared {
 					return "", false
 				}
 			}
@@ -48,7 +57,7 @@ func (r *fileRewriter) location(e ast.Expr) (desc string, ok bool) {
 				return shortType(a), true
 			}
 		case *types.Array:
-			if _, shared := r.location(x.X); shared {
+			if _, shared := r.describe(x.X); shared {
 				return shortType(u), true
 			}
 		}

@@ -32,7 +32,7 @@ type Result struct {
 	Events       int
 	Threads      int
 	Instrumented int // files instrumented
-	ExitCode     int  // the user's command's exit status
+	ExitCode     int // the user's command's exit status
 	Seconds      float64
 	Warnings     []Warning
 }

@@ -129,6 +129,9 @@ func (t *Token) Enter(site string) func() {
 		return func() {}
 	}
 	s.mu.Lock()
+	if s.n == 0 && s.name != "main" {
+		s.name = siteName(site) // a goroutine first seen running the callback: named after it
+	}
 	enter := s.event(site, "enter void go.callback()")
 	if t.from != "" {
 		s.line(false, "hb "+t.from+" "+enter)

@@ -193,6 +193,9 @@ func repr(v any) string {
 		rv.Kind() == reflect.Float32 || rv.Kind() == reflect.Float64 {
 		return repr(rv.Convert(basicType(rv.Kind())).Interface())
 	}
+	if rv.Kind() == reflect.Struct && rv.NumField() == 0 {
+		return "{}"
+	}
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%#v", v)
 	return "h:" + strconv.FormatUint(h.Sum64(), 16)

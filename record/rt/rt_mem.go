@@ -10,13 +10,15 @@ import "unsafe"
 
 // access logs an access of the location p; old is its value before it.
 func access(p unsafe.Pointer, desc, site, op string, old, v any) {
-	withState(func(s *gstate) {
-		name, first := newLocName(p, desc)
-		if first {
-			s.line(false, "init "+name+" "+repr(old))
-		}
-		s.event(site, op+" "+name+" "+repr(v))
-	})
+	name, first := newLocName(p, desc)
+	val := repr(v)
+	s := cur()
+	s.mu.Lock()
+	if first {
+		s.line(false, "init "+name+" "+repr(old))
+	}
+	s.ev(site, op, " ", name, " ", val)
+	s.mu.Unlock()
 }
 
 // Read performs and logs a read of the location p (described by desc,

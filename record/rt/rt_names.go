@@ -23,6 +23,7 @@ import (
 // never share a name.
 
 var names = struct {
+	known sync.Map // location → variable name: the lock-free path of locName
 	mu    sync.Mutex
 	loc   map[unsafe.Pointer]string // location → variable name
 	obj   map[unsafe.Pointer]string // object → name
@@ -45,6 +46,9 @@ func locName(p unsafe.Pointer, desc string) string {
 // newLocName is locName that also reports whether the location was named
 // just now (its first recorded access).
 func newLocName(p unsafe.Pointer, desc string) (string, bool) {
+	if n, ok := names.known.Load(p); ok {
+		return n.(string), false
+	}
 	names.mu.Lock()
 	defer names.mu.Unlock()
 	if n, ok := names.loc[p]; ok {
@@ -61,6 +65,7 @@ func newLocName(p unsafe.Pointer, desc string) (string, bool) {
 		n = desc + "@" + strconv.Itoa(names.count[desc])
 	}
 	names.loc[p] = n
+	names.known.Store(p, n)
 	return n, true
 }
 

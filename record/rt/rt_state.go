@@ -113,11 +113,29 @@ func (s *gstate) line(event bool, text string) string {
 
 // event logs an event of s: "OP OPERANDS... @site". It returns its id.
 func (s *gstate) event(site string, op string) string {
-	text := s.name + " " + op
-	if site != "" {
-		text += " @" + site
+	s.ev(site, op)
+	return s.name + ":" + strconv.Itoa(s.n)
+}
+
+// ev logs an event made of parts (concatenated), without building its id:
+// the hot path of memory accesses and locks.
+func (s *gstate) ev(site string, parts ...string) {
+	s.buf = strconv.AppendUint(s.buf, rec.seq.Add(1), 10)
+	s.buf = append(s.buf, ' ')
+	s.buf = append(s.buf, s.name...)
+	s.buf = append(s.buf, ' ')
+	for _, p := range parts {
+		s.buf = append(s.buf, p...)
 	}
-	return s.line(true, text)
+	if site != "" {
+		s.buf = append(s.buf, " @"...)
+		s.buf = append(s.buf, site...)
+	}
+	s.buf = append(s.buf, '\n')
+	s.n++
+	if len(s.buf) >= flushBytes {
+		s.flushLocked()
+	}
 }
 
 // nextID is the id the next event of s will get.

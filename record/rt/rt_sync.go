@@ -41,7 +41,7 @@ func acquired(p unsafe.Pointer, desc, site string, shared bool) {
 		op = "racquire "
 	}
 	s.mu.Lock()
-	s.event(site, op+name)
+	s.ev(site, op, name)
 	s.mu.Unlock()
 }
 
@@ -76,7 +76,7 @@ func releasing(p unsafe.Pointer, desc, site string, shared bool) {
 	holders.mu.Unlock()
 	if holder == s {
 		s.mu.Lock()
-		s.event(site, op+name)
+		s.ev(site, op, name)
 		s.mu.Unlock()
 		return
 	}

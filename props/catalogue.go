@@ -32,6 +32,11 @@ var catalogue = []Property{
 	pattern("UseAfterClose"),
 	pattern("AuthenticateBeforeUse"),
 	pattern("StringBuilderThreadSafe"),
+	pattern("GoConcurrentMapWrite"),
+	pattern("GoMapIterationWrite"),
+	pattern("GoSendOnClosedChannel"),
+	pattern("GoCloseOfClosedChannel"),
+	pattern("GoWaitGroupReuse"),
 	builtin("Deadlock", predictDeadlocks),
 }
 

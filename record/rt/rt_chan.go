@@ -168,23 +168,29 @@ func Recv[T any](ch <-chan T, site string) T {
 	return v
 }
 
-// Close is `close(ch)`.
+// Close is `close(ch)`. A close of a channel an instrumented close has
+// already closed reads 1 and stops there: close panics.
 func Close[T any](ch chan<- T, site string) {
 	c := chanOf(ch)
 	if !on() || c == nil {
 		close(ch)
 		return
 	}
+	c.mu.Lock()
+	again := c.closed
+	c.closed = true
+	c.mu.Unlock()
 	withState(func(s *gstate) {
 		c.declare(s)
 		s.event(site, "enter void chan.close() target="+c.name)
+		if again {
+			s.event(site, "read "+c.name+".closed 1")
+			return
+		}
 		s.event(site, "read "+c.name+".closed 0")
 		s.event(site, "write "+c.name+".closed 1")
 		s.event(site, "exit void chan.close() target="+c.name)
 	})
-	c.mu.Lock()
-	c.closed = true
-	c.mu.Unlock()
 	close(ch)
 }
 

@@ -15,7 +15,14 @@ func TestPositive(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() { defer wg.Done(); a.Lock(); b.Lock(); b.Unlock(); a.Unlock() }()
-	go func() { defer wg.Done(); time.Sleep(10 * time.Millisecond); b.Lock(); a.Lock(); a.Unlock(); b.Unlock() }()
+	go func() {
+		defer wg.Done()
+		time.Sleep(10 * time.Millisecond)
+		b.Lock()
+		a.Lock()
+		a.Unlock()
+		b.Unlock()
+	}()
 	wg.Wait()
 }
 
@@ -24,6 +31,13 @@ func TestNegative(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() { defer wg.Done(); a.Lock(); b.Lock(); b.Unlock(); a.Unlock() }()
-	go func() { defer wg.Done(); time.Sleep(10 * time.Millisecond); a.Lock(); b.Lock(); b.Unlock(); a.Unlock() }()
+	go func() {
+		defer wg.Done()
+		time.Sleep(10 * time.Millisecond)
+		a.Lock()
+		b.Lock()
+		b.Unlock()
+		a.Unlock()
+	}()
 	wg.Wait()
 }

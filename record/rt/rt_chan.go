@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"unsafe"
 )
 
 // Channels (docs/recording.md, "Channels"). The k-th send of a channel
@@ -39,16 +40,26 @@ type chanState struct {
 var chans sync.Map // channel address → *chanState
 
 func chanOf(ch any) *chanState {
-	v := reflect.ValueOf(ch)
+	c, _ := stateOf(&chans, ch, func(p unsafe.Pointer, v reflect.Value) *chanState {
+		return &chanState{keep: ch, name: objName(p, "chan"), cap: v.Cap()}
+	})
+	return c
+}
+
+// stateOf returns the recorder's state of the map or channel ref (nil for
+// a nil one) from table, made by create the first time; made reports
+// whether this call made it.
+func stateOf[S any](table *sync.Map, ref any, create func(unsafe.Pointer, reflect.Value) *S) (state *S, made bool) {
+	v := reflect.ValueOf(ref)
 	if v.IsNil() {
-		return nil
+		return nil, false
 	}
 	p := v.UnsafePointer()
-	if c, ok := chans.Load(p); ok {
-		return c.(*chanState)
+	if st, ok := table.Load(p); ok {
+		return st.(*S), false
 	}
-	c, _ := chans.LoadOrStore(p, &chanState{keep: ch, name: objName(p, "chan"), cap: v.Cap()})
-	return c.(*chanState)
+	st, loaded := table.LoadOrStore(p, create(p, v))
+	return st.(*S), !loaded
 }
 
 // declare logs the volatile directives of c's variables once.
@@ -196,16 +207,8 @@ func Close[T any](ch chan<- T, site string) {
 
 // SelSend logs a send that a select performed (called first in the case).
 func SelSend[T any](ch chan<- T, v T, site string) {
-	c := chanOf(ch)
-	if !on() || c == nil {
-		return
-	}
-	withState(func(s *gstate) {
-		c.declare(s)
-		c.mu.Lock()
-		c.sends++
-		k := c.sends
-		c.mu.Unlock()
+	selected(ch, site, func(c *chanState, s *gstate) {
+		k := c.next(&c.sends)
 		s.event(site, "call void chan.send(any) target="+c.name+" args="+repr(v))
 		c.sendEvents(s, k, site)
 	})
@@ -213,17 +216,29 @@ func SelSend[T any](ch chan<- T, v T, site string) {
 
 // SelRecv logs a receive that a select performed.
 func SelRecv[T any](ch <-chan T, v T, ok bool, site string) {
+	selected(ch, site, func(c *chanState, s *gstate) {
+		k := c.next(&c.recvs)
+		s.event(site, "call any chan.recv() target="+c.name+" result="+repr(v))
+		c.recvEvents(s, k, ok, site)
+	})
+}
+
+// selected runs log for a select case of channel ch, when recording.
+func selected(ch any, site string, log func(c *chanState, s *gstate)) {
 	c := chanOf(ch)
 	if !on() || c == nil {
 		return
 	}
 	withState(func(s *gstate) {
 		c.declare(s)
-		c.mu.Lock()
-		c.recvs++
-		k := c.recvs
-		c.mu.Unlock()
-		s.event(site, "call any chan.recv() target="+c.name+" result="+repr(v))
-		c.recvEvents(s, k, ok, site)
+		log(c, s)
 	})
+}
+
+// next numbers the next operation of a kind (sends or recvs) of c.
+func (c *chanState) next(count *int) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	*count++
+	return *count
 }

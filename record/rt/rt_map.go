@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"unsafe"
 )
 
 // Maps. Every operation is a call event that properties can name
@@ -25,17 +26,10 @@ type mapState struct {
 var maps sync.Map // map address → *mapState
 
 func mapOf(m any) *mapState {
-	v := reflect.ValueOf(m)
-	if v.IsNil() {
-		return nil
-	}
-	p := v.UnsafePointer()
-	if st, ok := maps.Load(p); ok {
-		return st.(*mapState)
-	}
-	st, loaded := maps.LoadOrStore(p, &mapState{keep: m, name: objName(p, "map")})
-	ms := st.(*mapState)
-	if !loaded {
+	ms, made := stateOf(&maps, m, func(p unsafe.Pointer, _ reflect.Value) *mapState {
+		return &mapState{keep: m, name: objName(p, "map")}
+	})
+	if made {
 		withState(func(s *gstate) { s.line(false, "volatile "+ms.name) })
 	}
 	return ms

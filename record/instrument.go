@@ -26,6 +26,8 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 		isTest: strings.HasSuffix(relPath, "_test.go"), instr: instr,
 		captured: findCaptured(pkg.TypesInfo, f), done: map[*ast.FuncLit]bool{},
 	}
+	var atomicImported bool
+	r.atomicPkg, atomicImported = atomicImport(f)
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil {
@@ -38,7 +40,7 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 		return nil, nil
 	}
 	astutil.AddNamedImport(pkg.Fset, f, rtName, rtPath)
-	if r.atomic {
+	if r.atomic && !atomicImported {
 		astutil.AddNamedImport(pkg.Fset, f, atomicName, "sync/atomic")
 	}
 	var buf bytes.Buffer

@@ -81,7 +81,8 @@ func (r *fileRewriter) builtin(x *ast.CallExpr) ast.Expr {
 	case "close":
 		return r.rtCall("Close", r.rv(x.Args[0]), site)
 	case "delete":
-		return r.rtCall("MapDelete", r.rv(x.Args[0]), r.rv(x.Args[1]), site)
+		m := r.rv(x.Args[0])
+		return r.rtCall("MapDelete", m, r.conv("KeyOf", m, x.Args[1], r.rv(x.Args[1]), keyType(r.typeOf(x.Args[0]))), site)
 	case "clear":
 		if _, isMap := r.typeOf(x.Args[0]).Underlying().(*types.Map); isMap {
 			return r.rtCall("MapClear", r.rv(x.Args[0]), site)
@@ -239,7 +240,7 @@ func (r *fileRewriter) atomicCall(x *ast.CallExpr, fn *types.Func, site ast.Expr
 		desc, _ = r.locationOfPointer(x.Args[0])
 		ptr, ptrT = r.rv(x.Args[0]), r.typeOf(x.Args[0])
 		rest = x.Args[1:]
-		op = &ast.SelectorExpr{X: ast.NewIdent(atomicName), Sel: ast.NewIdent(fn.Name())}
+		op = &ast.SelectorExpr{X: ast.NewIdent(r.atomicPkg), Sel: ast.NewIdent(fn.Name())}
 	}
 	typeExpr, ok := r.atomicTypeExpr(ptrT)
 	if !ok {
@@ -290,7 +291,7 @@ func (r *fileRewriter) locationOfPointer(e ast.Expr) (string, bool) {
 }
 
 // atomicTypeExpr writes the pointer type of an atomic operand: *int32 …
-// *uintptr, or *atomic.Int64 etc. (through atomicName).
+// *uintptr, or *atomic.Int64 etc. (through the file's name of sync/atomic).
 func (r *fileRewriter) atomicTypeExpr(t types.Type) (ast.Expr, bool) {
 	p, ok := t.Underlying().(*types.Pointer)
 	if !ok {
@@ -303,7 +304,7 @@ func (r *fileRewriter) atomicTypeExpr(t types.Type) (ast.Expr, bool) {
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync/atomic" {
 		return nil, false
 	}
-	return &ast.StarExpr{X: &ast.SelectorExpr{X: ast.NewIdent(atomicName), Sel: ast.NewIdent(n.Obj().Name())}}, true
+	return &ast.StarExpr{X: &ast.SelectorExpr{X: ast.NewIdent(r.atomicPkg), Sel: ast.NewIdent(n.Obj().Name())}}, true
 }
 
 // basicTypeExpr writes a basic type by name (int32, bool, …).

@@ -13,7 +13,8 @@ import (
 const rtName = "gpredictrt"
 
 // atomicName is the name under which instrumented files import
-// sync/atomic when the rewriting needs it and the file does not.
+// sync/atomic when the rewriting needs it and the file does not; a file
+// that imports it keeps its own name (else its import would go unused).
 const atomicName = "gpredictatomic"
 
 // fileRewriter instruments one file of a package. Expressions are
@@ -22,18 +23,19 @@ const atomicName = "gpredictatomic"
 // read, the location itself is not); statements by stmt, which may turn
 // one statement into several.
 type fileRewriter struct {
-	fset     *token.FileSet
-	info     *types.Info
-	pkg      *types.Package
-	file     *ast.File
-	relPath  string                    // the file's path relative to the module root, for locations
-	isTest   bool                      // a _test.go file
-	instr    func(*types.Package) bool // packages whose code is instrumented
-	captured map[*types.Var]bool
-	done     map[*ast.FuncLit]bool // literals already rewritten
-	tmp      int                   // counter for temporaries
-	atomic   bool                  // the rewrite uses atomicName
-	changed  bool
+	fset      *token.FileSet
+	info      *types.Info
+	pkg       *types.Package
+	file      *ast.File
+	relPath   string                    // the file's path relative to the module root, for locations
+	isTest    bool                      // a _test.go file
+	instr     func(*types.Package) bool // packages whose code is instrumented
+	captured  map[*types.Var]bool
+	done      map[*ast.FuncLit]bool // literals already rewritten
+	tmp       int                   // counter for temporaries
+	atomic    bool                  // the rewrite uses sync/atomic through atomicPkg
+	atomicPkg string                // the file's name of sync/atomic (atomicName if it does not import it)
+	changed   bool
 }
 
 // site is the location of node n: "path/to/file.go:LINE".
@@ -137,4 +139,69 @@ func relTo(root, path string) string {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.Base(path)
+}
+
+// untyped reports whether e is a constant or nil: such an expression
+// takes its type from where it is used, so it is used as it is rather
+// than through a temporary (which would take the default type).
+func (r *fileRewriter) untyped(e ast.Expr) bool {
+	tv, ok := r.info.Types[e]
+	return ok && (tv.Value != nil || tv.IsNil())
+}
+
+// atomicImport is the name under which f imports sync/atomic, or
+// atomicName if it does not (with a usable name).
+func atomicImport(f *ast.File) (name string, imported bool) {
+	for _, imp := range f.Imports {
+		if imp.Path.Value != `"sync/atomic"` {
+			continue
+		}
+		if imp.Name == nil {
+			return "atomic", true
+		}
+		if imp.Name.Name != "_" && imp.Name.Name != "." {
+			return imp.Name.Name, true
+		}
+	}
+	return atomicName, false
+}
+
+// conv makes v of the type want when it is of another type assignable to
+// it (a concrete value sent on a channel of interfaces): the runtime's
+// generic functions infer their types from every argument, so v goes
+// through the identity function on want that the runtime function fn
+// returns for container (gpredictrt.ElemOf(ch)(v), KeyOf(m)(k),
+// ValOf(m)(v)). container is evaluated once more; it is an expression
+// already read.
+func (r *fileRewriter) conv(fn string, container, orig, v ast.Expr, want types.Type) ast.Expr {
+	if want == nil || r.untyped(orig) {
+		return v
+	}
+	if t := r.typeOf(orig); t != nil && types.Identical(t, want) {
+		return v
+	}
+	return &ast.CallExpr{Fun: r.rtCall(fn, container), Args: []ast.Expr{v}}
+}
+
+// elemType, keyType and valType are the element type of a channel and
+// the key and value types of a map (nil for other types).
+func elemType(t types.Type) types.Type {
+	if c, ok := t.Underlying().(*types.Chan); ok {
+		return c.Elem()
+	}
+	return nil
+}
+
+func keyType(t types.Type) types.Type {
+	if m, ok := t.Underlying().(*types.Map); ok {
+		return m.Key()
+	}
+	return nil
+}
+
+func valType(t types.Type) types.Type {
+	if m, ok := t.Underlying().(*types.Map); ok {
+		return m.Elem()
+	}
+	return nil
 }

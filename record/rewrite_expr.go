@@ -125,7 +125,8 @@ func (r *fileRewriter) rv(e ast.Expr) ast.Expr {
 		}
 	case *ast.IndexExpr:
 		if m, ok := r.typeOf(x.X).Underlying().(*types.Map); ok && m != nil {
-			return r.rtCall("MapRead", r.rv(x.X), r.rv(x.Index), site)
+			m := r.rv(x.X)
+			return r.rtCall("MapRead", m, r.conv("KeyOf", m, x.Index, r.rv(x.Index), keyType(r.typeOf(x.X))), site)
 		}
 		x.X, x.Index = r.rv(x.X), r.rv(x.Index)
 	case *ast.IndexListExpr:

@@ -34,6 +34,10 @@ func (r *fileRewriter) goStmt(x *ast.GoStmt) []ast.Stmt {
 		}
 		var args []ast.Expr
 		for _, a := range call.Args {
+			if r.untyped(a) {
+				args = append(args, a)
+				continue
+			}
 			t := r.newTmp("a")
 			lhs, rhs = append(lhs, t), append(rhs, r.rv(a))
 			args = append(args, t)
@@ -125,11 +129,17 @@ func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 		var log ast.Stmt
 		switch comm := cc.Comm.(type) {
 		case *ast.SendStmt:
-			ch, v := r.newTmp("ch"), r.newTmp("v")
-			chv, val := r.rv(comm.Chan), r.rv(comm.Value)
-			comm.Chan, comm.Value = ch, v
-			cc.Body = append([]ast.Stmt{exprStmt(r.rtCall("SelSend", ch, v, site))}, r.stmts(cc.Body)...)
-			pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ch, v}, Tok: token.DEFINE, Rhs: []ast.Expr{chv, val}})
+			ch := r.newTmp("ch")
+			pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ch}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(comm.Chan)}})
+			elem := elemType(r.typeOf(comm.Chan))
+			comm.Chan = ch
+			if !r.untyped(comm.Value) {
+				v := r.newTmp("v")
+				val := r.conv("ElemOf", ch, comm.Value, r.rv(comm.Value), elem)
+				pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{v}, Tok: token.DEFINE, Rhs: []ast.Expr{val}})
+				comm.Value = v
+			}
+			cc.Body = append([]ast.Stmt{exprStmt(r.rtCall("SelSend", ch, comm.Value, site))}, r.stmts(cc.Body)...)
 			continue
 		case *ast.ExprStmt: // case <-ch:
 			u := ast.Unparen(comm.X).(*ast.UnaryExpr)

@@ -40,7 +40,9 @@ func (r *fileRewriter) stmt(s ast.Stmt) []ast.Stmt {
 		return r.exprStmt(x)
 	case *ast.SendStmt:
 		site := r.lit(r.site(x))
-		return []ast.Stmt{exprStmt(r.rtCall("Send", r.rv(x.Chan), r.rv(x.Value), site))}
+		ch := r.rv(x.Chan)
+		v := r.conv("ElemOf", ch, x.Value, r.rv(x.Value), elemType(r.typeOf(x.Chan)))
+		return []ast.Stmt{exprStmt(r.rtCall("Send", ch, v, site))}
 	case *ast.IncDecStmt:
 		op := token.ADD
 		if x.Tok == token.DEC {
@@ -64,50 +66,36 @@ func (r *fileRewriter) stmt(s ast.Stmt) []ast.Stmt {
 			x.Results[i] = r.rv(x.Results[i])
 		}
 	case *ast.IfStmt:
-		if x.Init != nil {
-			x.Init = block(r.stmt(x.Init))
-		}
+		pre := r.init(&x.Init)
 		x.Cond = r.rv(x.Cond)
 		r.funcBody(x.Body)
 		if x.Else != nil {
 			x.Else = block(r.stmt(x.Else))
 		}
+		return hoisted(pre, x)
 	case *ast.ForStmt:
-		if x.Init != nil {
-			x.Init = block(r.stmt(x.Init))
-		}
+		pre := r.init(&x.Init)
 		x.Cond = r.rv(x.Cond)
 		if x.Post != nil {
-			x.Post = block(r.stmt(x.Post))
+			x.Post = r.post(x.Post)
 		}
 		r.funcBody(x.Body)
+		return hoisted(pre, x)
 	case *ast.RangeStmt:
 		return r.rangeStmt(x)
 	case *ast.SwitchStmt:
-		if x.Init != nil {
-			x.Init = block(r.stmt(x.Init))
+		pre := r.init(&x.Init)
+		if len(pre) > 0 {
+			r.switchBody(x)
+			return hoisted(pre, x)
 		}
-		x.Tag = r.rv(x.Tag)
-		for _, c := range x.Body.List {
-			cc := c.(*ast.CaseClause)
-			for i := range cc.List {
-				cc.List[i] = r.rv(cc.List[i])
-			}
-			cc.Body = r.stmts(cc.Body)
-		}
+		r.switchBody(x)
 	case *ast.TypeSwitchStmt:
-		if x.Init != nil {
-			x.Init = block(r.stmt(x.Init))
+		if pre := r.init(&x.Init); len(pre) > 0 {
+			r.typeSwitchBody(x)
+			return hoisted(pre, x)
 		}
-		switch a := x.Assign.(type) {
-		case *ast.AssignStmt:
-			a.Rhs[0] = r.rv(a.Rhs[0])
-		case *ast.ExprStmt:
-			a.X = r.rv(a.X)
-		}
-		for _, c := range x.Body.List {
-			c.(*ast.CaseClause).Body = r.stmts(c.(*ast.CaseClause).Body)
-		}
+		r.typeSwitchBody(x)
 	case *ast.SelectStmt:
 		return append(r.selectStmt(x), x)
 	case *ast.LabeledStmt:
@@ -125,6 +113,91 @@ func (r *fileRewriter) stmt(s ast.Stmt) []ast.Stmt {
 		}
 	}
 	return []ast.Stmt{s}
+}
+
+func (r *fileRewriter) switchBody(x *ast.SwitchStmt) {
+	x.Tag = r.rv(x.Tag)
+	for _, c := range x.Body.List {
+		cc := c.(*ast.CaseClause)
+		for i := range cc.List {
+			cc.List[i] = r.rv(cc.List[i])
+		}
+		cc.Body = r.stmts(cc.Body)
+	}
+}
+
+func (r *fileRewriter) typeSwitchBody(x *ast.TypeSwitchStmt) {
+	switch a := x.Assign.(type) {
+	case *ast.AssignStmt:
+		a.Rhs[0] = r.rv(a.Rhs[0])
+	case *ast.ExprStmt:
+		a.X = r.rv(a.X)
+	}
+	for _, c := range x.Body.List {
+		c.(*ast.CaseClause).Body = r.stmts(c.(*ast.CaseClause).Body)
+	}
+}
+
+// init rewrites the init statement of an if, for or switch. It must stay
+// one simple statement: when the rewrite gives more (a recorded write is
+// a block), the statements are returned to run before the whole
+// statement instead — an init that declares nothing can run there.
+func (r *fileRewriter) init(s *ast.Stmt) []ast.Stmt {
+	if *s == nil {
+		return nil
+	}
+	out := r.stmt(*s)
+	if len(out) == 1 {
+		if _, isBlock := out[0].(*ast.BlockStmt); !isBlock {
+			*s = out[0]
+			return nil
+		}
+	}
+	*s = nil
+	return out
+}
+
+// hoisted puts pre before s, in a block of their own.
+func hoisted(pre []ast.Stmt, s ast.Stmt) []ast.Stmt {
+	if len(pre) == 0 {
+		return []ast.Stmt{s}
+	}
+	return []ast.Stmt{&ast.BlockStmt{List: append(pre, s)}}
+}
+
+// post rewrites the post statement of a for loop, which must stay one
+// simple statement: an increment or update of a recorded location is
+// written as one expression (its address evaluated twice), other
+// recorded writes there are not logged.
+func (r *fileRewriter) post(s ast.Stmt) ast.Stmt {
+	var l, v ast.Expr
+	var op token.Token
+	switch x := s.(type) {
+	case *ast.IncDecStmt:
+		l, v, op = x.X, &ast.BasicLit{Kind: token.INT, Value: "1"}, token.ADD
+		if x.Tok == token.DEC {
+			op = token.SUB
+		}
+	case *ast.AssignStmt:
+		if o, ok := assignOps[x.Tok]; ok && len(x.Lhs) == 1 {
+			l, v, op = x.Lhs[0], x.Rhs[0], o
+		}
+	}
+	if l != nil {
+		if desc, ok := r.location(l); ok {
+			site := r.lit(r.site(s))
+			loc := r.loc(l)
+			old := r.rtCall("Read", addr(loc), r.lit(desc), site)
+			return exprStmt(r.rtCall("Write", addr(loc), &ast.BinaryExpr{X: old, Op: op, Y: &ast.ParenExpr{X: r.rv(v)}}, r.lit(desc), site))
+		}
+	}
+	out := r.stmt(s)
+	if len(out) == 1 {
+		if _, isBlock := out[0].(*ast.BlockStmt); !isBlock {
+			return out[0]
+		}
+	}
+	return s
 }
 
 // exprStmt handles expressions used as statements: a receive, log.Fatal*,
@@ -166,7 +239,8 @@ func (r *fileRewriter) assign(x *ast.AssignStmt) []ast.Stmt {
 			}
 		case *ast.IndexExpr:
 			if _, isMap := r.typeOf(rhs.X).Underlying().(*types.Map); isMap {
-				x.Rhs[0] = r.rtCall("MapRead2", r.rv(rhs.X), r.rv(rhs.Index), site)
+				m := r.rv(rhs.X)
+				x.Rhs[0] = r.rtCall("MapRead2", m, r.conv("KeyOf", m, rhs.Index, r.rv(rhs.Index), keyType(r.typeOf(rhs.X))), site)
 				return r.assignTargets(x)
 			}
 		}
@@ -222,14 +296,28 @@ func (r *fileRewriter) assignTargets(x *ast.AssignStmt) []ast.Stmt {
 	if len(x.Lhs) == 1 && len(x.Rhs) == 1 {
 		return []ast.Stmt{r.write(x.Lhs[0], x.Rhs[0], x)}
 	}
-	// Several targets: evaluate the right side into temporaries first.
+	// Several targets: evaluate the right side into temporaries first
+	// (constants and nil are used as they are).
 	tmps := make([]ast.Expr, len(x.Lhs))
-	var names []ast.Expr
+	var names, values []ast.Expr
 	for i := range x.Lhs {
+		if len(x.Rhs) == len(x.Lhs) && r.untyped(x.Rhs[i]) {
+			tmps[i] = x.Rhs[i]
+			continue
+		}
 		t := r.newTmp("v")
 		tmps[i], names = t, append(names, t)
+		if len(x.Rhs) == len(x.Lhs) {
+			values = append(values, x.Rhs[i])
+		}
 	}
-	out := []ast.Stmt{&ast.AssignStmt{Lhs: names, Tok: token.DEFINE, Rhs: x.Rhs}}
+	if len(x.Rhs) != len(x.Lhs) {
+		values = x.Rhs // one call or receive with several results
+	}
+	var out []ast.Stmt
+	if len(names) > 0 {
+		out = append(out, &ast.AssignStmt{Lhs: names, Tok: token.DEFINE, Rhs: values})
+	}
 	for i, l := range x.Lhs {
 		if id, ok := l.(*ast.Ident); ok && id.Name == "_" {
 			out = append(out, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{tmps[i]}})
@@ -256,11 +344,23 @@ func (r *fileRewriter) write(l, v ast.Expr, at ast.Node) ast.Stmt {
 	site := r.lit(r.site(at))
 	if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
 		if _, isMap := r.typeOf(ix.X).Underlying().(*types.Map); isMap {
-			return exprStmt(r.rtCall("MapWrite", r.rv(ix.X), r.rv(ix.Index), v, site))
+			mt := r.typeOf(ix.X)
+			m := r.rv(ix.X)
+			k := r.conv("KeyOf", m, ix.Index, r.rv(ix.Index), keyType(mt))
+			return exprStmt(r.rtCall("MapWrite", m, k, &ast.CallExpr{Fun: r.rtCall("ValOf", m), Args: []ast.Expr{v}}, site))
 		}
 	}
 	if desc, ok := r.location(l); ok {
-		return exprStmt(r.rtCall("Write", addr(r.loc(l)), v, r.lit(desc), site))
+		// { p := &L; old := *p; *p = v; Wrote(p, old, *p, …) }: the
+		// assignment converts v to L's type as the original did (v may be
+		// of another type assignable to it).
+		p, old := r.newTmp("p"), r.newTmp("o")
+		return &ast.BlockStmt{List: []ast.Stmt{
+			&ast.AssignStmt{Lhs: []ast.Expr{p}, Tok: token.DEFINE, Rhs: []ast.Expr{addr(r.loc(l))}},
+			&ast.AssignStmt{Lhs: []ast.Expr{old}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.StarExpr{X: p}}},
+			&ast.AssignStmt{Lhs: []ast.Expr{&ast.StarExpr{X: p}}, Tok: token.ASSIGN, Rhs: []ast.Expr{v}},
+			exprStmt(r.rtCall("Wrote", p, old, &ast.StarExpr{X: p}, r.lit(desc), site)),
+		}}
 	}
 	return &ast.AssignStmt{Lhs: []ast.Expr{r.loc(l)}, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}
 }
@@ -273,7 +373,9 @@ func (r *fileRewriter) update(l ast.Expr, op token.Token, v ast.Expr, at ast.Nod
 	if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
 		if _, isMap := r.typeOf(ix.X).Underlying().(*types.Map); isMap {
 			m, k := r.newTmp("m"), r.newTmp("k")
-			def := &ast.AssignStmt{Lhs: []ast.Expr{m, k}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(ix.X), r.rv(ix.Index)}}
+			mv := r.rv(ix.X)
+			kv := r.conv("KeyOf", mv, ix.Index, r.rv(ix.Index), keyType(r.typeOf(ix.X)))
+			def := &ast.AssignStmt{Lhs: []ast.Expr{m, k}, Tok: token.DEFINE, Rhs: []ast.Expr{mv, kv}}
 			old := r.rtCall("MapRead", m, k, site)
 			upd := exprStmt(r.rtCall("MapWrite", m, k, &ast.BinaryExpr{X: old, Op: op, Y: v}, site))
 			return []ast.Stmt{&ast.BlockStmt{List: []ast.Stmt{def, upd}}}

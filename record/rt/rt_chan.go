@@ -242,3 +242,7 @@ func (c *chanState) next(count *int) int {
 	*count++
 	return *count
 }
+
+// ElemOf returns the identity on ch's element type: instrumented code
+// converts a value to it before handing it to Send (see record's conv).
+func ElemOf[T any](ch chan<- T) func(T) T { return func(v T) T { return v } }

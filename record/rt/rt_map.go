@@ -101,3 +101,10 @@ func MapClear[M ~map[K]V, K comparable, V any](m M, site string) {
 	mapAccess(m, site, "void map.clear()", true)
 	clear(m)
 }
+
+// KeyOf and ValOf return the identity on m's key and value types (see
+// ElemOf).
+func KeyOf[M ~map[K]V, K comparable, V any](m M) func(K) K { return func(k K) K { return k } }
+
+// ValOf: see KeyOf.
+func ValOf[M ~map[K]V, K comparable, V any](m M) func(V) V { return func(v V) V { return v } }

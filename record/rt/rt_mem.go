@@ -39,3 +39,12 @@ func Write[T any](p *T, v T, desc, site string) {
 		access(unsafe.Pointer(p), desc, site, "write", old, v)
 	}
 }
+
+// Wrote logs a write the instrumented code performed itself (so that the
+// assignment converts the value as the original did): old is the value
+// before, v the value written.
+func Wrote[T any](p *T, old, v T, desc, site string) {
+	if on() {
+		access(unsafe.Pointer(p), desc, site, "write", old, v)
+	}
+}

@@ -115,17 +115,7 @@ func Send[T any](ch chan<- T, v T, site string) {
 	}
 	c.sendMu.Lock()
 	defer c.sendMu.Unlock()
-	s := cur()
-	s.mu.Lock()
-	c.declare(s)
-	c.mu.Lock()
-	c.sends++
-	k, prev := c.sends, c.lastSend
-	c.mu.Unlock()
-	enter := s.event(site, "enter void chan.send(any) target="+c.name+" args="+repr(v))
-	if prev != "" {
-		s.line(false, "hb "+prev+" "+enter)
-	}
+	s, k := c.begin(&c.sends, &c.lastSend, site, "enter void chan.send(any) target="+c.name+" args="+repr(v))
 	s.event(site, "read "+c.name+".closed 0")
 	s.event(site, "write "+c.slot(s, "s", k)+" 1")
 	s.mu.Unlock()
@@ -134,11 +124,7 @@ func Send[T any](ch chan<- T, v T, site string) {
 	if j := k - c.cap; j >= 1 {
 		s.event(site, "read "+c.slot(s, "r", j)+" 1")
 	}
-	exit := s.event(site, "exit void chan.send(any) target="+c.name)
-	s.mu.Unlock()
-	c.mu.Lock()
-	c.lastSend = exit
-	c.mu.Unlock()
+	c.end(s, &c.lastSend, site, "exit void chan.send(any) target="+c.name)
 }
 
 // Recv2 is `v, ok := <-ch`.
@@ -150,27 +136,41 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 	}
 	c.recvMu.Lock()
 	defer c.recvMu.Unlock()
-	s := cur()
-	s.mu.Lock()
-	c.declare(s)
-	c.mu.Lock()
-	c.recvs++
-	k, prev := c.recvs, c.lastRecv
-	c.mu.Unlock()
-	enter := s.event(site, "enter any chan.recv() target="+c.name)
-	if prev != "" {
-		s.line(false, "hb "+prev+" "+enter)
-	}
+	s, k := c.begin(&c.recvs, &c.lastRecv, site, "enter any chan.recv() target="+c.name)
 	s.mu.Unlock()
 	v, ok := <-ch
 	s.mu.Lock()
 	c.recvEvents(s, k, ok, site)
-	exit := s.event(site, "exit any chan.recv() target="+c.name+" result="+repr(v))
+	c.end(s, &c.lastRecv, site, "exit any chan.recv() target="+c.name+" result="+repr(v))
+	return v, ok
+}
+
+// begin numbers a plain send or receive (count) and logs its enter
+// event, after the previous one's exit (last) by an hb fact. It returns
+// the calling goroutine's state, locked, and the number.
+func (c *chanState) begin(count *int, last *string, site, enter string) (*gstate, int) {
+	s := cur()
+	s.mu.Lock()
+	c.declare(s)
+	c.mu.Lock()
+	*count++
+	k, prev := *count, *last
+	c.mu.Unlock()
+	id := s.event(site, enter)
+	if prev != "" {
+		s.line(false, "hb "+prev+" "+id)
+	}
+	return s, k
+}
+
+// end logs the exit event of a plain operation (s locked, unlocked
+// after) and keeps it for the next one's fact.
+func (c *chanState) end(s *gstate, last *string, site, exit string) {
+	id := s.event(site, exit)
 	s.mu.Unlock()
 	c.mu.Lock()
-	c.lastRecv = exit
+	*last = id
 	c.mu.Unlock()
-	return v, ok
 }
 
 // Recv is `<-ch`.

@@ -26,7 +26,7 @@ func (x *Index) computeAccesses() {
 			switch ev := &th.Events[i]; ev.Op {
 			case trace.OpRead, trace.OpWrite:
 				nums[i] = number(x.varNum, ev.Obj)
-			case trace.OpAcquire, trace.OpRelease, trace.OpWait:
+			case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease, trace.OpWait:
 				nums[i] = number(x.lockNum, ev.Obj)
 			}
 		}
@@ -52,7 +52,8 @@ func (x *Index) NumVars() int  { return len(x.varNum) }
 func (x *Index) NumLocks() int { return len(x.lockNum) }
 
 // ObjNum is the number of event r's variable (a read or write) or lock
-// (an acquire, release or wait), -1 for other events.
+// (an acquire, release, shared acquire or release, or wait), -1 for
+// other events.
 func (x *Index) ObjNum(r trace.EventRef) int32 { return x.objNum[r.Thread][r.Index] }
 
 // VarNum is the number of variable v, false if the trace never accesses it.

@@ -18,6 +18,9 @@ type Index struct {
 	holdEnd [][]int32
 	// startsHold[t][i] reports whether event i of thread t starts a hold.
 	startsHold [][]bool
+	// sharedHold[t][i] reports whether the hold starting there is a
+	// shared one (rwlock.go); nil when the trace has none.
+	sharedHold [][]bool
 	// openAfter[t][i] names (in openSets) the starts of the holds of
 	// thread t open right after its event i; holdsOf[l][t] lists the
 	// starts of thread t's holds of lock l (holds.go).
@@ -89,11 +92,14 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		}
 	}
 	x.computeHolds()
+	x.computeSharedHolds()
 	x.computeAccesses()
 	x.computeSources()
+	hb := hbEdges(tr) // unconditional facts: always in the clocks (hb.go)
 	if model == nil {
-		x.computeClocks(nil)
-	} else if edges := x.readFromEdges(*model); x.computeClocks(edges) {
+		x.computeClocks(hb)
+		x.edges = hb
+	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
 		x.edges = edges
 		if *model == trace.BranchesImplicit {
 			x.computeTrivial()
@@ -102,7 +108,8 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		// The read-from edges close a cycle: the events on it can never
 		// all be scheduled. Rather than reason about which, use none of
 		// them (sound: fewer must-happen-before facts).
-		x.computeClocks(nil)
+		x.computeClocks(hb)
+		x.edges = hb
 	}
 	if model != nil {
 		x.explicit = *model == trace.BranchesExplicit

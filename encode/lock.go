@@ -14,6 +14,7 @@ type hold struct {
 	lock       trace.Sym
 	start, end Step
 	hasEnd     bool
+	shared     bool // a shared (read) hold (rwlock.go)
 }
 
 func (p *Problem) holds() map[trace.Sym][]hold {
@@ -26,7 +27,7 @@ func (p *Problem) holds() map[trace.Sym][]hold {
 			}
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 			ev := tr.Event(r)
-			h := hold{lock: ev.Obj, start: Step{r, Whole}}
+			h := hold{lock: ev.Obj, start: Step{r, Whole}, shared: p.idx.isShared(r)}
 			if ev.Op == trace.OpWait {
 				h.start.Part = Reacquire
 			}
@@ -58,8 +59,8 @@ func (p *Problem) encodeLocks() {
 		for i := range hs {
 			for j := i + 1; j < len(hs); j++ {
 				h1, h2 := hs[i], hs[j]
-				if h1.start.Ref.Thread == h2.start.Ref.Thread {
-					continue
+				if h1.start.Ref.Thread == h2.start.Ref.Thread || h1.shared && h2.shared {
+					continue // readers may overlap
 				}
 				if (h1.hasEnd && p.idx.StepBefore(h1.end, h2.start)) || (h2.hasEnd && p.idx.StepBefore(h2.end, h1.start)) {
 					continue

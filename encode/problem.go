@@ -178,6 +178,7 @@ func lastStep(tr *trace.Trace, r trace.EventRef) Step {
 func NewProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 	p := newProblemVars(idx, model, sl)
 	p.encodeMHB()
+	p.encodeHB()
 	p.encodeLocks()
 	p.encodeSignals()
 	p.encodeReadWrite()

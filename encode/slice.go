@@ -26,7 +26,10 @@ import (
 //     notify that woke it is there (rule 4; removing other waiters only
 //     removes competition for notifies);
 //   - locks: when two threads of the slice use a lock, the end of every
-//     hold of it in the slice, so no hold becomes "held to the end" (rule 3).
+//     hold of it in the slice, so no hold becomes "held to the end" (rule 3);
+//     shared holds count as uses too (more than needed, never less);
+//   - hb facts: with an event, the sources of the trace's hb facts into it
+//     (rule 2): a fact into an event left out constrains nothing.
 //
 // One pattern form escapes this argument: a `||` block under negation
 // holds when some other step separates the block, and that step may lie
@@ -177,6 +180,9 @@ func (c *closer) visit(e trace.EventRef) {
 	ev := tr.Event(e)
 	if e.Index == 0 && th.HasFork {
 		c.need(th.ForkedBy)
+	}
+	for _, src := range tr.HBSources(e) { // hb facts: the source comes first
+		c.need(src)
 	}
 	switch ev.Op {
 	case trace.OpJoin:

@@ -54,15 +54,17 @@ func NewWindows(tr *trace.Trace) *Windows {
 	owner := map[trace.Sym]trace.ThreadID{} // lock → holding thread
 	value := map[trace.Sym]trace.Sym{}      // variable → last value written
 	held := 0                               // (thread, lock) pairs held
+	rd := newReaders(len(tr.Threads))       // shared holds (rwlock.go)
 	for k, r := range ws.order {
 		ev := tr.Event(r)
-		if held == 0 {
+		if held == 0 && rd.held == 0 {
 			ws.cuts, ws.cutAt = append(ws.cuts, arrival(r)), append(ws.cutAt, k)
 		}
-		if !ws.canExecute(r, ev, owner, value) {
+		if !ws.canExecute(r, ev, owner, value) || !rd.canExecute(tr, r, ev, owner) {
 			ws.executes = k
 			return ws // the base order is no execution from here on
 		}
+		rd.step(r, ev, owner)
 		switch ev.Op {
 		case trace.OpAcquire:
 			if depth[r.Thread][ev.Obj]++; depth[r.Thread][ev.Obj] == 1 {
@@ -80,7 +82,7 @@ func NewWindows(tr *trace.Trace) *Windows {
 		}
 	}
 	ws.executes = len(ws.order)
-	if n := len(ws.order); held == 0 && n > 0 {
+	if n := len(ws.order); held == 0 && rd.held == 0 && n > 0 {
 		ws.cuts, ws.cutAt = append(ws.cuts, arrival(ws.order[n-1])+1), append(ws.cutAt, n)
 	}
 	return ws

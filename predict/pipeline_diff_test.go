@@ -55,12 +55,17 @@ func loadSpec(t testing.TB, name, src string) []*spec.Property {
 // e2eConfig alternates the generator's default mix (more nested and
 // re-entrant locking) with one that raises the share of forks, waits and
 // joins, which the default mix produces rarely (about 50 waits in 2,000
-// traces).
+// traces). Every fourth trace of each kind also has shared (read) locks
+// and hb facts.
 func e2eConfig(k int) tracegen.Config {
-	if k%2 == 0 {
-		return tracegen.Config{}
+	var c tracegen.Config
+	if k%2 == 1 {
+		c = tracegen.Config{WaitWeight: 20, JoinWeight: 8, ForkWeight: 3}
 	}
-	return tracegen.Config{WaitWeight: 20, JoinWeight: 8, ForkWeight: 3}
+	if k%8 >= 6 {
+		c.SharedWeight, c.HBFacts = 3, 3
+	}
+	return c
 }
 
 func sweepSize(t *testing.T, env string, def int) int {
@@ -176,11 +181,12 @@ func setDiff(got, want map[string]bool) string {
 
 // countFeatures tallies the trace features the test is meant to cover.
 func countFeatures(tr *trace.Trace, seen map[string]int) {
+	seen["hb"] += len(tr.HB())
 	for _, th := range tr.Threads {
 		depth := map[trace.Sym]int{}
 		for _, e := range th.Events {
 			switch e.Op {
-			case trace.OpWait, trace.OpJoin, trace.OpFork, trace.OpBranch, trace.OpNotify, trace.OpNotifyAll:
+			case trace.OpWait, trace.OpJoin, trace.OpFork, trace.OpBranch, trace.OpNotify, trace.OpNotifyAll, trace.OpRAcquire:
 				seen[e.Op.String()]++
 			case trace.OpAcquire:
 				depth[e.Obj]++

@@ -45,6 +45,11 @@ var catalogue = []Property{
 	pattern("ThreadStartOnce"),
 	pattern("PipedStreamSingleThread"),
 	pattern("CloseableMultipleClose"),
+	pattern("GoConcurrentMapWrite"),
+	pattern("GoMapIterationWrite"),
+	pattern("GoSendOnClosedChannel"),
+	pattern("GoCloseOfClosedChannel"),
+	pattern("GoWaitGroupReuse"),
 	builtin("Deadlock", deadlock.Predict),
 }
 

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"fmt"
 	"strings"
 
 	"gpredict/predict"
@@ -37,7 +38,11 @@ func ModelNote(res *predict.Result, checked []string) string {
 	if len(quiet) == 0 {
 		return ""
 	}
-	return "note: " + strings.Join(quiet, ", ") + " found nothing under the implicit branch model, the default\n" +
+	who := strings.Join(quiet, ", ")
+	if len(quiet) > 3 {
+		who = fmt.Sprintf("%d of the %d properties", len(quiet), len(checked))
+	}
+	return "note: " + who + " found nothing under the implicit branch model, the default\n" +
 		"  for a trace without branch events: every read followed by another event\n" +
 		"  of its thread must return its recorded value. Under --branches explicit\n" +
 		"  only the reads before a branch event must, and this trace has none, so\n" +

@@ -62,6 +62,9 @@ func TestEveryPropertyHasTests(t *testing.T) {
 	}
 	has := map[string]bool{}
 	for _, d := range dirs {
+		if d.Name() == "goprogs" {
+			continue // the Go programs the Go traces are recorded from
+		}
 		if _, ok := Lookup(d.Name()); d.IsDir() && !ok {
 			t.Errorf("testdata/%s is not a property of the catalogue", d.Name())
 		}
@@ -85,7 +88,8 @@ func TestEveryPropertyHasTests(t *testing.T) {
 // predicted, not observed. A property with an alternative that only the
 // recorded run can show (a thread-local misuse, such as a second start()
 // of a thread) tests it with an optional observed.trace, where no such
-// check applies.
+// check applies. Traces recorded from Go programs (testdata/goprogs,
+// record.sh there) are named go-positive*.trace and go-negative*.trace.
 func TestProperties(t *testing.T) {
 	for _, p := range All() {
 		paths, err := filepath.Glob(filepath.Join("testdata", p.Name, "*.trace"))
@@ -94,7 +98,7 @@ func TestProperties(t *testing.T) {
 		}
 		for _, path := range paths {
 			base := filepath.Base(path)
-			kind, _, _ := strings.Cut(strings.TrimSuffix(base, ".trace"), "-")
+			kind, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSuffix(base, ".trace"), "go-"), "-")
 			if kind != "positive" && kind != "negative" && kind != "observed" {
 				t.Errorf("%s: a test trace is named positive*.trace, negative*.trace or observed.trace", path)
 				continue

@@ -66,7 +66,7 @@ func recordedSchedule(t *testing.T, tr *trace.Trace, path string) []replay.Step 
 			continue
 		}
 		switch f[0] {
-		case "init", "volatile", "type", "object":
+		case "init", "volatile", "type", "object", "hb":
 			continue
 		}
 		th, ok := tr.ThreadByName(f[0])

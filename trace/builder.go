@@ -60,6 +60,9 @@ type Builder struct {
 	// its reads take their values from earlier writes by construction, so
 	// they need no check (and big recordings no map entry per write).
 	inferring bool
+	// hbs are the hb directives read so far, resolved by Resolve once
+	// every file is read (they may name events of later files).
+	hbs []pendingHB
 }
 
 type varValue struct{ v, val Sym }
@@ -72,8 +75,16 @@ type readNote struct {
 	count   int
 }
 
+// pendingHB is an hb directive before its ids are resolved.
+type pendingHB struct {
+	fromPos, toPos Pos
+	from, to       string
+}
+
 type threadState struct {
-	held    map[Sym]int // lock → re-entrant depth
+	held    map[Sym]int // lock → re-entrant depth of exclusive holds
+	shared  map[Sym]int // lock → depth of shared holds outside an exclusive one
+	inner   map[Sym]int // lock → shared acquires nested in the thread's exclusive hold
 	calls   []Sym       // open enter signatures
 	endLine Pos         // where `end` was seen, if ended
 	ended   bool
@@ -128,7 +139,7 @@ func (b *Builder) thread(name Sym) ThreadID {
 	id := ThreadID(len(b.tr.Threads))
 	b.tr.Threads = append(b.tr.Threads, &Thread{ID: id, Name: name})
 	b.tr.threadByName[name] = id
-	b.state = append(b.state, &threadState{held: map[Sym]int{}})
+	b.state = append(b.state, &threadState{held: map[Sym]int{}, shared: map[Sym]int{}, inner: map[Sym]int{}})
 	return id
 }
 
@@ -195,16 +206,17 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 		}
 		b.thread(ev.Obj)
 		b.joined[ev.Obj] = true
-	case OpAcquire:
-		st.held[ev.Obj]++
-	case OpRelease:
-		if st.held[ev.Obj] == 0 {
-			return errorf(pos, "release of lock %s, which thread %s does not hold; want a release only of a lock the thread acquired", b.tr.Str(ev.Obj), tname)
-		}
-		st.held[ev.Obj]--
+	case OpAcquire, OpRelease, OpRAcquire, OpRRelease:
+		return b.checkLock(pos, tname, st, ev)
 	case OpWait:
 		if st.held[ev.Obj] == 0 {
+			if st.shared[ev.Obj] > 0 {
+				return errorf(pos, "wait on lock %s, which thread %s holds only shared; want wait only while holding the lock exclusively", b.tr.Str(ev.Obj), tname)
+			}
 			return errorf(pos, "wait on lock %s, which thread %s does not hold; want wait only while holding the lock", b.tr.Str(ev.Obj), tname)
+		}
+		if st.inner[ev.Obj] > 0 {
+			return errorf(pos, "wait on lock %s inside a shared acquire of it by thread %s; want the shared acquire released first", b.tr.Str(ev.Obj), tname)
 		}
 	case OpCall, OpEnter, OpExit:
 		if err := b.signature(pos, ev.Obj); err != nil {
@@ -227,6 +239,51 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 	return nil
 }
 
+// checkLock applies the nesting rules of exclusive and shared holds
+// (docs/trace-format.md, "Shared locks"): a shared acquire inside the
+// thread's own exclusive hold is re-entrant (ignored with its rrelease);
+// an exclusive acquire inside the thread's own shared hold is an upgrade,
+// which no lock grants, and is an error; holds of one lock nest.
+func (b *Builder) checkLock(pos Pos, tname string, st *threadState, ev *Event) error {
+	l := b.tr.Str(ev.Obj)
+	switch ev.Op {
+	case OpAcquire:
+		if st.shared[ev.Obj] > 0 {
+			return errorf(pos, "acquire of lock %s, which thread %s holds shared; want the shared hold released first (a lock is not upgraded)", l, tname)
+		}
+		st.held[ev.Obj]++
+	case OpRelease:
+		if st.held[ev.Obj] == 0 {
+			if st.shared[ev.Obj] > 0 {
+				return errorf(pos, "release of lock %s, which thread %s holds only shared; want rrelease for a shared hold", l, tname)
+			}
+			return errorf(pos, "release of lock %s, which thread %s does not hold; want a release only of a lock the thread acquired", l, tname)
+		}
+		if st.held[ev.Obj] == 1 && st.inner[ev.Obj] > 0 {
+			return errorf(pos, "release of lock %s ends thread %s's exclusive hold inside which a shared acquire of it is still open; want holds of one lock to nest", l, tname)
+		}
+		st.held[ev.Obj]--
+	case OpRAcquire:
+		if st.held[ev.Obj] > 0 {
+			st.inner[ev.Obj]++
+		} else {
+			st.shared[ev.Obj]++
+		}
+	case OpRRelease:
+		switch {
+		case st.inner[ev.Obj] > 0:
+			st.inner[ev.Obj]--
+		case st.shared[ev.Obj] > 0:
+			st.shared[ev.Obj]--
+		case st.held[ev.Obj] > 0:
+			return errorf(pos, "rrelease of lock %s, which thread %s holds only exclusively; want release for an exclusive hold", l, tname)
+		default:
+			return errorf(pos, "rrelease of lock %s, which thread %s does not hold shared; want an rrelease only of a lock the thread racquired", l, tname)
+		}
+	}
+	return nil
+}
+
 func (b *Builder) signature(pos Pos, sym Sym) error {
 	if _, ok := b.tr.sigs[sym]; ok {
 		return nil
@@ -241,8 +298,12 @@ func (b *Builder) signature(pos Pos, sym Sym) error {
 
 // Finish returns the trace, with the warnings counted: those of SPEC 1.2
 // (conditions real recordings have) after those that are likely mistakes
-// (docs/trace-format.md, Warnings).
+// (docs/trace-format.md, Warnings). The hb directives must have been
+// resolved (Resolve) first.
 func (b *Builder) Finish() *Trace {
+	if len(b.hbs) > 0 {
+		panic("trace: Builder.Finish before Resolve of the hb directives")
+	}
 	tr := b.tr
 	held := Warning{Code: "lock-held-at-end", Kind: "lock held at end of trace"}
 	unforked := Warning{Code: "thread-never-forked", Kind: "thread never forked (may start at any time)"}
@@ -267,6 +328,11 @@ func (b *Builder) Finish() *Trace {
 		for l, d := range b.state[i].held {
 			if d > 0 {
 				locks = append(locks, tr.Str(l))
+			}
+		}
+		for l, d := range b.state[i].shared {
+			if d > 0 {
+				locks = append(locks, tr.Str(l)+" (shared)")
 			}
 		}
 		sort.Strings(locks)

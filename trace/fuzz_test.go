@@ -63,6 +63,9 @@ func addSeeds(f *testing.F, ext string) {
 func fuzzRead(t *testing.T, read func(*Builder, string, io.Reader) error, data []byte) {
 	b := NewBuilder()
 	err := read(b, "fuzz", bytes.NewReader(data))
+	if err == nil {
+		err = b.Resolve()
+	}
 	if err != nil {
 		var terr *Error
 		if !errors.As(err, &terr) {
@@ -86,7 +89,11 @@ func fuzzRead(t *testing.T, read func(*Builder, string, io.Reader) error, data [
 			t.Fatalf("accepted trace cannot be written as %s: %v", w.name, err)
 		}
 		b2 := NewBuilder()
-		if err := w.read(b2, "again", &buf); err != nil {
+		err := w.read(b2, "again", &buf)
+		if err == nil {
+			err = b2.Resolve()
+		}
+		if err != nil {
 			t.Fatalf("%s output does not read back: %v\n%s", w.name, err, buf.String())
 		}
 		if got := dump(b2.Finish()); got != want {

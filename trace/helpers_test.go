@@ -82,6 +82,9 @@ func dump(tr *Trace) string {
 	for _, d := range tr.TypeDecls {
 		dirs = append(dirs, fmt.Sprintf("type %q %q", d.Name, d.Supers))
 	}
+	for _, f := range tr.HB() {
+		dirs = append(dirs, fmt.Sprintf("hb %s %s", tr.ID(f.From), tr.ID(f.To)))
+	}
 	sort.Strings(dirs)
 	b.WriteString(strings.Join(dirs, "\n"))
 	return b.String()

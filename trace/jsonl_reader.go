@@ -19,6 +19,7 @@ var jsonlOperandKeys = [NumOps]struct{ required, optional []jsonKey }{
 	OpFork: {[]jsonKey{kChild}, nil}, OpJoin: {[]jsonKey{kChild}, nil},
 	OpRead: {[]jsonKey{kVar, kValue}, nil}, OpWrite: {[]jsonKey{kVar, kValue}, nil},
 	OpAcquire: {[]jsonKey{kLock}, nil}, OpRelease: {[]jsonKey{kLock}, nil},
+	OpRAcquire: {[]jsonKey{kLock}, nil}, OpRRelease: {[]jsonKey{kLock}, nil},
 	OpWait:   {[]jsonKey{kLock}, []jsonKey{kSignal}},
 	OpNotify: {[]jsonKey{kSignal}, nil}, OpNotifyAll: {[]jsonKey{kSignal}, nil},
 	OpCall:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
@@ -33,6 +34,7 @@ var jsonlEventKeys = []jsonKey{kThread, kOp, kID, kLoc}
 var jsonlDirectiveKeys = map[string][]jsonKey{
 	"init": {kVar, kValue}, "volatile": {kVar},
 	"type": {kType, kSupers}, "object": {kObject, kType},
+	"hb": {kFrom, kTo},
 }
 
 // jsonlKnownKeys is every key of the format, for "unknown key" errors.
@@ -151,10 +153,19 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 	kind := string(d.str)
 	keys, ok := jsonlDirectiveKeys[kind]
 	if !ok {
-		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type or object", d.str)
+		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object or hb", d.str)
 	}
 	if err := j.allow(obj, "directive "+kind, keys, nil, []jsonKey{kDirective}); err != nil {
 		return err
+	}
+	if kind == "hb" {
+		for _, k := range keys {
+			if _, _, err := SplitID(string(obj[k].str)); err != nil {
+				return j.lr.errorf(obj[k].col, "key %q: %v", k, err)
+			}
+		}
+		j.b.HB(j.lr.pos(obj[kFrom].col), j.lr.pos(obj[kTo].col), string(obj[kFrom].str), string(obj[kTo].str))
+		return nil
 	}
 	var syms [numJSONKeys]Sym
 	for _, k := range keys {
@@ -216,7 +227,7 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 		return lr.errorf(opf.col, "unknown op %q; want one of %s", opf.str, opList)
 	}
 	switch string(thread.str) {
-	case "init", "volatile", "type", "object":
+	case "init", "volatile", "type", "object", "hb":
 		return lr.errorf(thread.col, "thread name %q is a directive keyword of the text format; want another name", thread.str)
 	}
 	tsym, err := j.name(obj, kThread)
@@ -247,7 +258,7 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 		if ev.Obj, err = str(kVar); err == nil {
 			ev.Val, err = str(kValue)
 		}
-	case OpAcquire, OpRelease:
+	case OpAcquire, OpRelease, OpRAcquire, OpRRelease:
 		ev.Obj, err = str(kLock)
 	case OpWait:
 		if ev.Obj, err = str(kLock); err == nil {

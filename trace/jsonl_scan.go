@@ -16,6 +16,7 @@ import (
 var jsonlKeys = [...]string{
 	"thread", "op", "id", "loc", "var", "value", "lock", "signal", "child",
 	"sig", "target", "args", "result", "directive", "type", "supers", "object",
+	"from", "to",
 }
 
 type jsonKey uint8
@@ -38,6 +39,8 @@ const (
 	kType
 	kSupers
 	kObject
+	kFrom
+	kTo
 	numJSONKeys
 )
 

@@ -20,6 +20,12 @@ const (
 	OpCall
 	OpEnter
 	OpExit
+	// OpRAcquire and OpRRelease are the shared (read) side of a lock
+	// (docs/trace-format.md): holders may overlap each other, an
+	// exclusive hold (acquire) excludes every other hold. They come last
+	// so that the numbering of the SPEC 1.1 ops stays as it was.
+	OpRAcquire
+	OpRRelease
 	NumOps // number of kinds; not an op
 )
 
@@ -28,10 +34,14 @@ var opNames = [NumOps]string{
 	OpRead: "read", OpWrite: "write", OpAcquire: "acquire", OpRelease: "release",
 	OpWait: "wait", OpNotify: "notify", OpNotifyAll: "notifyAll", OpBranch: "branch",
 	OpCall: "call", OpEnter: "enter", OpExit: "exit",
+	OpRAcquire: "racquire", OpRRelease: "rrelease",
 }
 
 // opAliases are the alternative spellings SPEC 1.1 accepts.
-var opAliases = map[string]Op{"lock": OpAcquire, "acq": OpAcquire, "unlock": OpRelease, "rel": OpRelease}
+var opAliases = map[string]Op{
+	"lock": OpAcquire, "acq": OpAcquire, "unlock": OpRelease, "rel": OpRelease,
+	"rlock": OpRAcquire, "racq": OpRAcquire, "runlock": OpRRelease, "rrel": OpRRelease,
+}
 
 // String returns the canonical (text format) name of o.
 func (o Op) String() string {
@@ -57,3 +67,9 @@ func (o Op) IsInvocation() bool { return o == OpCall || o == OpEnter || o == OpE
 
 // IsAccess reports whether o is read or write.
 func (o Op) IsAccess() bool { return o == OpRead || o == OpWrite }
+
+// IsLock reports whether o acquires or releases a lock, exclusively or
+// shared (wait is not counted: it releases and re-acquires in parts).
+func (o Op) IsLock() bool {
+	return o == OpAcquire || o == OpRelease || o == OpRAcquire || o == OpRRelease
+}

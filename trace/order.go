@@ -1,5 +1,7 @@
 package trace
 
+import "sort"
+
 // writeOrder is the order in which the writers emit events. Lines of
 // different threads carry no order (SPEC 1.1), but the order in which
 // threads are first named decides their ThreadID, which later stages show
@@ -66,5 +68,20 @@ func appendRest(t *Trace, order []EventRef, next []uint32) []EventRef {
 			order = append(order, EventRef{ThreadID(a), i})
 		}
 	}
+	return order
+}
+
+// ArrivalOrder lists the events of t by arrival position (the order the
+// reader delivered them).
+func ArrivalOrder(t *Trace) []EventRef {
+	order := make([]EventRef, 0, t.NumEvents())
+	for _, th := range t.Threads {
+		for i := range th.Events {
+			order = append(order, EventRef{th.ID, uint32(i)})
+		}
+	}
+	sort.Slice(order, func(a, b int) bool {
+		return t.Threads[order[a].Thread].Arrival[order[a].Index] < t.Threads[order[b].Thread].Arrival[order[b].Index]
+	})
 	return order
 }

@@ -65,6 +65,9 @@ func Read(paths []string, format string) (*Trace, error) {
 			return nil, err
 		}
 	}
+	if err := b.Resolve(); err != nil {
+		return nil, err
+	}
 	return b.Finish(), nil
 }
 
@@ -138,6 +141,9 @@ func ReadFrom(b *Builder, name string, f Format, r io.Reader) error {
 func ParseText(name, src string) (*Trace, error) {
 	b := NewBuilder()
 	if err := ReadText(b, name, strings.NewReader(src)); err != nil {
+		return nil, err
+	}
+	if err := b.Resolve(); err != nil {
 		return nil, err
 	}
 	return b.Finish(), nil

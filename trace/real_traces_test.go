@@ -89,5 +89,8 @@ func mustRead(t *testing.T, name string, read func(*Builder, string, io.Reader) 
 	if err := read(b, name, bytes.NewReader(data)); err != nil {
 		t.Fatalf("reading back %s: %v", name, err)
 	}
+	if err := b.Resolve(); err != nil {
+		t.Fatalf("reading back %s: %v", name, err)
+	}
 	return b.Finish()
 }

@@ -13,6 +13,8 @@ type Stats struct {
 	// Invocations counts method invocations: call events plus enter events
 	// (an enter and its exit are one invocation).
 	Invocations int `json:"invocations"`
+	// HB is the number of hb facts (docs/trace-format.md).
+	HB int `json:"hb"`
 	// Warnings is the total count of warnings; WarningKinds has one entry
 	// per kind.
 	Warnings     int           `json:"warnings"`
@@ -39,7 +41,7 @@ func (t *Trace) Stats() Stats {
 			switch ev.Op {
 			case OpRead, OpWrite:
 				vars[ev.Obj] = true
-			case OpAcquire, OpRelease, OpWait:
+			case OpAcquire, OpRelease, OpWait, OpRAcquire, OpRRelease:
 				locks[ev.Obj] = true
 			}
 		}
@@ -48,6 +50,7 @@ func (t *Trace) Stats() Stats {
 		Files: append([]string{}, t.Files...), Threads: len(t.Threads),
 		PerKind: map[string]int{}, Variables: len(vars), Locks: len(locks),
 		Invocations: perKind[OpCall] + perKind[OpEnter], WarningKinds: []WarningStat{},
+		HB: len(t.hb),
 	}
 	for op, n := range perKind {
 		s.PerKind[Op(op).String()] = n

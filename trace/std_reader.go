@@ -61,7 +61,7 @@ func readSTDLine(b *Builder, lr *lineReader, vi *valueInference, atomic Sym) err
 		return err
 	}
 	switch string(thread) {
-	case "init", "volatile", "type", "object":
+	case "init", "volatile", "type", "object", "hb":
 		return lr.errorf(1, "thread name %q is a directive keyword of the text format; want another name", thread)
 	}
 	if err := stdLoc(lr, loc, locCol); err != nil {

@@ -2,6 +2,7 @@ package trace
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 )
@@ -81,7 +82,7 @@ func (t *textReader) line() error {
 		}
 	}
 	switch string(t.toks[0].s) {
-	case "init", "volatile", "type", "object":
+	case "init", "volatile", "type", "object", "hb":
 		return t.directive()
 	}
 	return t.event()
@@ -93,6 +94,7 @@ var directiveUsage = map[string]string{
 	"volatile": "volatile VAR",
 	"type":     "type NAME : SUPERTYPE...",
 	"object":   "object OBJ : TYPE",
+	"hb":       "hb THREAD:K THREAD:K",
 }
 
 func (t *textReader) directive() error {
@@ -163,8 +165,35 @@ func (t *textReader) directive() error {
 			return t.lr.errorf(args[2].col, "object %s : %s conflicts with an earlier object %s : %s", args[0].s, args[2].s, args[0].s, b.tr.Str(old))
 		}
 		b.Object(obj, ty)
+	case "hb":
+		if err := want(2); err != nil {
+			return err
+		}
+		var ids [2]string
+		for i, a := range args {
+			id, err := hbID(a.str())
+			if err != nil {
+				return t.lr.errorf(a.col, "hb: %v; want %s", err, directiveUsage[kind])
+			}
+			ids[i] = id
+		}
+		b.HB(t.lr.pos(args[0].col), t.lr.pos(args[1].col), ids[0], ids[1])
 	}
 	return nil
+}
+
+// hbID turns the text format's spelling of an event id in an hb directive,
+// THREAD:K (a '#' would start a comment), into the id THREAD#K.
+func hbID(tok string) (string, error) {
+	i := strings.LastIndexByte(tok, ':')
+	if i <= 0 {
+		return "", fmt.Errorf("event %q is not THREAD:K", tok)
+	}
+	id := tok[:i] + "#" + tok[i+1:]
+	if _, _, err := SplitID(id); err != nil {
+		return "", fmt.Errorf("event %q is not THREAD:K with K ≥ 1", tok)
+	}
+	return id, nil
 }
 
 // opUsage is the operand list of each op, for error messages.
@@ -173,6 +202,7 @@ var opUsage = [NumOps]string{
 	OpFork: " THREAD2", OpJoin: " THREAD2",
 	OpRead: " VAR VALUE", OpWrite: " VAR VALUE",
 	OpAcquire: " LOCK", OpRelease: " LOCK",
+	OpRAcquire: " LOCK", OpRRelease: " LOCK",
 	OpWait:   " LOCK [SIGNAL]",
 	OpNotify: " SIGNAL", OpNotifyAll: " SIGNAL",
 	OpCall:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
@@ -184,10 +214,11 @@ var opUsage = [NumOps]string{
 var opOperands = [NumOps][2]int{
 	OpFork: {1, 1}, OpJoin: {1, 1}, OpRead: {2, 2}, OpWrite: {2, 2},
 	OpAcquire: {1, 1}, OpRelease: {1, 1}, OpWait: {1, 2},
+	OpRAcquire: {1, 1}, OpRRelease: {1, 1},
 	OpNotify: {1, 1}, OpNotifyAll: {1, 1},
 }
 
-const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit"
+const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel)"
 
 func (t *textReader) usage(op Op) string {
 	return "want THREAD " + op.String() + opUsage[op] + " [@LOCATION]"

@@ -29,6 +29,11 @@ type Trace struct {
 	// entry per kind with a count.
 	Warnings []Warning
 
+	// hb are the must-happen-before facts of `hb` directives (hb.go);
+	// hbInto indexes them by their later event.
+	hb     []HBFact
+	hbInto map[EventRef][]EventRef
+
 	args         [][]Sym
 	threadByName map[Sym]ThreadID
 	sigs         map[Sym]Signature

@@ -35,13 +35,31 @@ func (t *Trace) Window(start, end []int, init map[Sym]Sym, shift uint32) *Trace 
 		}
 		w.Threads = append(w.Threads, nt)
 	}
+	// hb facts: one whose source is in the past has been satisfied; one
+	// whose source is after end has its target cut away (CloseEnds).
+	for _, f := range t.hb {
+		in := func(r EventRef) bool { return int(r.Index) >= start[r.Thread] && int(r.Index) < end[r.Thread] }
+		if !in(f.To) || !in(f.From) {
+			continue
+		}
+		if w.hbInto == nil {
+			w.hbInto = map[EventRef][]EventRef{}
+		}
+		g := HBFact{
+			From: EventRef{Thread: f.From.Thread, Index: f.From.Index - uint32(start[f.From.Thread])},
+			To:   EventRef{Thread: f.To.Thread, Index: f.To.Index - uint32(start[f.To.Thread])},
+		}
+		w.hb = append(w.hb, g)
+		w.hbInto[g.To] = append(w.hbInto[g.To], g.From)
+	}
 	return w
 }
 
 // CloseEnds lowers end (see Window) until the window is closed: a thread
 // that joins a thread the window cuts short stops before the join (the
-// join needs the events cut away), and a thread whose fork is cut away
-// keeps no events.
+// join needs the events cut away), a thread whose fork is cut away keeps
+// no events, and a thread stops before an event whose hb source is cut
+// away.
 func (t *Trace) CloseEnds(start, end []int) {
 	for changed := true; changed; {
 		changed = false
@@ -50,6 +68,10 @@ func (t *Trace) CloseEnds(start, end []int) {
 				end[id], changed = start[id], true
 			}
 			for i := start[id]; i < end[id]; i++ {
+				if t.hbCutAway(EventRef{ThreadID(id), uint32(i)}, end) {
+					end[id], changed = i, true
+					break
+				}
 				if ev := &th.Events[i]; ev.Op == OpJoin {
 					if child, ok := t.ThreadByName(t.Str(ev.Obj)); ok && end[child] < len(t.Threads[child].Events) {
 						end[id], changed = i, true
@@ -59,4 +81,14 @@ func (t *Trace) CloseEnds(start, end []int) {
 			}
 		}
 	}
+}
+
+// hbCutAway reports whether some hb source of r is at or after end.
+func (t *Trace) hbCutAway(r EventRef, end []int) bool {
+	for _, src := range t.hbInto[r] {
+		if int(src.Index) >= end[src.Thread] {
+			return true
+		}
+	}
+	return false
 }

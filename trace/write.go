@@ -40,9 +40,12 @@ func WriteText(w io.Writer, t *Trace) error {
 	for _, o := range sortedSyms(t.Objects) {
 		tw.line("object", tw.name(t.Str(o)), ":", tw.name(t.Str(t.Objects[o])))
 	}
+	for _, f := range t.HB() {
+		tw.line("hb", hbText(t.ID(f.From)), hbText(t.ID(f.To)))
+	}
 	for _, th := range t.Threads {
 		switch name := t.Str(th.Name); name {
-		case "init", "volatile", "type", "object":
+		case "init", "volatile", "type", "object", "hb":
 			if len(th.Events) > 0 {
 				tw.fail("thread name %q is a directive keyword of the text format", name)
 			}
@@ -157,12 +160,22 @@ type jsonlRecord struct {
 	Object    string    `json:"object,omitempty"`
 	Type      string    `json:"type,omitempty"`
 	Supers    []string  `json:"supers,omitempty"`
+	From      string    `json:"from,omitempty"`
+	To        string    `json:"to,omitempty"`
 	Loc       string    `json:"loc,omitempty"`
 }
 
 // WriteJSONL writes t in the JSON Lines format, one object per directive
 // and per event; events carry their id.
-func WriteJSONL(w io.Writer, t *Trace) error {
+func WriteJSONL(w io.Writer, t *Trace) error { return writeJSONL(w, t, writeOrder(t)) }
+
+// WriteJSONLInArrivalOrder is WriteJSONL with the events in the order the
+// reader delivered them (Thread.Arrival), which for a recording written
+// in the order things happened keeps that order (docs/engine.md uses it
+// as the first guess of a schedule).
+func WriteJSONLInArrivalOrder(w io.Writer, t *Trace) error { return writeJSONL(w, t, ArrivalOrder(t)) }
+
+func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
@@ -185,7 +198,10 @@ func WriteJSONL(w io.Writer, t *Trace) error {
 	for _, o := range sortedSyms(t.Objects) {
 		put(&jsonlRecord{Directive: "object", Object: t.Str(o), Type: t.Str(t.Objects[o])})
 	}
-	for _, ref := range writeOrder(t) {
+	for _, f := range t.HB() {
+		put(&jsonlRecord{Directive: "hb", From: t.ID(f.From), To: t.ID(f.To)})
+	}
+	for _, ref := range order {
 		name, ev := t.ThreadName(ref.Thread), t.Event(ref)
 		r := jsonlRecord{Thread: name, Op: ev.Op.String(), ID: t.ID(ref), Loc: t.Str(ev.Loc)}
 		switch ev.Op {
@@ -194,7 +210,7 @@ func WriteJSONL(w io.Writer, t *Trace) error {
 		case OpRead, OpWrite:
 			val := t.Str(ev.Val)
 			r.Var, r.Value = t.Str(ev.Obj), &val
-		case OpAcquire, OpRelease:
+		case OpAcquire, OpRelease, OpRAcquire, OpRRelease:
 			r.Lock = t.Str(ev.Obj)
 		case OpWait:
 			r.Lock = t.Str(ev.Obj)

@@ -85,6 +85,7 @@ command line, configuration included (docs/cli.md).`,
 		newPredictCmd(),
 		newPropsCmd(),
 		newAtomicityCmd(),
+		newRecordCmd(),
 	)
 	registerCompletions(root)
 	return root

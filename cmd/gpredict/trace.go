@@ -107,6 +107,9 @@ func writeStatsText(w io.Writer, st trace.Stats) {
 	row("variables", st.Variables)
 	row("locks", st.Locks)
 	row("invocations", st.Invocations)
+	if st.HB > 0 {
+		row("hb facts", st.HB)
+	}
 	row("warnings", st.Warnings)
 }
 

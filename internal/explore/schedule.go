@@ -23,8 +23,19 @@ type state struct {
 	bad     []bool        // per thread: some scheduled read of it is inconsistent
 	depth   []int         // per thread: re-entrant depth to restore after its wait
 	holder  map[trace.Sym]hold
-	lastW   map[trace.Sym]lastWrite
-	path    []replay.Step
+	// shared[l][t] is thread t's depth of shared holds of l; inner
+	// counts shared acquires inside t's own exclusive hold of l, which
+	// are re-entrant and ignored.
+	shared map[trace.Sym]map[trace.ThreadID]int
+	inner  map[threadLock]int
+	lastW  map[trace.Sym]lastWrite
+	path   []replay.Step
+}
+
+// threadLock is a (thread, lock) pair.
+type threadLock struct {
+	t trace.ThreadID
+	l trace.Sym
 }
 
 type hold struct {
@@ -44,6 +55,7 @@ func newState(tr *trace.Trace) *state {
 		started: make([]uint32, n), part: make([]replay.Part, n),
 		woken: make([]bool, n), bad: make([]bool, n), depth: make([]int, n),
 		holder: map[trace.Sym]hold{}, lastW: map[trace.Sym]lastWrite{},
+		shared: map[trace.Sym]map[trace.ThreadID]int{}, inner: map[threadLock]int{},
 	}
 }
 
@@ -56,7 +68,18 @@ func (s *state) clone() *state {
 		depth:   append([]int(nil), s.depth...),
 		holder:  make(map[trace.Sym]hold, len(s.holder)),
 		lastW:   make(map[trace.Sym]lastWrite, len(s.lastW)),
+		shared:  make(map[trace.Sym]map[trace.ThreadID]int, len(s.shared)),
+		inner:   make(map[threadLock]int, len(s.inner)),
 		path:    append(make([]replay.Step, 0, len(s.path)+1), s.path...),
+	}
+	for l, m := range s.shared {
+		c.shared[l] = make(map[trace.ThreadID]int, len(m))
+		for t, d := range m {
+			c.shared[l][t] = d
+		}
+	}
+	for k, v := range s.inner {
+		c.inner[k] = v
 	}
 	for k, v := range s.holder {
 		c.holder[k] = v
@@ -65,6 +88,27 @@ func (s *state) clone() *state {
 		c.lastW[k] = v
 	}
 	return c
+}
+
+// sharedByOther reports whether a thread other than t holds l shared.
+func (s *state) sharedByOther(l trace.Sym, t trace.ThreadID) bool {
+	for u, d := range s.shared[l] {
+		if u != t && d > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hbDone reports whether every event that an hb fact puts before ref has
+// been scheduled (rule 2 for the trace's hb facts).
+func (s *state) hbDone(tr *trace.Trace, ref trace.EventRef) bool {
+	for _, src := range tr.HBSources(ref) {
+		if !s.done(src) {
+			return false
+		}
+	}
+	return true
 }
 
 // done reports whether every part of event e has been scheduled.
@@ -93,7 +137,7 @@ func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
 			continue
 		case replay.Wake: // re-acquire needs the lock free
 			ev := tr.Event(cur(s, t))
-			if _, held := s.holder[ev.Obj]; !held {
+			if _, held := s.holder[ev.Obj]; !held && !s.sharedByOther(ev.Obj, t) {
 				n := s.clone()
 				n.part[t] = replay.Whole
 				n.woken[t] = false
@@ -115,6 +159,9 @@ func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
 			continue
 		}
 		if ref.Index == 0 && th.HasFork && !s.done(th.ForkedBy) { // rule 2
+			continue
+		}
+		if !s.hbDone(tr, ref) { // rule 2, hb facts
 			continue
 		}
 		out = append(out, take(tr, s, ref, ev)...)
@@ -145,7 +192,7 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 		}
 	case trace.OpAcquire:
 		h, held := s.holder[ev.Obj]
-		if held && h.thread != t {
+		if held && h.thread != t || s.sharedByOther(ev.Obj, t) {
 			return nil
 		}
 		n := next(replay.Whole)
@@ -157,6 +204,29 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 			n.holder[ev.Obj] = hold{t, h.depth - 1}
 		} else {
 			delete(n.holder, ev.Obj)
+		}
+		return []*state{n}
+	case trace.OpRAcquire:
+		h, held := s.holder[ev.Obj]
+		n := next(replay.Whole)
+		switch {
+		case held && h.thread == t:
+			n.inner[threadLock{t, ev.Obj}]++
+		case held:
+			return nil
+		default:
+			if n.shared[ev.Obj] == nil {
+				n.shared[ev.Obj] = map[trace.ThreadID]int{}
+			}
+			n.shared[ev.Obj][t]++
+		}
+		return []*state{n}
+	case trace.OpRRelease:
+		n := next(replay.Whole)
+		if k := (threadLock{t, ev.Obj}); n.inner[k] > 0 {
+			n.inner[k]--
+		} else {
+			n.shared[ev.Obj][t]--
 		}
 		return []*state{n}
 	case trace.OpWait:

@@ -57,15 +57,18 @@ func (s *sim) act(t *thread) {
 
 func (s *sim) syncActions(t *thread, add func(int, func())) {
 	l := fmt.Sprintf("l%d", s.r.Intn(s.cfg.Locks))
-	if owner, held := s.owner[l]; !held || s.th[owner] == t {
+	if owner, held := s.owner[l]; (!held || s.th[owner] == t) && s.readers[l] == 0 {
 		add(2, func() { s.acquire(t, l) }) // nested and re-entrant acquires included
 	}
+	s.sharedActions(t, l, add)
 	for _, h := range t.order {
 		if t.held[h] > 0 {
 			h := h
-			add(2, func() { s.release(t, h) })
+			if t.held[h] > 1 || t.rinner[h] == 0 { // holds of one lock nest
+				add(2, func() { s.release(t, h) })
+			}
 			add(1, func() { s.notify(t, h, s.r.Intn(3) == 0) })
-			if s.othersCanNotify(t) {
+			if s.othersCanNotify(t) && t.rinner[h] == 0 {
 				add(s.cfg.WaitWeight, func() { s.wait(t, h) })
 			}
 		}

@@ -72,7 +72,7 @@ func sections(r *rand.Rand, cfg SectionsConfig) (*trace.Trace, []replay.Step) {
 	for t := range progs {
 		names[t] = threadName(t)
 	}
-	tr := writeTrace("sections.trace", names, progs, nil)
+	tr := writeTrace("sections.trace", names, progs, nil, nil)
 	var sched []replay.Step
 	for t, prog := range progs {
 		id, _ := tr.ThreadByName(threadName(t))

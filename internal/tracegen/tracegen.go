@@ -37,6 +37,14 @@ type Config struct {
 	// releases its lock) instead of thread by thread, so that the file
 	// order is a recorded execution, as in an STD recording.
 	Recorded bool
+	// SharedWeight weighs a shared (read) acquire of a lock against the
+	// other actions (default 0: none). Readers may hold a lock together;
+	// an exclusive acquire waits for them (shared.go).
+	SharedWeight int
+	// HBFacts is the most hb facts added between events of different
+	// threads that the simulated execution orders (default 0: none); the
+	// trace gets a random number of them up to this.
+	HBFacts int
 }
 
 func (c Config) withDefaults(r *rand.Rand) Config {
@@ -114,7 +122,10 @@ type thread struct {
 	events   []op
 	held     map[string]int // lock → depth
 	order    []string       // locks in first-acquire order (for releasing)
-	calls    []string       // open enter signatures
+	// shared holds (shared.go): rheld counts shared acquires outside an
+	// exclusive hold of the lock, rinner those inside one (re-entrant).
+	rheld, rinner map[string]int
+	calls         []string // open enter signatures
 	// wait state: waitLock != "" while in a wait; woken once notified.
 	waitLock string
 	woken    bool
@@ -127,15 +138,16 @@ type sim struct {
 	th      []*thread
 	values  map[string]string // current value per variable
 	owner   map[string]int    // lock → holding thread (absent: free)
+	readers map[string]int    // lock → threads holding it shared
 	total   int
 	closing bool
 	steps   []step
 }
 
 func newSim(r *rand.Rand, cfg Config) *sim {
-	s := &sim{r: r, cfg: cfg, values: map[string]string{}, owner: map[string]int{}}
+	s := &sim{r: r, cfg: cfg, values: map[string]string{}, owner: map[string]int{}, readers: map[string]int{}}
 	for i := 0; i < cfg.Threads; i++ {
-		s.th = append(s.th, &thread{name: fmt.Sprintf("T%d", i+1), held: map[string]int{}})
+		s.th = append(s.th, &thread{name: fmt.Sprintf("T%d", i+1), held: map[string]int{}, rheld: map[string]int{}, rinner: map[string]int{}})
 	}
 	s.th[0].started = true
 	// Without synchronisation nobody forks: every thread may start at once.
@@ -194,7 +206,7 @@ func (s *sim) canStep(t *thread) bool {
 	}
 	if t.waitLock != "" {
 		_, held := s.owner[t.waitLock]
-		return t.woken && !held
+		return t.woken && !held && s.readers[t.waitLock] == 0
 	}
 	return true
 }
@@ -246,6 +258,7 @@ func (s *sim) close(t *thread) {
 	for len(t.calls) > 0 {
 		s.exitCall(t)
 	}
+	s.releaseShared(t)
 	keep := s.r.Intn(6) == 0 // sometimes a lock stays held to the end
 	for _, l := range t.order {
 		if keep && !s.someoneWaitsOn(l) {
@@ -259,6 +272,10 @@ func (s *sim) close(t *thread) {
 		for _, w := range s.unwokenWaiters() {
 			l := w.waitLock
 			if w.waitLock == "" || w.woken {
+				continue
+			}
+			if s.readers[l] > 0 { // notifying needs no lock
+				s.notify(t, l, true)
 				continue
 			}
 			s.acquire(t, l)
@@ -337,7 +354,8 @@ func contains(xs []string, x string) bool {
 }
 
 // build writes the simulated events into a trace: thread by thread, or
-// in the simulated order if the configuration asks for a recorded one.
+// in the simulated order if the configuration asks for a recorded one,
+// with hb facts the simulated execution satisfies (hbFacts).
 func (s *sim) build() *trace.Trace {
 	names := make([]string, len(s.th))
 	progs := make([][]op, len(s.th))
@@ -352,13 +370,14 @@ func (s *sim) build() *trace.Trace {
 			}
 		}
 	}
-	return writeTrace("gen.trace", names, progs, order)
+	return writeTrace("gen.trace", names, progs, order, s.hbFacts)
 }
 
 // writeTrace builds the trace whose thread names[i] has the events
 // progs[i], as the lines of file: in order (thread, event index) when it
-// is given, else thread after thread (which is then their base order).
-func writeTrace(file string, names []string, progs [][]op, order [][2]int) *trace.Trace {
+// is given, else thread after thread (which is then their base order);
+// facts, if not nil, adds directives before the trace is finished.
+func writeTrace(file string, names []string, progs [][]op, order [][2]int, facts func(*trace.Builder)) *trace.Trace {
 	b := trace.NewBuilder()
 	sy := b.Syms()
 	intern := func(x string) trace.Sym {
@@ -379,12 +398,18 @@ func writeTrace(file string, names []string, progs [][]op, order [][2]int) *trac
 		for _, te := range order {
 			add(te[0], progs[te[0]][te[1]])
 		}
-		return b.Finish()
-	}
-	for i, prog := range progs {
-		for _, o := range prog {
-			add(i, o)
+	} else {
+		for i, prog := range progs {
+			for _, o := range prog {
+				add(i, o)
+			}
 		}
+	}
+	if facts != nil {
+		facts(b)
+	}
+	if err := b.Resolve(); err != nil {
+		panic("tracegen: generated invalid hb facts: " + err.Error())
 	}
 	return b.Finish()
 }

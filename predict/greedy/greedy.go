@@ -182,14 +182,26 @@ type builder struct {
 	hasAfter []bool
 	// chosen marks the chosen events, with their group.
 	chosen map[trace.EventRef]int
-	// owner is the holder of each lock (by number; depth 0: free), value
-	// the current value of each variable (by number; NoSym: initial).
+	// owner is the exclusive holder of each lock (by number; depth 0:
+	// free); shared counts the threads holding it shared and depth their
+	// shared depth (a shared acquire inside the thread's own exclusive
+	// hold counts in inner and is ignored); value is the current value of
+	// each variable (by number; NoSym: initial).
 	owner   []lockState
+	shared  []int
+	depth   map[threadLock]int
+	inner   map[threadLock]int
 	value   []trace.Sym
+	hasHB   bool
 	sched   []replay.Step
 	attempt Attempt
 	// facts are the closure's (the derived orders, for Before).
 	facts *closure.Result
+}
+
+type threadLock struct {
+	thread trace.ThreadID
+	lock   int32
 }
 
 type lockState struct {
@@ -201,7 +213,9 @@ func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder 
 	n := len(x.Trace.Threads)
 	b := &builder{x: x, tr: x.Trace, ch: ch, facts: &res, next: make([]int, n), need: make([]int, n),
 		after: map[trace.EventRef][]trace.EventRef{}, chosen: map[trace.EventRef]int{},
-		owner: make([]lockState, x.NumLocks()), value: make([]trace.Sym, x.NumVars())}
+		owner: make([]lockState, x.NumLocks()), shared: make([]int, x.NumLocks()),
+		depth: map[threadLock]int{}, inner: map[threadLock]int{},
+		value: make([]trace.Sym, x.NumVars()), hasHB: len(x.Trace.HB()) > 0}
 	b.hasAfter = make([]bool, n)
 	for _, e := range res.Edges {
 		b.after[e.To] = append(b.after[e.To], e.From)
@@ -461,15 +475,29 @@ func (b *builder) enabled(t int, chosen bool) bool {
 			}
 		}
 	}
+	if b.hasHB {
+		for _, src := range b.tr.HBSources(r) {
+			if !b.done(src) {
+				return false
+			}
+		}
+	}
 	switch ev.Op {
 	case trace.OpWait:
 		return false
+	case trace.OpRAcquire:
+		h := b.owner[b.x.ObjNum(r)]
+		return h.depth == 0 || h.thread == trace.ThreadID(t)
 	case trace.OpJoin:
 		c, ok := b.tr.ThreadByName(b.tr.Str(ev.Obj))
 		return !ok || b.next[c] >= len(b.tr.Threads[c].Events)
 	case trace.OpAcquire:
-		h := b.owner[b.x.ObjNum(r)]
-		return h.depth == 0 || h.thread == trace.ThreadID(t)
+		l := b.x.ObjNum(r)
+		h := b.owner[l]
+		if h.depth > 0 {
+			return h.thread == trace.ThreadID(t)
+		}
+		return b.shared[l] == 0 || (b.shared[l] == 1 && b.depth[threadLock{trace.ThreadID(t), l}] > 0)
 	case trace.OpRead:
 		return chosen || b.current(r, ev.Obj) == ev.Val
 	case trace.OpWrite:
@@ -551,6 +579,25 @@ func (b *builder) take(t int) {
 			b.owner[l].depth--
 		} else {
 			b.owner[l] = lockState{}
+		}
+	case trace.OpRAcquire:
+		l := b.x.ObjNum(r)
+		k := threadLock{tid, l}
+		switch {
+		case b.owner[l].depth > 0:
+			b.inner[k]++ // inside its own exclusive hold: ignored
+		case b.depth[k] == 0:
+			b.depth[k], b.shared[l] = 1, b.shared[l]+1
+		default:
+			b.depth[k]++
+		}
+	case trace.OpRRelease:
+		l := b.x.ObjNum(r)
+		k := threadLock{tid, l}
+		if b.inner[k] > 0 {
+			b.inner[k]--
+		} else if b.depth[k]--; b.depth[k] == 0 {
+			b.shared[l]--
 		}
 	case trace.OpWrite:
 		b.value[b.x.ObjNum(r)] = ev.Val

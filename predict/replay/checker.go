@@ -34,7 +34,7 @@ func NewChecker(tr *trace.Trace) *Checker {
 			ev := &th.Events[i]
 			obj[i], sig[i] = -1, -1
 			switch ev.Op {
-			case trace.OpAcquire, trace.OpRelease, trace.OpNotify, trace.OpNotifyAll:
+			case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease, trace.OpNotify, trace.OpNotifyAll:
 				obj[i] = number(syncID, ev.Obj, &c.syncs)
 			case trace.OpWait:
 				obj[i] = number(syncID, ev.Obj, &c.syncs)

@@ -8,13 +8,19 @@ import (
 )
 
 // buildTrace builds a trace from lines "THREAD OP OPERANDS... [key=value]"
-// (a subset of SPEC 1.1, enough for tests; the real reader lives in trace/).
+// and "hb T1#1 T2#3" (a subset of SPEC 1.1 and the hb directive, enough
+// for tests; the real reader lives in trace/).
 func buildTrace(t testing.TB, lines ...string) *trace.Trace {
 	t.Helper()
 	b := trace.NewBuilder()
 	sy := b.Syms()
+	var hbs [][]string
 	for n, line := range lines {
 		f := strings.Fields(line)
+		if f[0] == "hb" {
+			hbs = append(hbs, f[1:])
+			continue
+		}
 		op, ok := trace.ParseOp(f[1])
 		if !ok {
 			t.Fatalf("line %d: unknown op %q", n+1, f[1])
@@ -55,6 +61,12 @@ func buildTrace(t testing.TB, lines ...string) *trace.Trace {
 		if err := b.Event(trace.Pos{File: "test.trace", Line: n + 1}, sy.Intern(f[0]), ev); err != nil {
 			t.Fatal(err)
 		}
+	}
+	for _, h := range hbs {
+		b.HB(trace.Pos{File: "test.trace"}, trace.Pos{File: "test.trace"}, h[0], h[1])
+	}
+	if err := b.Resolve(); err != nil {
+		t.Fatal(err)
 	}
 	return b.Finish()
 }

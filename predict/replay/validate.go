@@ -41,6 +41,12 @@ func (c *Checker) Validate(model trace.BranchModel, sched []Step) error {
 	return r.checkReads(model)
 }
 
+// threadLock is a (thread, lock number) pair.
+type threadLock struct {
+	thread trace.ThreadID
+	lock   int32
+}
+
 // lockHold is the current holder of a lock and its re-entrant depth.
 type lockHold struct {
 	thread trace.ThreadID
@@ -81,6 +87,11 @@ type replayer struct {
 	// a waiting thread will restore.
 	locks      []lockHold
 	savedDepth []int
+	// Rule 3 for shared holds: per lock, the threads holding it shared
+	// and their depth; inner counts shared acquires made inside the
+	// thread's own exclusive hold (re-entrant, ignored).
+	shared []map[trace.ThreadID]int // by lock number
+	inner  map[threadLock]int
 
 	// Rule 4: per signal, the threads that have released in a wait and
 	// have not been woken; per thread, whether its current wait was woken;
@@ -106,6 +117,7 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 		tr: tr, c: c, sched: sched,
 		started: make([]uint32, n), inWait: make([]Part, n),
 		locks: make([]lockHold, c.syncs), savedDepth: make([]int, n),
+		shared: make([]map[trace.ThreadID]int, c.syncs), inner: map[threadLock]int{},
 		waiting: make([][]trace.ThreadID, c.syncs), woken: make([]bool, n),
 		wakeAt: map[trace.EventRef]int{},
 		last:   make([]writeFact, c.vars), firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
@@ -174,6 +186,9 @@ func (r *replayer) step(i int, s Step) error {
 		if h := r.locks[l]; h.depth > 0 {
 			return r.fail(i, 3, "%s re-acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
 		}
+		if u, ok := r.sharedHolder(l, t); ok {
+			return r.fail(i, 3, "%s re-acquires %s while %s holds it shared", r.name(t), r.tr.Str(ev.Obj), r.name(u))
+		}
 		r.locks[l] = lockHold{thread: t, depth: r.savedDepth[t]}
 		r.inWait[t] = Whole
 		return nil
@@ -223,7 +238,23 @@ func (r *replayer) checkOrder(i int, s Step) error {
 			return r.fail(i, 2, "join of %s before all of its events are scheduled", r.name(c))
 		}
 	}
+	for _, src := range r.tr.HBSources(s.Ref) {
+		if !r.done(src) {
+			return r.fail(i, 2, "%s happens before %s, which the trace's hb facts put before it", r.tr.ID(s.Ref), r.tr.ID(src))
+		}
+	}
 	return nil
+}
+
+// sharedHolder returns a thread other than t that holds lock l shared.
+func (r *replayer) sharedHolder(l int32, t trace.ThreadID) (trace.ThreadID, bool) {
+	best, found := trace.ThreadID(0), false
+	for u := range r.shared[l] {
+		if u != t && (!found || u < best) {
+			best, found = u, true
+		}
+	}
+	return best, found
 }
 
 // done reports whether every step of event e has been taken.
@@ -248,6 +279,31 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 			r.locks[l] = h
 		default:
 			return r.fail(i, 3, "%s acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
+		}
+		if u, ok := r.sharedHolder(l, t); ok {
+			return r.fail(i, 3, "%s acquires %s while %s holds it shared", r.name(t), r.tr.Str(ev.Obj), r.name(u))
+		}
+	case trace.OpRAcquire:
+		l := r.c.objOf(s.Ref)
+		h := r.locks[l]
+		switch {
+		case h.depth > 0 && h.thread == t:
+			r.inner[threadLock{t, l}]++ // inside its own exclusive hold: ignored
+		case h.depth > 0:
+			return r.fail(i, 3, "%s acquires %s shared while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
+		default:
+			if r.shared[l] == nil {
+				r.shared[l] = map[trace.ThreadID]int{}
+			}
+			r.shared[l][t]++
+		}
+	case trace.OpRRelease:
+		// The reader checked that the thread holds the lock shared.
+		l := r.c.objOf(s.Ref)
+		if k := (threadLock{t, l}); r.inner[k] > 0 {
+			r.inner[k]--
+		} else if r.shared[l][t]--; r.shared[l][t] == 0 {
+			delete(r.shared[l], t)
 		}
 	case trace.OpRelease:
 		// The thread holds the lock: thread order and the reader's

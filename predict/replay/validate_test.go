@@ -74,6 +74,21 @@ func TestValidate(t *testing.T) {
 		{"reacquire while held", fig14, imp, "T1#1 T1#2.release T3#1 T3#2 T1#2.wake T1#2.reacquire", 3,
 			"T1 re-acquires l while T3 holds it"},
 
+		// Rule 3 for shared holds: readers overlap, a writer excludes all.
+		{"readers overlap", rwLock, imp, "T1#1 T2#1 T1#2 T2#2", 0, ""},
+		{"writer while reader holds", rwLock, imp, "T1#1 T3#1", 3, "T3 acquires l while T1 holds it shared"},
+		{"reader while writer holds", rwLock, imp, "T3#1 T1#1", 3, "T1 acquires l shared while T3 holds it"},
+		{"writer after readers", rwLock, imp, "T1#1 T2#1 T1#2 T2#2 T3#1", 0, ""},
+		{"shared inside own exclusive", []string{"T1 acquire l", "T1 racquire l", "T1 rrelease l", "T2 racquire l"}, imp,
+			"T1#1 T1#2 T1#3 T2#1", 3, "T2 acquires l shared while T1 holds it"},
+		{"reacquire while read held", []string{"T1 acquire l", "T1 wait l", "T2 racquire l", "T2 notify l"}, imp,
+			"T1#1 T1#2.release T2#1 T2#2 T1#2.wake T1#2.reacquire", 3, "T1 re-acquires l while T2 holds it shared"},
+
+		// Rule 2 for hb facts.
+		{"hb respected", hbFacts, imp, "T1#1 T2#1 T2#2", 0, ""},
+		{"hb target first", hbFacts, imp, "T2#1 T2#2", 2, "step 2 (T2#2): T2#2 happens before T1#1, which the trace's hb facts put before it (rule 2)"},
+		{"hb target absent", hbFacts, imp, "T2#1", 0, ""},
+
 		// Rule 4 (FIG. 14: one notify never wakes two waiters).
 		{"fig14 one waiter woken", fig14, imp, "T1#1 T1#2.release T3#1 T3#2 T3#3 T1#2.wake T1#2.reacquire T1#3", 0, ""},
 		{"fig14 notify wakes both", fig14, imp,
@@ -123,6 +138,14 @@ func TestValidate(t *testing.T) {
 		})
 	}
 }
+
+var rwLock = []string{
+	"T1 racquire l", "T1 rrelease l",
+	"T2 racquire l", "T2 rrelease l",
+	"T3 acquire l", "T3 release l",
+}
+
+var hbFacts = []string{"T1 write x 1", "T2 write y 1", "T2 write y 2", "hb T1#1 T2#2"}
 
 var reentrantWait = []string{
 	"T1 acquire l", "T1 acquire l", "T1 wait l", "T1 release l", "T1 release l",

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# bench/gobench.sh — gpredict record + predict on the GoBench kernels
+# (github timmyyuan/gobench, CGO 2021), against `go test -race`.
+#
+# Usage: bench/gobench.sh GOBENCH_DIR [KERNEL_FILTER]
+#
+# GOBENCH_DIR is a checkout of GoBench (it holds gobench/goker). GoBench
+# has no license: nothing of it is copied into this repository; each kernel
+# is copied into a temporary module of its own (outside the repository)
+# and recorded there. The kernels: every one of goker/nonblocking, and the
+# AB-BA (lock-order) deadlocks of goker/blocking. KERNEL_FILTER (a grep
+# regexp on "project/number") picks some.
+#
+# For each kernel: one run of its test recorded with `gpredict record`,
+# then `gpredict predict --props all --timeout 10s`; the documented bug is
+# "found" when a predicted violation points at the lines the kernel's
+# README backtrace shows (both accesses of a data race; for the other
+# properties, one of their events), within 2 lines: some backtraces were
+# taken from an earlier version of the kernel file. Beside it, the same kernel's test run
+# under `go test -race -count=1` again and again for the same wall time:
+# "-race found" when some run reports a data race or fails with the
+# documented panic or deadlock.
+#
+# Columns: kernel, type (from the README), events recorded, violations
+# predicted (property:location,... — the first three), documented bug
+# found, seconds (record + predict), -race runs in that time, -race found.
+# Needs jq. GPREDICT_GOBENCH_TIMEOUT (default 120) bounds one recording.
+set -uo pipefail
+[ $# -ge 1 ] || { sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
+gobench=$(cd "$1" && pwd)/gobench/goker
+filter=${2:-.}
+repo=$(cd "$(dirname "$0")/.." && pwd)
+limit=${GPREDICT_GOBENCH_TIMEOUT:-120}
+[ -d "$gobench/nonblocking" ] || { echo "gobench.sh: $1 has no gobench/goker/nonblocking" >&2; exit 2; }
+command -v jq >/dev/null || { echo "gobench.sh: needs jq" >&2; exit 2; }
+(cd "$repo" && go build -o bin/gpredict ./cmd/gpredict) || exit 2
+gp=$repo/bin/gpredict
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+kernels() {
+	for d in "$gobench"/nonblocking/*/*/; do echo "${d%/}"; done
+	for d in "$gobench"/blocking/*/*/; do
+		grep -qi 'AB-BA' "$d/README.md" 2>/dev/null && echo "${d%/}"
+	done
+}
+
+# documented FILE prints the kernel-file lines its README's backtrace
+# shows ("kernel_test.go:NN"), one per line.
+documented() {
+	sed -n '/[Bb]acktrace/,$p' "$1/README.md" | grep -o '[A-Za-z0-9_]*_test\.go:[0-9]*' | sort -u
+}
+
+# near FILE:LINE DOC reports whether DOC (lines FILE:LINE) has FILE within
+# 2 lines of LINE.
+near() {
+	local f=${1%:*} l=${1##*:} d
+	for d in $(echo "$2" | grep "^$f:" | sed 's/.*://'); do
+		[ $((d - l)) -le 2 ] && [ $((l - d)) -le 2 ] && return 0
+	done
+	return 1
+}
+
+printf '%-18s %-22s %7s  %-60s %-6s %7s %6s %-6s\n' kernel type events "violations predicted" found seconds race-n race
+total=0 predicted=0 racefound=0 compiled=0
+for k in $(kernels | sort); do
+	name=$(basename "$(dirname "$k")")/$(basename "$k")
+	echo "$name" | grep -qE "$filter" || continue
+	total=$((total + 1))
+	kind=$(grep -m1 -E '^\|\[' "$k/README.md" | awk -F'|' '{gsub(/^ +| +$/, "", $7); print $7}' | tr ' ' '_')
+	mod=$work/$(echo "$name" | tr / _)
+	mkdir -p "$mod"
+	cp "$k"/*.go "$mod"/
+	printf 'module gobenchkernel\n\ngo 1.26\n' >"$mod/go.mod"
+	start=$(date +%s.%N)
+	out=$mod/rec
+	(cd "$mod" && timeout "$limit" "$gp" record -o "$out" -- go test -count=1 -timeout 60s . >"$mod/record.log" 2>&1)
+	events=-
+	viols=""
+	found=no
+	if [ -f "$out/trace.trace" ]; then
+		compiled=$((compiled + 1))
+		events=$("$gp" trace check --format json "$out/trace.trace" 2>/dev/null | jq -r '.events')
+		"$gp" predict --props all --timeout 10s --format json "$out/trace.trace" >"$mod/predict.json" 2>"$mod/predict.log"
+		doc=$(documented "$k")
+		viols=$(jq -r '[.violations[] | .property + ":" + ([.events[].loc | sub(".*/"; "")] | unique | join(","))] | unique | .[:3] | join(" ")' "$mod/predict.json" 2>/dev/null)
+		while IFS=$'\t' read -r prop locs; do
+			[ -n "$prop" ] || continue
+			n=0 m=0
+			for l in $locs; do
+				m=$((m + 1))
+				near "$l" "$doc" && n=$((n + 1))
+			done
+			if { [ "$prop" = DataRace ] && [ "$n" -ge 2 ]; } || { [ "$prop" != DataRace ] && [ "$n" -ge 1 ]; } || { [ "$m" -eq 1 ] && [ "$n" -eq 1 ]; }; then
+				found=yes
+			fi
+		done < <(jq -r '.violations[] | .property + "\t" + ([.events[].loc | sub(".*/"; "")] | unique | join(" "))' "$mod/predict.json" 2>/dev/null)
+	elif grep -q 'build failed\|cannot\|undefined' "$mod/record.log"; then
+		viols="(does not compile: $(grep -m1 -E 'undefined|cannot|error' "$mod/record.log" | cut -c1-40))"
+	else
+		viols="(no trace: $(tail -1 "$mod/record.log" | cut -c1-45))"
+	fi
+	[ "$found" = yes ] && predicted=$((predicted + 1))
+	secs=$(echo "$(date +%s.%N) - $start" | bc)
+	# -race for the same wall time (at least one run).
+	runs=0 race=no
+	deadline=$(echo "$(date +%s.%N) + $secs" | bc)
+	while :; do
+		runs=$((runs + 1))
+		(cd "$mod" && timeout 60 go test -race -count=1 -timeout 30s . >"$mod/race.log" 2>&1)
+		if grep -q 'WARNING: DATA RACE\|^panic:\|fatal error\|deadlock\|test timed out' "$mod/race.log"; then race=yes; fi
+		[ "$race" = yes ] && break
+		[ "$(echo "$(date +%s.%N) < $deadline" | bc)" = 1 ] || break
+	done
+	[ "$race" = yes ] && racefound=$((racefound + 1))
+	printf '%-18s %-22s %7s  %-60s %-6s %7.1f %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$secs" "$runs" "$race"
+done
+echo
+echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted; found by go test -race in the same time: $racefound"

@@ -1,0 +1,3 @@
+module gpredict.bench/recorder
+
+go 1.26

@@ -1,0 +1,53 @@
+// Command recorder is the workload that measures the slowdown of
+// `gpredict record` (bench/record.sh): goroutines that lock a mutex,
+// update shared fields, write a map and pass values over a channel. It
+// prints the time its workload took, which the script compares between a
+// plain and a recorded run.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"sync"
+	"time"
+)
+
+type account struct {
+	mu      sync.Mutex
+	balance int
+	ops     int
+	seen    map[int]int
+}
+
+func main() {
+	workers := flag.Int("workers", 4, "goroutines")
+	iters := flag.Int("iters", 20000, "iterations per goroutine")
+	flag.Parse()
+	acct := &account{seen: map[int]int{}}
+	results := make(chan int, 64)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func(id int) {
+			defer wg.Done()
+			for i := 0; i < *iters; i++ {
+				acct.mu.Lock()
+				acct.balance += i % 7
+				acct.ops++
+				acct.seen[i%100] = id
+				acct.mu.Unlock()
+				if i%10 == 0 {
+					results <- i
+				}
+			}
+		}(w)
+	}
+	go func() { wg.Wait(); close(results) }()
+	sum := 0
+	for r := range results {
+		sum += r
+	}
+	elapsed := time.Since(start)
+	fmt.Printf("workload %d ops in %.3fs (balance %d, sum %d)\n", *workers**iters, elapsed.Seconds(), acct.balance, sum)
+}

@@ -1,0 +1,3 @@
+module example.com/goprogs
+
+go 1.26

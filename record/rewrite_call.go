@@ -1,0 +1,317 @@
+package record
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+)
+
+// syncMethods maps the methods of package sync that the recorder logs to
+// the runtime function that performs and logs them. Each takes a pointer
+// to the receiver, the receiver's description and the site, after the
+// method's own arguments.
+var syncMethods = map[string]string{
+	"(*sync.Mutex).Lock":       "Lock",
+	"(*sync.Mutex).Unlock":     "Unlock",
+	"(*sync.Mutex).TryLock":    "TryLock",
+	"(*sync.RWMutex).Lock":     "RWLock",
+	"(*sync.RWMutex).Unlock":   "RWUnlock",
+	"(*sync.RWMutex).TryLock":  "RWTryLock",
+	"(*sync.RWMutex).RLock":    "RLock",
+	"(*sync.RWMutex).RUnlock":  "RUnlock",
+	"(*sync.RWMutex).TryRLock": "TryRLock",
+	"(*sync.WaitGroup).Add":    "WGAdd",
+	"(*sync.WaitGroup).Done":   "WGDone",
+	"(*sync.WaitGroup).Wait":   "WGWait",
+	"(*sync.WaitGroup).Go":     "WGGo",
+	"(*sync.Once).Do":          "OnceDo",
+	"(*sync.Cond).Wait":        "CondWait",
+	"(*sync.Cond).Signal":      "CondSignal",
+	"(*sync.Cond).Broadcast":   "CondBroadcast",
+	"(sync.Locker).Lock":       "LockerLock",
+	"(sync.Locker).Unlock":     "LockerUnlock",
+}
+
+// atomicKinds are the operations of sync/atomic by name prefix.
+var atomicKinds = []string{"CompareAndSwap", "Load", "Store", "Add", "Swap", "And", "Or"}
+
+func atomicKind(name string) string {
+	for _, k := range atomicKinds {
+		if strings.HasPrefix(name, k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// call rewrites a call expression in value position.
+func (r *fileRewriter) call(x *ast.CallExpr) ast.Expr {
+	if tv, ok := r.info.Types[x.Fun]; ok && tv.IsType() {
+		for i := range x.Args {
+			x.Args[i] = r.rv(x.Args[i])
+		}
+		return x // a conversion
+	}
+	if e := r.builtin(x); e != nil {
+		return e
+	}
+	if fn := r.calledFunc(x); fn != nil {
+		if e := r.special(x, fn); e != nil {
+			return e
+		}
+	}
+	x.Fun = r.rv(x.Fun)
+	for i := range x.Args {
+		x.Args[i] = r.rv(x.Args[i])
+	}
+	return x
+}
+
+// builtin rewrites close, delete and clear of a map; nil for other calls.
+func (r *fileRewriter) builtin(x *ast.CallExpr) ast.Expr {
+	id, ok := ast.Unparen(x.Fun).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	if _, isBuiltin := r.info.Uses[id].(*types.Builtin); !isBuiltin {
+		return nil
+	}
+	site := r.lit(r.site(x))
+	switch id.Name {
+	case "close":
+		return r.rtCall("Close", r.rv(x.Args[0]), site)
+	case "delete":
+		m := r.rv(x.Args[0])
+		return r.rtCall("MapDelete", m, r.conv("KeyOf", m, x.Args[1], r.rv(x.Args[1]), keyType(r.typeOf(x.Args[0]))), site)
+	case "clear":
+		if _, isMap := r.typeOf(x.Args[0]).Underlying().(*types.Map); isMap {
+			return r.rtCall("MapClear", r.rv(x.Args[0]), site)
+		}
+	}
+	return nil
+}
+
+// calledFunc is the function or method a call calls statically, if any.
+func (r *fileRewriter) calledFunc(x *ast.CallExpr) *types.Func {
+	switch f := ast.Unparen(x.Fun).(type) {
+	case *ast.Ident:
+		fn, _ := r.info.Uses[f].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := r.info.Uses[f.Sel].(*types.Func)
+		return fn
+	case *ast.IndexExpr: // an explicit instantiation
+		if id, ok := f.X.(*ast.Ident); ok {
+			fn, _ := r.info.Uses[id].(*types.Func)
+			return fn
+		}
+	}
+	return nil
+}
+
+// special rewrites calls the recorder logs: sync methods, sync/atomic,
+// os.Exit. It returns nil for any other call.
+func (r *fileRewriter) special(x *ast.CallExpr, fn *types.Func) ast.Expr {
+	if fn.Pkg() == nil {
+		return nil
+	}
+	site := r.lit(r.site(x))
+	switch fn.Pkg().Path() {
+	case "sync":
+		rt, ok := syncMethods[fn.FullName()]
+		sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if !ok || !isSel {
+			return nil
+		}
+		selection := r.info.Selections[sel]
+		if selection == nil {
+			return nil // a method expression such as (*sync.Mutex).Lock
+		}
+		recv, desc := r.syncReceiver(sel, selection)
+		args := []ast.Expr{recv}
+		for _, a := range x.Args {
+			args = append(args, r.rv(a))
+		}
+		return r.rtCall(rt, append(args, r.lit(desc), site)...)
+	case "sync/atomic":
+		return r.atomicCall(x, fn, site)
+	case "os":
+		if fn.Name() == "Exit" && fn.Type().(*types.Signature).Recv() == nil {
+			return r.rtCall("Exit", r.rv(x.Args[0]))
+		}
+	}
+	return nil
+}
+
+// syncReceiver returns a pointer to the receiver of a sync method call
+// (following embedded fields) and its description.
+func (r *fileRewriter) syncReceiver(sel *ast.SelectorExpr, selection *types.Selection) (ast.Expr, string) {
+	path := selection.Index()
+	cur := sel.X
+	t := r.typeOf(sel.X)
+	for _, i := range path[:len(path)-1] {
+		st := t
+		if p, ok := st.Underlying().(*types.Pointer); ok {
+			st = p.Elem()
+		}
+		f := st.Underlying().(*types.Struct).Field(i)
+		cur = &ast.SelectorExpr{X: cur, Sel: ast.NewIdent(f.Name())}
+		t = f.Type()
+	}
+	desc := shortType(t)
+	switch {
+	case len(path) > 1:
+		desc = embeddedDesc(r.typeOf(sel.X), path[:len(path)-1])
+	case isPointer(t):
+		desc = strings.TrimPrefix(desc, "*") // the object pointed to: named by its type
+	default:
+		if d, ok := r.describe(sel.X); ok {
+			desc = d
+		}
+	}
+	if _, isIface := t.Underlying().(*types.Interface); isIface {
+		return r.rv(cur), desc
+	}
+	if _, isPtr := t.Underlying().(*types.Pointer); isPtr {
+		return r.rv(cur), desc
+	}
+	if len(path) > 1 {
+		// cur is sel.X.F1...: rewrite sel.X as a location, keep the path.
+		sel.X = r.loc(sel.X)
+		return addr(cur), desc
+	}
+	return addr(r.loc(cur)), desc
+}
+
+func isPointer(t types.Type) bool { _, ok := t.Underlying().(*types.Pointer); return ok }
+
+// embeddedDesc is "Outer.Field" for the last embedded field of path.
+func embeddedDesc(t types.Type, path []int) string {
+	desc := ""
+	for _, i := range path {
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		name := "struct"
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = n.Obj().Name()
+		}
+		f := t.Underlying().(*types.Struct).Field(i)
+		desc, t = name+"."+f.Name(), f.Type()
+	}
+	return desc
+}
+
+// atomicCall rewrites a sync/atomic function or method call into
+// gpredictrt.Atomic(p, kind, desc, site, func(q *T) R { return OP(q, args) }).
+func (r *fileRewriter) atomicCall(x *ast.CallExpr, fn *types.Func, site ast.Expr) ast.Expr {
+	kind := atomicKind(fn.Name())
+	if kind == "" {
+		return nil
+	}
+	sig := fn.Type().(*types.Signature)
+	var ptr ast.Expr // the pointer operand
+	var ptrT types.Type
+	var rest []ast.Expr
+	q := r.newTmp("q")
+	var op ast.Expr // the call, with q for the pointer
+	var desc string
+	if sig.Recv() != nil {
+		sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+		if !ok || r.info.Selections[sel] == nil {
+			return nil
+		}
+		recvT := r.typeOf(sel.X)
+		desc, _ = r.describe(sel.X)
+		if _, isPtr := recvT.Underlying().(*types.Pointer); isPtr {
+			ptr, ptrT = r.rv(sel.X), recvT
+		} else {
+			ptr, ptrT = addr(r.loc(sel.X)), types.NewPointer(recvT)
+		}
+		if named, ok := types.Unalias(ptrT.(*types.Pointer).Elem()).(*types.Named); ok && named.TypeArgs().Len() > 0 {
+			return nil // atomic.Pointer[T]: not recorded
+		}
+		rest = x.Args
+		op = &ast.SelectorExpr{X: q, Sel: ast.NewIdent(fn.Name())}
+	} else {
+		if len(x.Args) == 0 {
+			return nil
+		}
+		desc, _ = r.locationOfPointer(x.Args[0])
+		ptr, ptrT = r.rv(x.Args[0]), r.typeOf(x.Args[0])
+		rest = x.Args[1:]
+		op = &ast.SelectorExpr{X: ast.NewIdent(r.atomicPkg), Sel: ast.NewIdent(fn.Name())}
+	}
+	typeExpr, ok := r.atomicTypeExpr(ptrT)
+	if !ok {
+		return nil
+	}
+	if desc == "" {
+		desc = shortType(ptrT.(*types.Pointer).Elem())
+	}
+	var args []ast.Expr
+	if sig.Recv() == nil {
+		args = append(args, q)
+	}
+	for _, a := range rest {
+		args = append(args, r.rv(a))
+	}
+	body := &ast.CallExpr{Fun: op, Args: args}
+	params := &ast.FieldList{List: []*ast.Field{{Names: []*ast.Ident{q}, Type: typeExpr}}}
+	r.atomic = true
+	if sig.Results().Len() == 0 {
+		lit := &ast.FuncLit{Type: &ast.FuncType{Params: params}, Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ExprStmt{X: body}}}}
+		return r.rtCall("AtomicVoid", ptr, r.lit(kind), r.lit(desc), site, lit)
+	}
+	resT, ok := basicTypeExpr(sig.Results().At(0).Type())
+	if !ok {
+		return nil
+	}
+	lit := &ast.FuncLit{
+		Type: &ast.FuncType{Params: params, Results: &ast.FieldList{List: []*ast.Field{{Type: resT}}}},
+		Body: &ast.BlockStmt{List: []ast.Stmt{&ast.ReturnStmt{Results: []ast.Expr{body}}}},
+	}
+	return r.rtCall("Atomic", ptr, r.lit(kind), r.lit(desc), site, lit)
+}
+
+// locationOfPointer describes what &L points to, when the pointer is
+// written &L with L a recorded location.
+func (r *fileRewriter) locationOfPointer(e ast.Expr) (string, bool) {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op.String() == "&" {
+		if d, ok := r.describe(u.X); ok {
+			return d, true
+		}
+		if id, ok := u.X.(*ast.Ident); ok {
+			if v, ok := r.info.Uses[id].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+				return "=" + v.Pkg().Name() + "." + v.Name(), true
+			}
+		}
+	}
+	return "", false
+}
+
+// atomicTypeExpr writes the pointer type of an atomic operand: *int32 …
+// *uintptr, or *atomic.Int64 etc. (through the file's name of sync/atomic).
+func (r *fileRewriter) atomicTypeExpr(t types.Type) (ast.Expr, bool) {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return nil, false
+	}
+	if b, ok := basicTypeExpr(p.Elem()); ok {
+		return &ast.StarExpr{X: b}, true
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != "sync/atomic" {
+		return nil, false
+	}
+	return &ast.StarExpr{X: &ast.SelectorExpr{X: ast.NewIdent(r.atomicPkg), Sel: ast.NewIdent(n.Obj().Name())}}, true
+}
+
+// basicTypeExpr writes a basic type by name (int32, bool, …).
+func basicTypeExpr(t types.Type) (ast.Expr, bool) {
+	b, ok := t.(*types.Basic)
+	if !ok || b.Kind() == types.UnsafePointer {
+		return nil, false
+	}
+	return ast.NewIdent(b.Name()), true
+}

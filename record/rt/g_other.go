@@ -1,0 +1,9 @@
+//go:build !amd64 && !arm64
+
+package rt
+
+import "unsafe"
+
+func getg() unsafe.Pointer { return nil }
+
+const haveG = false

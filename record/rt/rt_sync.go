@@ -1,0 +1,368 @@
+package rt
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// Locks. An acquire is logged once the lock is held, a release before it
+// is given back, so the logged holds sit inside the real ones. Go lets a
+// goroutine unlock a mutex another goroutine locked; the trace's release
+// must then be the holder's: it is logged in the holder's thread (its
+// events so far all came before the unlock) after an event of the
+// unlocking goroutine, by an hb fact.
+
+var holders = struct {
+	mu     sync.Mutex
+	excl   map[unsafe.Pointer]*gstate
+	shared map[unsafe.Pointer]map[*gstate]int
+}{excl: map[unsafe.Pointer]*gstate{}, shared: map[unsafe.Pointer]map[*gstate]int{}}
+
+func acquired(p unsafe.Pointer, desc, site string, shared bool) {
+	if !on() {
+		return
+	}
+	s := cur()
+	name := locName(p, desc)
+	holders.mu.Lock()
+	if shared {
+		if holders.shared[p] == nil {
+			holders.shared[p] = map[*gstate]int{}
+		}
+		holders.shared[p][s]++
+	} else {
+		holders.excl[p] = s
+	}
+	holders.mu.Unlock()
+	op := "acquire "
+	if shared {
+		op = "racquire "
+	}
+	s.mu.Lock()
+	s.ev(site, op, name)
+	s.mu.Unlock()
+}
+
+// releasing logs the release of p by the calling goroutine, or by the
+// holder for the calling goroutine.
+func releasing(p unsafe.Pointer, desc, site string, shared bool) {
+	if !on() {
+		return
+	}
+	s := cur()
+	name := locName(p, desc)
+	op, method := "release ", "Unlock"
+	if shared {
+		op, method = "rrelease ", "RUnlock"
+	}
+	holders.mu.Lock()
+	holder := s
+	if shared {
+		if holders.shared[p][s] == 0 {
+			for g := range holders.shared[p] {
+				holder = g
+				break
+			}
+		}
+		if holders.shared[p][holder]--; holders.shared[p][holder] <= 0 {
+			delete(holders.shared[p], holder)
+		}
+	} else if h := holders.excl[p]; h != nil {
+		holder = h
+		delete(holders.excl, p)
+	}
+	holders.mu.Unlock()
+	if holder == s {
+		s.mu.Lock()
+		s.ev(site, op, name)
+		s.mu.Unlock()
+		return
+	}
+	s.mu.Lock()
+	by := s.event(site, "call void sync.Mutex."+method+"() target="+name)
+	s.mu.Unlock()
+	holder.mu.Lock()
+	rel := holder.event(site, op+name)
+	holder.line(false, "hb "+by+" "+rel)
+	holder.mu.Unlock()
+}
+
+// Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
+func Lock(m *sync.Mutex, desc, site string) {
+	m.Lock()
+	acquired(unsafe.Pointer(m), desc, site, false)
+}
+
+// Unlock is (*sync.Mutex).Unlock.
+func Unlock(m *sync.Mutex, desc, site string) {
+	releasing(unsafe.Pointer(m), desc, site, false)
+	m.Unlock()
+}
+
+// TryLock is (*sync.Mutex).TryLock.
+func TryLock(m *sync.Mutex, desc, site string) bool {
+	ok := m.TryLock()
+	if ok {
+		acquired(unsafe.Pointer(m), desc, site, false)
+	}
+	return ok
+}
+
+// RWLock is (*sync.RWMutex).Lock.
+func RWLock(m *sync.RWMutex, desc, site string) {
+	m.Lock()
+	acquired(unsafe.Pointer(m), desc, site, false)
+}
+
+// RWUnlock is (*sync.RWMutex).Unlock.
+func RWUnlock(m *sync.RWMutex, desc, site string) {
+	releasing(unsafe.Pointer(m), desc, site, false)
+	m.Unlock()
+}
+
+// RWTryLock is (*sync.RWMutex).TryLock.
+func RWTryLock(m *sync.RWMutex, desc, site string) bool {
+	ok := m.TryLock()
+	if ok {
+		acquired(unsafe.Pointer(m), desc, site, false)
+	}
+	return ok
+}
+
+// RLock is (*sync.RWMutex).RLock: a shared acquire.
+func RLock(m *sync.RWMutex, desc, site string) {
+	m.RLock()
+	acquired(unsafe.Pointer(m), desc, site, true)
+}
+
+// RUnlock is (*sync.RWMutex).RUnlock.
+func RUnlock(m *sync.RWMutex, desc, site string) {
+	releasing(unsafe.Pointer(m), desc, site, true)
+	m.RUnlock()
+}
+
+// TryRLock is (*sync.RWMutex).TryRLock.
+func TryRLock(m *sync.RWMutex, desc, site string) bool {
+	ok := m.TryRLock()
+	if ok {
+		acquired(unsafe.Pointer(m), desc, site, true)
+	}
+	return ok
+}
+
+// WaitGroups. Add and Done are logged before they happen, as calls; the
+// recorder keeps the counter beside the real one. When a Done brings it
+// to zero, the Add and Done calls since it was last zero are the ones
+// that released the waiters: a Wait that returns logs its exit after them
+// (hb facts), which holds in the run since they were logged before they
+// happened and the Wait returned after.
+
+type wgState struct {
+	counter  int
+	pending  []string // Add and Done events since the counter was last zero
+	released []string // those of the last phase that brought it to zero
+}
+
+var wgs = struct {
+	mu sync.Mutex
+	m  map[unsafe.Pointer]*wgState
+}{m: map[unsafe.Pointer]*wgState{}}
+
+func wgOf(p unsafe.Pointer) *wgState {
+	w := wgs.m[p]
+	if w == nil {
+		w = &wgState{}
+		wgs.m[p] = w
+	}
+	return w
+}
+
+func wgLog(wg *sync.WaitGroup, desc, site, sig, args string, delta int) {
+	if !on() {
+		return
+	}
+	p := unsafe.Pointer(wg)
+	name := locName(p, desc)
+	s := cur()
+	s.mu.Lock()
+	wgs.mu.Lock()
+	w := wgOf(p)
+	from := w.counter
+	ev := s.event(site, "call "+sig+" target="+name+" args="+args+strconv.Itoa(from))
+	w.counter += delta
+	w.pending = append(w.pending, ev)
+	if w.counter <= 0 {
+		w.released, w.pending, w.counter = w.pending, nil, 0
+	}
+	wgs.mu.Unlock()
+	s.mu.Unlock()
+}
+
+// WGAdd is (*sync.WaitGroup).Add. The event's arguments are the delta and
+// the counter before it (GoWaitGroupReuse looks for an Add from zero).
+func WGAdd(wg *sync.WaitGroup, delta int, desc, site string) {
+	wgLog(wg, desc, site, "void sync.WaitGroup.Add(int,int)", strconv.Itoa(delta)+",", delta)
+	wg.Add(delta)
+}
+
+// WGDone is (*sync.WaitGroup).Done.
+func WGDone(wg *sync.WaitGroup, desc, site string) {
+	wgLog(wg, desc, site, "void sync.WaitGroup.Done(int)", "", -1)
+	wg.Done()
+}
+
+// WGWait is (*sync.WaitGroup).Wait: an enter before, an exit after that
+// follows the calls that released it.
+func WGWait(wg *sync.WaitGroup, desc, site string) {
+	if !on() {
+		wg.Wait()
+		return
+	}
+	p := unsafe.Pointer(wg)
+	name := locName(p, desc)
+	withState(func(s *gstate) { s.event(site, "enter void sync.WaitGroup.Wait() target="+name) })
+	wg.Wait()
+	withState(func(s *gstate) {
+		wgs.mu.Lock()
+		released := append([]string(nil), wgOf(p).released...)
+		wgs.mu.Unlock()
+		exit := s.event(site, "exit void sync.WaitGroup.Wait() target="+name)
+		for _, r := range released {
+			if r[:strings.LastIndexByte(r, ':')] != s.name { // own calls precede it anyway
+				s.line(false, "hb "+r+" "+exit)
+			}
+		}
+	})
+}
+
+// WGGo is (*sync.WaitGroup).Go (Go 1.25): Add(1), then f in a new
+// goroutine that calls Done when f returns.
+func WGGo(wg *sync.WaitGroup, f func(), desc, site string) {
+	WGAdd(wg, 1, desc, site)
+	c := Fork(site)
+	go func() {
+		Start(c)
+		defer func() { End(recover()) }()
+		defer WGDone(wg, desc, site)
+		f()
+	}()
+}
+
+// Once. The first Do's exit is logged inside the once (after f returned,
+// before any other Do can return), so every other Do's exit follows it.
+
+var onces = struct {
+	mu   sync.Mutex
+	done map[unsafe.Pointer]string
+}{done: map[unsafe.Pointer]string{}}
+
+// OnceDo is (*sync.Once).Do.
+func OnceDo(o *sync.Once, f func(), desc, site string) {
+	if !on() {
+		o.Do(f)
+		return
+	}
+	p := unsafe.Pointer(o)
+	name := locName(p, desc)
+	s := cur()
+	s.mu.Lock()
+	s.event(site, "enter void sync.Once.Do() target="+name)
+	s.mu.Unlock()
+	ran := false
+	o.Do(func() {
+		ran = true
+		defer func() {
+			s.mu.Lock()
+			exit := s.event(site, "exit void sync.Once.Do() target="+name)
+			s.mu.Unlock()
+			onces.mu.Lock()
+			onces.done[p] = exit
+			onces.mu.Unlock()
+		}()
+		f()
+	})
+	if ran {
+		return
+	}
+	onces.mu.Lock()
+	first := onces.done[p]
+	onces.mu.Unlock()
+	s.mu.Lock()
+	exit := s.event(site, "exit void sync.Once.Do() target="+name)
+	if first != "" {
+		s.line(false, "hb "+first+" "+exit)
+	}
+	s.mu.Unlock()
+}
+
+// Conds are wait/notify: Wait is `wait L C` on the condition's mutex L
+// (when it is a *sync.Mutex the calling goroutine holds), Signal is
+// `notify C`, Broadcast `notifyAll C`. A Cond over another Locker is
+// logged as calls only.
+
+// CondWait is (*sync.Cond).Wait.
+func CondWait(c *sync.Cond, desc, site string) {
+	if !on() {
+		c.Wait()
+		return
+	}
+	cn := locName(unsafe.Pointer(c), desc)
+	s := cur()
+	m, isMutex := c.L.(*sync.Mutex)
+	holders.mu.Lock()
+	held := isMutex && holders.excl[unsafe.Pointer(m)] == s
+	holders.mu.Unlock()
+	s.mu.Lock()
+	if held {
+		s.event(site, "wait "+locName(unsafe.Pointer(m), "sync.Mutex")+" "+cn)
+	} else {
+		s.event(site, "call void sync.Cond.Wait() target="+cn)
+	}
+	s.mu.Unlock()
+	c.Wait()
+}
+
+// CondSignal is (*sync.Cond).Signal.
+func CondSignal(c *sync.Cond, desc, site string) {
+	if on() {
+		cn := locName(unsafe.Pointer(c), desc)
+		withState(func(s *gstate) { s.event(site, "notify "+cn) })
+	}
+	c.Signal()
+}
+
+// CondBroadcast is (*sync.Cond).Broadcast.
+func CondBroadcast(c *sync.Cond, desc, site string) {
+	if on() {
+		cn := locName(unsafe.Pointer(c), desc)
+		withState(func(s *gstate) { s.event(site, "notifyAll "+cn) })
+	}
+	c.Broadcast()
+}
+
+// LockerLock is Lock on a sync.Locker: recorded when the Locker is a
+// *sync.Mutex or *sync.RWMutex, performed as is otherwise.
+func LockerLock(l sync.Locker, desc, site string) {
+	switch m := l.(type) {
+	case *sync.Mutex:
+		Lock(m, desc, site)
+	case *sync.RWMutex:
+		RWLock(m, desc, site)
+	default:
+		l.Lock()
+	}
+}
+
+// LockerUnlock is Unlock on a sync.Locker.
+func LockerUnlock(l sync.Locker, desc, site string) {
+	switch m := l.(type) {
+	case *sync.Mutex:
+		Unlock(m, desc, site)
+	case *sync.RWMutex:
+		RWUnlock(m, desc, site)
+	default:
+		l.Unlock()
+	}
+}

@@ -1,0 +1,81 @@
+package rt
+
+import (
+	"sync"
+	"testing"
+	"unsafe"
+)
+
+// TestGoid: the fast goroutine id agrees with the traceback's on many
+// goroutines at once (and the fast path is in use on this machine).
+func TestGoid(t *testing.T) {
+	if goid() != tracebackGoid() {
+		t.Fatalf("goid %d, traceback %d", goid(), tracebackGoid())
+	}
+	if haveG && goidAt.offset == 0 {
+		t.Errorf("no offset of the goroutine id found: every lookup takes the traceback")
+	}
+	var wg sync.WaitGroup
+	bad := make(chan [2]int64, 100)
+	for i := 0; i < 100; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if a, b := goid(), tracebackGoid(); a != b {
+				bad <- [2]int64{a, b}
+			}
+		}()
+	}
+	wg.Wait()
+	close(bad)
+	for b := range bad {
+		t.Errorf("goid %d, traceback %d", b[0], b[1])
+	}
+}
+
+func TestRepr(t *testing.T) {
+	type point struct{ X, Y int }
+	type celsius float64
+	x, y := new(int), new(int)
+	for _, tc := range []struct {
+		name string
+		v    any
+		want string
+	}{
+		{"int", 42, "42"}, {"bool", true, "true"}, {"uint8", uint8(7), "7"},
+		{"float", 1.5, "1.5"}, {"named float", celsius(2.5), "2.5"},
+		{"string", "a b#c,d", `"a\x20b\x23c\x2cd"`}, {"nil", nil, "nil"},
+		{"nil pointer", (*int)(nil), "nil"}, {"empty struct", struct{}{}, "{}"},
+	} {
+		if got := repr(tc.v); got != tc.want {
+			t.Errorf("%s: repr = %s; want %s", tc.name, got, tc.want)
+		}
+	}
+	if repr(x) == repr(y) || repr(x) != repr(x) {
+		t.Errorf("pointers: %s and %s; want one name per object", repr(x), repr(y))
+	}
+	if repr(point{1, 2}) == repr(point{2, 1}) || repr(point{1, 2}) != repr(point{1, 2}) {
+		t.Errorf("structs: equal values must render alike, different ones differently")
+	}
+	long := string(make([]byte, 100))
+	if got := repr(long); len(got) > 24 {
+		t.Errorf("long string rendered as %q; want a hash", got)
+	}
+}
+
+// TestLocName: a location keeps its first name; package-level
+// descriptions are used as they are, others get an ordinal.
+func TestLocName(t *testing.T) {
+	a, b := new(int), new(int)
+	pa, pb := unsafe.Pointer(a), unsafe.Pointer(b)
+	n1, first := newLocName(pa, "Account.balance")
+	n2, again := newLocName(pa, "something.else")
+	n3, _ := newLocName(pb, "Account.balance")
+	if !first || again || n1 != n2 || n1 == n3 {
+		t.Errorf("names %s, %s, %s (first %v, again %v)", n1, n2, n3, first, again)
+	}
+	var g int
+	if n, _ := newLocName(unsafe.Pointer(&g), "=main.g"); n != "main.g" {
+		t.Errorf("package variable named %s; want main.g", n)
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/progs
+
+go 1.26

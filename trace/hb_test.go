@@ -1,0 +1,74 @@
+package trace
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSharedLocksAndHB reads testdata/valid/shared_hb.trace and checks the
+// facts and statistics the new kinds give.
+func TestSharedLocksAndHB(t *testing.T) {
+	tr, err := Read([]string{filepath.Join("testdata", "valid", "shared_hb.trace")}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var facts []string
+	for _, f := range tr.HB() {
+		facts = append(facts, tr.ID(f.From)+"<"+tr.ID(f.To))
+	}
+	if got, want := strings.Join(facts, " "), "T1#3<T2#2 T2#4<T3#1"; got != want {
+		t.Errorf("facts %s; want %s", got, want)
+	}
+	to, _ := tr.Ref("T2#2")
+	if src := tr.HBSources(to); len(src) != 1 || tr.ID(src[0]) != "T1#3" {
+		t.Errorf("HBSources(T2#2) = %v; want [T1#3]", src)
+	}
+	st := tr.Stats()
+	if st.PerKind["racquire"] != 4 || st.PerKind["rrelease"] != 4 || st.HB != 2 || st.Locks != 1 {
+		t.Errorf("stats: %d racquire, %d rrelease, %d hb, %d locks; want 4, 4, 2, 1", st.PerKind["racquire"], st.PerKind["rrelease"], st.HB, st.Locks)
+	}
+	if len(tr.Warnings) != 1 || tr.Warnings[0].Count != 2 { // T2 and T3 never forked
+		t.Errorf("warnings %v; want two (threads never forked)", tr.Warnings)
+	}
+}
+
+// TestSharedHoldAtEnd: a shared hold still open at the end is a warning
+// that says it is shared.
+func TestSharedHoldAtEnd(t *testing.T) {
+	tr, err := ParseText("h.trace", "T1 racquire m\nT1 acquire n\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Warnings) != 1 || tr.Warnings[0].String() != "lock held at end of trace: 2 times, first: thread T1 holds m (shared)" {
+		t.Errorf("warnings %v", tr.Warnings)
+	}
+	if !strings.Contains(tr.Warnings[0].Kind, "lock held") {
+		t.Errorf("kind %q", tr.Warnings[0].Kind)
+	}
+}
+
+// TestAddHB: facts added by a generator are checked like directives.
+func TestAddHB(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, from, to, err string
+	}{
+		{"ok", "T1 write x 1\nT2 read x 1\n", "T1#1", "T2#1", ""},
+		{"backward", "T1 write x 1\nT1 read x 1\n", "T1#2", "T1#1", "is not after"},
+		{"cycle", "T1 write x 1\nT1 write x 2\nT2 read x 1\nhb T2:1 T1:1\n", "T1#2", "T2#1", "cycle"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := NewBuilder()
+			if err := ReadText(b, "g.trace", strings.NewReader(tc.src)); err != nil {
+				t.Fatal(err)
+			}
+			from, _ := b.tr.Ref(tc.from)
+			to, _ := b.tr.Ref(tc.to)
+			b.AddHB(from, to)
+			err := b.Resolve()
+			if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+				t.Fatalf("Resolve: %v; want error containing %q", err, tc.err)
+			}
+		})
+	}
+}

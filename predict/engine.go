@@ -140,10 +140,10 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	defer stopProgress()
 	work := make(chan []*job, 2*jobs)
 	var (
-		wg          sync.WaitGroup
-		errOnce     sync.Once
-		runErr      error
-		statsMu     sync.Mutex
+		wg      sync.WaitGroup
+		errOnce sync.Once
+		runErr  error
+		statsMu sync.Mutex
 	)
 	fail := func(err error) {
 		errOnce.Do(func() { runErr = err; cancel() })

@@ -143,6 +143,7 @@ func TestSectionsExecutionIsFeasible(t *testing.T) {
 		}
 	}
 }
+
 // A recorded trace holds the same events as the thread-by-thread one of
 // the same seed, and its file order is the simulated interleaving (a
 // wait at its release).
@@ -168,6 +169,7 @@ func TestRecordedOrderIsSimulated(t *testing.T) {
 		}
 	}
 }
+
 // TestSharedAndHB: with shared locks and hb facts switched on, generated
 // traces have them, read back, and the simulated interleaving is a
 // feasible schedule of them.

@@ -73,6 +73,7 @@ command line, configuration included (docs/cli.md).`,
 		newPredictCmd(),
 		newPropsCmd(),
 		newAtomicityCmd(),
+		newQueryCmd(),
 	)
 	registerCompletions(root)
 	return root

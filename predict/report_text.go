@@ -47,6 +47,9 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 		plural(len(reps), "report"), plural(len(r.Violations), "violation"), plural(len(r.Unknown), "unknown candidate"),
 		plural(s.Threads, "thread"), plural(s.Events, "event"), plural(s.PropertyEvents, "property event"),
 		plural(s.Candidates, "candidate"), s.Prefiltered, skipped, s.SolverCalls, s.Seconds)
+	if r.Explained != nil {
+		tw.explained(r.Explained)
+	}
 	return tw.err
 }
 

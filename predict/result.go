@@ -63,6 +63,9 @@ type Result struct {
 	Violations []Violation
 	Unknown    []UnknownCandidate
 	Stats      Stats
+	// Explained holds the explanations of refuted candidates, when asked
+	// for (ExplainRefuted; nil otherwise).
+	Explained *Explained
 }
 
 // ExitStatus is the exit status of SPEC 4 for this result: 1 if there is

@@ -33,6 +33,21 @@ func mergeProgramOrder(tr *trace.Trace, facts []Fact) []Fact {
 	return append(out, merged...)
 }
 
+// mergeAdjacent joins program-order facts that continue one another and
+// stand next to each other, keeping the order of the facts (a chain).
+func mergeAdjacent(tr *trace.Trace, facts []Fact) []Fact {
+	var out []Fact
+	for _, f := range facts {
+		if n := len(out); n > 0 && f.Kind == ProgramOrder && out[n-1].Kind == ProgramOrder && out[n-1].Events[1] == f.Events[0] {
+			out[n-1].Events = []trace.EventRef{out[n-1].Events[0], f.Events[1]}
+			out[n-1].render(tr)
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
 // ends returns the direction of a fact that orders two events (from
 // before to), if it has one.
 func (f *Fact) ends() (from, to trace.EventRef, ok bool) {
@@ -94,7 +109,40 @@ func order(tr *trace.Trace, facts []Fact) []Fact {
 		out = append(out, f)
 		note(&out[len(out)-1])
 	}
-	return out
+	return requirementsFirst(out)
+}
+
+// requirementsFirst moves each fact that says why a read must return its
+// recorded value (a later event runs, a branch runs, a write after it is
+// read) to just before the fact about that value, if it came after it:
+// the reason a read matters reads best before what it reads.
+func requirementsFirst(facts []Fact) []Fact {
+	for i := 0; i < len(facts); i++ {
+		f := facts[i]
+		var r trace.EventRef
+		upTo := true // the fact is about the reads of r's thread up to r
+		switch f.Kind {
+		case ReadRequired:
+			r, upTo = f.Events[0], false
+		case Concrete:
+			r = f.Events[0]
+		case BranchRequired:
+			r = f.Events[1]
+		default:
+			continue
+		}
+		about := func(g Fact) bool {
+			e := g.Events[0]
+			return g.Kind == ReadValue && (e == r || upTo && e.Thread == r.Thread && e.Index < r.Index)
+		}
+		at := slices.IndexFunc(facts[:i], about)
+		if at < 0 {
+			continue
+		}
+		copy(facts[at+1:i+1], facts[at:i])
+		facts[at] = f
+	}
+	return facts
 }
 
 // score rates f as the next fact after out: it continues the chain from

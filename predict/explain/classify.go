@@ -167,13 +167,6 @@ func AskedOrderFact(tr *trace.Trace, a, b trace.EventRef, pa, pb uint8) Fact {
 	return f
 }
 
-// PatternFact is a pattern fact of kind k over events with their names.
-func PatternFact(tr *trace.Trace, k Kind, events []trace.EventRef, names []string) Fact {
-	f := Fact{Kind: k, Events: events, Names: names}
-	f.render(tr)
-	return f
-}
-
 // dedupe drops facts with the same text (two constraints can state one
 // fact, e.g. a hold pair met from both of its ends).
 func dedupe(facts []Fact) []Fact {

@@ -64,7 +64,7 @@ func MustPrecede(idx *encode.Index, a, b trace.EventRef, reads bool) ([]Fact, bo
 	for i := range facts {
 		facts[i].render(tr)
 	}
-	return mergeProgramOrder(tr, facts), true
+	return mergeAdjacent(tr, facts), true
 }
 
 // predecessors calls fn for every direct must-happen-before predecessor p

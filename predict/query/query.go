@@ -73,7 +73,7 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	asked, known := conditions(prob, q)
 	cs := append(append([]encode.Constraint(nil), prob.Causal...), asked...)
 	res := smt.DecideWithCore(prob, cs, smt.CoreConfig{Deadline: deadline, Timeout: opts.Timeout,
-		MaxChecks: smt.DefaultCoreChecks, Rank: Rank})
+		MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
 	switch res.Verdict {
 	case stage.Unknown:
 		ans.Verdict, ans.Reason = stage.Unknown, res.Reason
@@ -102,21 +102,6 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 		ans.Verdict, ans.Explanation = stage.Unsat, ex
 	}
 	return ans, nil
-}
-
-// Rank orders the constraints for core minimisation (smt.CoreConfig):
-// the ones tried for removal first are those a reader follows least
-// easily, so a core keeps program order, fork and join where it can.
-func Rank(c encode.Constraint) int {
-	switch c.Origin.Family {
-	case encode.FamQuery, encode.FamPattern:
-		return 3
-	case encode.FamMHB:
-		return 2
-	case encode.FamReadWrite:
-		return 1
-	}
-	return 0
 }
 
 // first and last are the steps an order to and from p stands at.

@@ -164,7 +164,7 @@ func TestCoresAreMinimal(t *testing.T) {
 		prob := encode.NewProblem(idx, model, idx.Close(events(tr, q), nil))
 		asked, _ := conditions(prob, q)
 		cs := append(append([]encode.Constraint(nil), prob.Causal...), asked...)
-		res := smt.DecideWithCore(prob, cs, smt.CoreConfig{MaxChecks: smt.DefaultCoreChecks, Rank: Rank})
+		res := smt.DecideWithCore(prob, cs, smt.CoreConfig{MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
 		if res.Verdict != stage.Unsat {
 			continue
 		}

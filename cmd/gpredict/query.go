@@ -69,7 +69,7 @@ func runQuery(cmd *cobra.Command, args []string) error {
 	}
 	q, err := query.Parse(tr, v.GetStringSlice("order"), v.GetStringSlice("reads"))
 	if err != nil {
-		return usageError{fmt.Errorf("query: %w", err)}
+		return usageError{err}
 	}
 	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout")})
 	if err != nil {

@@ -50,19 +50,19 @@ func Parse(tr *trace.Trace, orders, reads []string) (*Query, error) {
 	for _, s := range orders {
 		os, err := parseOrder(tr, s)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("--order %q: %w", s, err)
 		}
 		q.Orders = append(q.Orders, os...)
 	}
 	for _, s := range reads {
 		r, err := parseRead(tr, s)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("--reads %q: %w", s, err)
 		}
 		q.Reads = append(q.Reads, r)
 	}
 	if len(q.Orders) == 0 && len(q.Reads) == 0 {
-		return nil, fmt.Errorf("nothing asked: give --order \"EVENT < EVENT\" or --reads \"EVENT reads VALUE\"")
+		return nil, fmt.Errorf("query: nothing asked; give --order \"EVENT < EVENT\" or --reads \"EVENT reads VALUE\"")
 	}
 	return q, nil
 }
@@ -70,13 +70,13 @@ func Parse(tr *trace.Trace, orders, reads []string) (*Query, error) {
 func parseOrder(tr *trace.Trace, s string) ([]Order, error) {
 	fields := strings.Split(s, "<")
 	if len(fields) < 2 {
-		return nil, fmt.Errorf("%q: want EVENT < EVENT, e.g. \"T2#1 < T1#4\"", s)
+		return nil, fmt.Errorf("want EVENT < EVENT, e.g. \"T2#1 < T1#4\"")
 	}
 	points := make([]Point, len(fields))
 	for i, f := range fields {
 		p, err := parsePoint(tr, strings.TrimSpace(f))
 		if err != nil {
-			return nil, fmt.Errorf("%q: %v", s, err)
+			return nil, err
 		}
 		points[i] = p
 	}
@@ -84,7 +84,7 @@ func parseOrder(tr *trace.Trace, s string) ([]Order, error) {
 	for i := 0; i+1 < len(points); i++ {
 		a, b := points[i], points[i+1]
 		if a == b {
-			return nil, fmt.Errorf("%q: %s cannot come before itself", s, pointName(tr, a))
+			return nil, fmt.Errorf("%s cannot come before itself", pointName(tr, a))
 		}
 		out = append(out, Order{A: a, B: b, Text: s})
 	}
@@ -156,18 +156,18 @@ func plural(n int) string {
 }
 
 func parseRead(tr *trace.Trace, s string) (Read, error) {
-	want := fmt.Errorf("%q: want EVENT reads VALUE (or EVENT reads VAR=VALUE), e.g. \"T1#9 reads 0\"", s)
+	want := fmt.Errorf("want EVENT reads VALUE (or EVENT reads VAR=VALUE), e.g. \"T1#9 reads 0\"")
 	fields := strings.Fields(s)
 	if len(fields) < 3 || fields[1] != "reads" {
 		return Read{}, want
 	}
 	r, err := resolve(tr, fields[0])
 	if err != nil {
-		return Read{}, fmt.Errorf("%q: %v", s, err)
+		return Read{}, err
 	}
 	ev := tr.Event(r)
 	if ev.Op != trace.OpRead {
-		return Read{}, fmt.Errorf("%q: %s is %s, not a read", s, fields[0], withArticle(ev.Op))
+		return Read{}, fmt.Errorf("%s is %s, not a read", fields[0], withArticle(ev.Op))
 	}
 	val := strings.Join(fields[2:], "")
 	if len(fields) > 3 && !strings.Contains(val, "=") {
@@ -175,7 +175,7 @@ func parseRead(tr *trace.Trace, s string) (Read, error) {
 	}
 	if v, value, ok := strings.Cut(val, "="); ok {
 		if v != tr.Str(ev.Obj) {
-			return Read{}, fmt.Errorf("%q: %s reads %s, not %s", s, fields[0], tr.Str(ev.Obj), v)
+			return Read{}, fmt.Errorf("%s reads %s, not %s", fields[0], tr.Str(ev.Obj), v)
 		}
 		val = value
 	}

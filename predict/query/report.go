@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"gpredict/predict"
@@ -106,7 +107,7 @@ type jsonQuery struct {
 // WriteJSON writes the answer as one JSON document.
 func WriteJSON(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	doc := jsonAnswer{Version: o.Version, Traces: o.Traces, Branches: a.Model.String(),
-		Query: jsonQuery{Orders: []string{}, Reads: []string{}}, Seconds: a.Seconds}
+		Query: jsonQuery{Orders: []string{}, Reads: []string{}}, Seconds: math.Round(a.Seconds*1000) / 1000}
 	for _, ord := range a.Query.Orders {
 		doc.Query.Orders = append(doc.Query.Orders, pointName(tr, ord.A)+" < "+pointName(tr, ord.B))
 	}
@@ -126,5 +127,6 @@ func WriteJSON(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // "T2#1 < T1#4", not "T2#1 \u003c T1#4"
 	return enc.Encode(doc)
 }

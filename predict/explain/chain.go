@@ -33,6 +33,40 @@ func mergeProgramOrder(tr *trace.Trace, facts []Fact) []Fact {
 	return append(out, merged...)
 }
 
+// waypoints adds to each program-order fact the events of its stretch
+// that other facts name (a write a read must not see, say), so that the
+// sentence shows them in their place: "T1#1, T1#17 and T1#20 come in
+// this order" rather than leaving the reader to see that T1#17 lies
+// between T1#1 and T1#20.
+func waypoints(tr *trace.Trace, facts []Fact) []Fact {
+	named := map[trace.EventRef]bool{}
+	for _, f := range facts {
+		if f.Kind == ProgramOrder {
+			continue
+		}
+		for _, rs := range [][]trace.EventRef{f.Events, f.Writers, f.Others, f.Notifies} {
+			for _, r := range rs {
+				named[r] = true
+			}
+		}
+	}
+	for i, f := range facts {
+		if f.Kind != ProgramOrder {
+			continue
+		}
+		a, b := f.Events[0], f.Events[len(f.Events)-1]
+		evs := []trace.EventRef{a}
+		for k := a.Index + 1; k < b.Index; k++ {
+			if r := (trace.EventRef{Thread: a.Thread, Index: k}); named[r] {
+				evs = append(evs, r)
+			}
+		}
+		facts[i].Events = append(evs, b)
+		facts[i].render(tr)
+	}
+	return facts
+}
+
 // mergeAdjacent joins program-order facts that continue one another and
 // stand next to each other, keeping the order of the facts (a chain).
 func mergeAdjacent(tr *trace.Trace, facts []Fact) []Fact {
@@ -52,7 +86,9 @@ func mergeAdjacent(tr *trace.Trace, facts []Fact) []Fact {
 // before to), if it has one.
 func (f *Fact) ends() (from, to trace.EventRef, ok bool) {
 	switch f.Kind {
-	case AskedOrder, ProgramOrder, Fork, Join, PatternOrder:
+	case ProgramOrder:
+		return f.Events[0], f.Events[len(f.Events)-1], true
+	case AskedOrder, Fork, Join, PatternOrder:
 		return f.Events[0], f.Events[1], true
 	case MustReadFrom:
 		return f.Events[0], f.Events[2], true
@@ -66,7 +102,10 @@ func (f *Fact) ends() (from, to trace.EventRef, ok bool) {
 
 // order arranges facts as a chain a reader can follow: first what was
 // asked (or what the pattern needs), then, one at a time, the best
-// follower of the facts so far (score; ties go to the given order).
+// follower of the facts so far (score; ties go to the given order). The
+// orders the facts state (from, to) make paths: the walk follows them,
+// through the asked orders too, and starts a path where nothing leads to
+// its first event.
 func order(tr *trace.Trace, facts []Fact) []Fact {
 	asked := func(f *Fact) bool {
 		switch f.Kind {
@@ -76,22 +115,35 @@ func order(tr *trace.Trace, facts []Fact) []Fact {
 		return false
 	}
 	var out, rest []Fact
+	led := map[trace.EventRef]bool{}           // events some fact leads to
+	via := map[trace.EventRef]trace.EventRef{} // asked orders: from → to
 	for _, f := range facts {
+		if _, to, ok := f.ends(); ok {
+			led[to] = true
+		}
 		if asked(&f) {
 			out = append(out, f)
+			if from, to, ok := f.ends(); ok {
+				via[from] = to
+			}
 		} else {
 			rest = append(rest, f)
 		}
 	}
-	mentioned := map[trace.EventRef]bool{}
-	var cursor trace.EventRef
-	hasCursor := false
+	w := &walk{mentioned: map[trace.EventRef]bool{}, led: led}
 	note := func(f *Fact) {
 		for _, e := range f.Events {
-			mentioned[e] = true
+			w.mentioned[e] = true
 		}
 		if _, to, ok := f.ends(); ok {
-			cursor, hasCursor = to, true
+			w.cursor, w.hasCursor = to, true
+			for seen := 0; seen < len(via); seen++ { // follow asked orders on
+				next, ok := via[w.cursor]
+				if !ok {
+					break
+				}
+				w.cursor = next
+			}
 		}
 	}
 	for i := range out {
@@ -100,7 +152,7 @@ func order(tr *trace.Trace, facts []Fact) []Fact {
 	for len(rest) > 0 {
 		pick, best := 0, -1
 		for i := range rest {
-			if sc := score(&rest[i], &out, cursor, hasCursor, mentioned); sc > best {
+			if sc := w.score(&rest[i], out); sc > best {
 				pick, best = i, sc
 			}
 		}
@@ -110,6 +162,41 @@ func order(tr *trace.Trace, facts []Fact) []Fact {
 		note(&out[len(out)-1])
 	}
 	return requirementsFirst(out)
+}
+
+// walk is the state of order's walk.
+type walk struct {
+	cursor    trace.EventRef // where the last order led
+	hasCursor bool
+	mentioned map[trace.EventRef]bool
+	led       map[trace.EventRef]bool
+}
+
+// score rates f as the next fact after out: it continues the chain from
+// the cursor (best), starts a path (nothing leads to its first event),
+// shares an event with the last fact, or with any fact so far; a fact
+// that says why a read must keep its value comes before the fact about
+// the value itself.
+func (w *walk) score(f *Fact, out []Fact) int {
+	sc := 0
+	from, _, directed := f.ends()
+	switch {
+	case directed && w.hasCursor && from == w.cursor:
+		sc = 6
+	case directed && !w.led[from]:
+		sc = 5
+	case len(out) > 0 && slices.ContainsFunc(f.Events, func(e trace.EventRef) bool { return slices.Contains(out[len(out)-1].Events, e) }):
+		sc = 4
+	case slices.ContainsFunc(f.Events, func(e trace.EventRef) bool { return w.mentioned[e] }):
+		sc = 2
+	}
+	switch f.Kind {
+	case ReadRequired, BranchRequired, Concrete:
+		if sc > 0 {
+			sc++
+		}
+	}
+	return sc
 }
 
 // requirementsFirst moves each fact that says why a read must return its
@@ -143,26 +230,4 @@ func requirementsFirst(facts []Fact) []Fact {
 		facts[at] = f
 	}
 	return facts
-}
-
-// score rates f as the next fact after out: it continues the chain from
-// the cursor (best), shares an event with the last fact, or with any
-// fact so far; a fact that says why a read must keep its value comes
-// before the fact about the value itself.
-func score(f *Fact, out *[]Fact, cursor trace.EventRef, hasCursor bool, mentioned map[trace.EventRef]bool) int {
-	sc := 0
-	if from, _, ok := f.ends(); ok && hasCursor && from == cursor {
-		sc = 6
-	} else if n := len(*out); n > 0 && slices.ContainsFunc(f.Events, func(e trace.EventRef) bool { return slices.Contains((*out)[n-1].Events, e) }) {
-		sc = 4
-	} else if slices.ContainsFunc(f.Events, func(e trace.EventRef) bool { return mentioned[e] }) {
-		sc = 2
-	}
-	switch f.Kind {
-	case ReadRequired, BranchRequired, Concrete:
-		if sc > 0 {
-			sc++
-		}
-	}
-	return sc
 }

@@ -26,7 +26,7 @@ func FromCore(idx *encode.Index, p *encode.Problem, core []encode.Constraint, kn
 	for i := range facts {
 		facts[i].render(tr)
 	}
-	return &Explanation{By: BySolver, Facts: supplement(idx, order(tr, mergeProgramOrder(tr, dedupe(facts)))), Minimal: minimal}
+	return &Explanation{By: BySolver, Facts: supplement(idx, order(tr, waypoints(tr, mergeProgramOrder(tr, dedupe(facts))))), Minimal: minimal}
 }
 
 // classify turns a causal constraint of p into its fact.

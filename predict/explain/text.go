@@ -28,7 +28,11 @@ func (f *Fact) render(tr *trace.Trace) {
 	case AskedRead:
 		s = fmt.Sprintf("you ask that %s reads %s = %s, %s", id(0), f.Var, f.Value, f.readRule(tr))
 	case ProgramOrder:
-		s = fmt.Sprintf("%s comes before %s in program order", id(0), id(1))
+		if len(f.Events) == 2 {
+			s = fmt.Sprintf("%s comes before %s in program order", id(0), id(1))
+		} else {
+			s = fmt.Sprintf("%s follow one another in program order", ids(tr, f.Events))
+		}
 	case WaitParts:
 		s = fmt.Sprintf("wait %s releases its lock, wakes up and re-acquires it in that order", id(0))
 	case Fork:

@@ -49,11 +49,13 @@ func Verify(tr *trace.Trace, model trace.BranchModel, f Fact) error {
 		}
 		return verifyWriters(tr, f, bad)
 	case ProgramOrder:
-		if err := want(2); err != nil {
-			return err
+		if len(f.Events) < 2 {
+			return bad("want 2 events or more")
 		}
-		if a, b := f.Events[0], f.Events[1]; a.Thread != b.Thread || a.Index >= b.Index {
-			return bad("not in program order")
+		for i := 1; i < len(f.Events); i++ {
+			if a, b := f.Events[i-1], f.Events[i]; a.Thread != b.Thread || a.Index >= b.Index {
+				return bad("not in program order")
+			}
 		}
 	case WaitParts:
 		if err := want(1); err != nil {

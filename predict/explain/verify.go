@@ -226,7 +226,7 @@ func verifyMustReadFrom(tr *trace.Trace, model trace.BranchModel, f Fact, bad fu
 	if ev.Op != trace.OpRead || tr.Str(ev.Obj) != f.Var || tr.Str(ev.Val) != f.Value {
 		return bad("%s does not read %s = %s", tr.ID(r), f.Var, f.Value)
 	}
-	only := Fact{Kind: ReadValue, Var: f.Var, Value: f.Value, Writers: []trace.EventRef{w}, Text: f.Text}
+	only := Fact{Kind: MustReadFrom, Var: f.Var, Value: f.Value, Writers: []trace.EventRef{w}, Text: f.Text}
 	if err := verifyWriters(tr, only, bad); err != nil {
 		return err
 	}

@@ -72,14 +72,7 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 		if p.Normal == nil || !selected(opts.Select, p, nil) {
 			continue
 		}
-		pairsCache := map[[2]int]*regionPairs{}
-		pairs := func(b, e int) *regionPairs {
-			k := [2]int{b, e}
-			if pairsCache[k] == nil {
-				pairsCache[k] = pairRegions(in.Events, b, e)
-			}
-			return pairsCache[k]
-		}
+		pairs := regionPairsOf(in.Events)
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
 			plan.idx = x.midx

@@ -11,7 +11,6 @@ import (
 	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/predict/explain"
-	"gpredict/spec"
 	"gpredict/trace"
 )
 
@@ -34,14 +33,7 @@ func TestExplainRefuted(t *testing.T) {
 		cfg := e2eConfig(k)
 		cfg.Events = 6 + r.Intn(5)
 		tr := tracegen.Random(r, cfg)
-		var inputs []PropertyInput
-		for _, p := range props {
-			evs, err := spec.Match(p, tr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			inputs = append(inputs, PropertyInput{Prop: p, Events: evs})
-		}
+		inputs := matchAll(t, props, tr)
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 			res, err := Run(context.Background(), tr, inputs, Options{Branches: model, Jobs: 1, All: true})
 			if err != nil {

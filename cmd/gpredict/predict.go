@@ -65,13 +65,9 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	write := map[string]func(io.Writer, *predict.Result, predict.ReportOptions) error{
 		"text": predict.WriteText, "json": predict.WriteJSON, "sarif": predict.WriteSARIF,
 	}[v.GetString("format")]
-	model, err := trace.ParseBranchModel(v.GetString("branches"))
+	model, witness, err := modelAndWitness(v)
 	if err != nil {
-		return usageError{err}
-	}
-	witness, err := predict.ParseWitnessMode(v.GetString("witness"))
-	if err != nil {
-		return usageError{err}
+		return err
 	}
 	jobs := v.GetInt("jobs")
 	if jobs == 0 {

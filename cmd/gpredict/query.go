@@ -55,13 +55,9 @@ func runQuery(cmd *cobra.Command, args []string) error {
 	write := map[string]func(io.Writer, *trace.Trace, *query.Answer, query.ReportOptions) error{
 		"text": query.WriteText, "json": query.WriteJSON,
 	}[v.GetString("format")]
-	model, err := trace.ParseBranchModel(v.GetString("branches"))
+	model, witness, err := modelAndWitness(v)
 	if err != nil {
-		return usageError{err}
-	}
-	witness, err := predict.ParseWitnessMode(v.GetString("witness"))
-	if err != nil {
-		return usageError{err}
+		return err
 	}
 	tr, err := readTraces(cmd, args)
 	if err != nil {

@@ -3,6 +3,7 @@ package query
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"testing"
 
 	"gpredict/encode"
@@ -191,13 +192,11 @@ func TestCoresAreMinimal(t *testing.T) {
 	}
 }
 
+// dump is the trace as a text file, for failure messages.
 func dump(tr *trace.Trace) string {
-	s := ""
-	for _, th := range tr.Threads {
-		for i := range th.Events {
-			ev := &th.Events[i]
-			s += fmt.Sprintf("%s %s %s %s\n", tr.ID(trace.EventRef{Thread: th.ID, Index: uint32(i)}), ev.Op, tr.Str(ev.Obj), tr.Str(ev.Val))
-		}
+	var b strings.Builder
+	if err := trace.WriteText(&b, tr); err != nil {
+		return err.Error()
 	}
-	return s
+	return b.String()
 }

@@ -82,7 +82,7 @@ func (f *Fact) render(tr *trace.Trace) {
 	case PatternBlock:
 		s = fmt.Sprintf("the pattern needs %s next to each other, with nothing in between", f.named(tr, f.Events))
 	case PatternOutside:
-		s = fmt.Sprintf("so %s cannot come between %s", id(0), f.named(tr, f.Events[1:]))
+		s = fmt.Sprintf("%s may not come between %s", id(0), f.named(tr, f.Events[1:]))
 	case Pattern:
 		s = fmt.Sprintf("the pattern's condition on %s", f.named(tr, f.Events))
 	default:

@@ -37,7 +37,7 @@ func TestQueryDocRuns(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q", first, code, errOut)
 			continue
 		}
-		if anyTime.ReplaceAllString(out, "") == anyTime.ReplaceAllString(want, "") {
+		if masked(out) == masked(want) {
 			continue
 		}
 		if *update {
@@ -56,9 +56,12 @@ func TestQueryDocRuns(t *testing.T) {
 	}
 }
 
-// anyTime matches a run time (at the end of a text line, or JSON's
-// "seconds"), the one figure that differs from run to run.
-var anyTime = regexp.MustCompile(`(?m)[0-9]+\.[0-9]+s$|"seconds": [0-9.e-]+`)
+// masked is out without its run times: elapsed, and JSON's "seconds".
+func masked(out string) string {
+	return jsonSeconds.ReplaceAllString(elapsed.ReplaceAllString(out, ""), "")
+}
+
+var jsonSeconds = regexp.MustCompile(`"seconds": [0-9.e-]+`)
 
 // shellWords splits a command line as a shell would for the commands of
 // the docs: words separated by spaces, "..." quoting a word with spaces.

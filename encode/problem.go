@@ -92,6 +92,12 @@ type Problem struct {
 	extraSet    map[trace.EventRef]bool
 	blockEvents map[trace.EventRef]bool
 	blockList   []trace.EventRef
+
+	// cons and allc are the Boolean literals of the read-write family
+	// (readwrite.go) per read: "the read returns its recorded value" and
+	// "every read of its thread up to it does"; query.go and explanations
+	// refer to them.
+	cons, allc map[trace.EventRef]BoolVar
 }
 
 // NumVars is the number of order variables: the steps, the cut, and the

@@ -58,6 +58,7 @@ func (p *Problem) encodeReadWrite() {
 		}
 		lasts[t] = last
 	}
+	p.cons, p.allc = cons, allc
 	for t, n := range p.Slice.Prefix {
 		for i := 0; i < n; i++ {
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
@@ -90,9 +91,15 @@ func (p *Problem) encodeReadWrite() {
 // read v: from a concrete write of v with no write of x in between, or
 // from the initial value with no write of x before it.
 func (p *Problem) readSources(r trace.EventRef, ev *trace.Event, conc func(trace.EventRef) *F) *F {
+	return p.sourcesOf(r, ev.Obj, ev.Val, conc)
+}
+
+// sourcesOf is readSources for read r of variable x returning val, which
+// need not be the value recorded for r (query.go asks for other values).
+func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.EventRef) *F) *F {
 	tr := p.Trace
 	var writes []trace.EventRef // writes of x in the slice that may precede r
-	for _, w := range p.idx.writesVar[ev.Obj] {
+	for _, w := range p.idx.writesVar[x] {
 		if p.inSlice(w) && !p.idx.Before(r, w) {
 			writes = append(writes, w)
 		}
@@ -100,7 +107,7 @@ func (p *Problem) readSources(r trace.EventRef, ev *trace.Event, conc func(trace
 	rv := p.Var(Step{r, Whole})
 	var alts []*F
 	for _, w := range writes {
-		if tr.Event(w).Val != ev.Val || p.shadowed(w, r, writes) {
+		if tr.Event(w).Val != val || p.shadowed(w, r, writes) {
 			continue
 		}
 		wv := p.Var(Step{w, Whole})
@@ -116,7 +123,7 @@ func (p *Problem) readSources(r trace.EventRef, ev *trace.Event, conc func(trace
 		}
 		alts = append(alts, And(conj...))
 	}
-	if tr.InitValue(ev.Obj) == ev.Val {
+	if tr.InitValue(x) == val {
 		conj := []*F{}
 		for _, w2 := range writes {
 			conj = append(conj, Lt(rv, p.Var(Step{w2, Whole})))

@@ -260,14 +260,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 		if p.Normal == nil {
 			continue
 		}
-		pairsCache := map[[2]int]*regionPairs{}
-		pairs := func(b, e int) *regionPairs {
-			k := [2]int{b, e}
-			if pairsCache[k] == nil {
-				pairsCache[k] = pairRegions(in.Events, b, e)
-			}
-			return pairsCache[k]
-		}
+		pairs := regionPairsOf(in.Events)
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
 			plan.idx = pf.m.idx

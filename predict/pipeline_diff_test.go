@@ -110,14 +110,7 @@ func TestPipelineMatchesExplorer(t *testing.T) {
 	for k := 0; k < n; k++ {
 		tr := tracegen.Random(r, e2eConfig(k))
 		countFeatures(tr, features)
-		var inputs []PropertyInput
-		for _, p := range props {
-			evs, err := spec.Match(p, tr)
-			if err != nil {
-				t.Fatal(err)
-			}
-			inputs = append(inputs, PropertyInput{Prop: p, Events: evs})
-		}
+		inputs := matchAll(t, props, tr)
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 			res, err := Run(context.Background(), tr, inputs, Options{Branches: model, Jobs: 1})
 			if err != nil {
@@ -221,4 +214,18 @@ func countFeatures(tr *trace.Trace, seen map[string]int) {
 // encodeCandidate is the solver question a violation answers.
 func encodeCandidate(v Violation) encode.Candidate {
 	return encode.Candidate{Alt: &v.Property.Normal.Alts[v.Alt], Choice: v.Choice}
+}
+
+// matchAll matches each property against tr.
+func matchAll(t testing.TB, props []*spec.Property, tr *trace.Trace) []PropertyInput {
+	t.Helper()
+	var inputs []PropertyInput
+	for _, p := range props {
+		evs, err := spec.Match(p, tr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inputs = append(inputs, PropertyInput{Prop: p, Events: evs})
+	}
+	return inputs
 }

@@ -16,6 +16,19 @@ type regionPairs struct {
 	beginOf map[trace.EventRef]trace.EventRef
 }
 
+// regionPairsOf returns pairRegions for events, each pair of declarations
+// computed once (the alternatives of a property share them).
+func regionPairsOf(events [][]spec.PropEvent) func(b, e int) *regionPairs {
+	cache := map[[2]int]*regionPairs{}
+	return func(b, e int) *regionPairs {
+		k := [2]int{b, e}
+		if cache[k] == nil {
+			cache[k] = pairRegions(events, b, e)
+		}
+		return cache[k]
+	}
+}
+
 // pairRegions computes the pairs of begin declaration b and end
 // declaration e. A trace event that is a property event of both (the
 // before and after advice of one `call`) opens its region before closing

@@ -20,7 +20,10 @@ import (
 //	 "violations": [{property, binding, events: [{id, name, loc}],
 //	                 schedule, count}],
 //	 "unknown": [{property, binding, events, reason}],
-//	 "warnings": [{code, message, pos}]}
+//	 "warnings": [{code, message, pos}],
+//	 "explained" (with --explain): {"refuted": [{property, binding, events,
+//	                explain: {claim, by, minimal, facts: [{kind, events, text}]}}],
+//	                "shown", "undecided"}}
 //
 // binding keeps the property's parameter order; loc is "" for an event
 // without a location; an unknown candidate is never grouped; pos is left
@@ -36,6 +39,8 @@ type jsonDoc struct {
 	// Interrupted is present (true) only when an interrupt stopped the
 	// run: the document holds what was found before.
 	Interrupted bool `json:"interrupted,omitempty"`
+	// Explained is there with --explain (report_refuted.go).
+	Explained *jsonExplained `json:"explained,omitempty"`
 }
 
 type jsonStats struct {
@@ -120,6 +125,7 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 		Unknown:     []jsonUnknown{},
 		Warnings:    append([]Warning{}, o.Warnings...),
 		Interrupted: r.Interrupted,
+		Explained:   explainedJSON(tr, r.Explained),
 	}
 	for _, u := range r.Unknown {
 		doc.Unknown = append(doc.Unknown, jsonUnknown{

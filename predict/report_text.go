@@ -50,6 +50,9 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 	if r.Interrupted {
 		tw.printf("interrupted: %s left undecided; the reports above are what was found before\n", plural(s.Undecided, "candidate"))
 	}
+	if r.Explained != nil {
+		tw.explained(r.Explained)
+	}
 	return tw.err
 }
 

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -171,4 +172,13 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// DrawWitness draws sched as the text report does (one column per thread,
+// the events of marked marked `*`), under the heading "  witness:", for
+// other commands' reports (gpredict query).
+func DrawWitness(w io.Writer, tr *trace.Trace, sched []replay.Step, marked []trace.EventRef, mode WitnessMode) error {
+	t := &textWriter{w: w, tr: tr}
+	t.witness(sched, marked, mode)
+	return t.err
 }

@@ -70,6 +70,9 @@ type Result struct {
 	// decided: Violations holds what was found (each with its witness),
 	// Stats.Undecided counts what was not.
 	Interrupted bool
+	// Explained holds the explanations of refuted candidates, when asked
+	// for (ExplainRefuted; nil otherwise).
+	Explained *Explained
 }
 
 // ExitStatus is the exit status of SPEC 4 for this result: 1 if there is

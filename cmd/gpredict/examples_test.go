@@ -32,7 +32,11 @@ func TestExamplesReadme(t *testing.T) {
 		}
 		report := strings.Trim(strings.TrimSpace(cells[4]), "`")
 		t.Run(strings.TrimSpace(cells[1]), func(t *testing.T) {
-			out, errOut, code := runCLI(t, strings.Fields(cmd)[1:]...)
+			args, err := shellWords(cmd)
+			if err != nil {
+				t.Fatalf("%s: %v", cmd, err)
+			}
+			out, errOut, code := runCLI(t, args[1:]...)
 			if code != want {
 				t.Fatalf("%s: exit %d, want %d\n%s%s", cmd, code, want, out, errOut)
 			}

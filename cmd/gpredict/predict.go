@@ -48,6 +48,7 @@ trace error, 3 no violation but some candidates unknown (solver limit).`,
 		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
+	f.StringArray("explain", nil, `explain why candidates are not violations: all, NAME or "NAME(PARAM=VALUE, ...)"; may be repeated`)
 	addInputFormatFlag(cmd)
 	return cmd
 }
@@ -64,13 +65,9 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	write := map[string]func(io.Writer, *predict.Result, predict.ReportOptions) error{
 		"text": predict.WriteText, "json": predict.WriteJSON, "sarif": predict.WriteSARIF,
 	}[v.GetString("format")]
-	model, err := trace.ParseBranchModel(v.GetString("branches"))
+	model, witness, err := modelAndWitness(v)
 	if err != nil {
-		return usageError{err}
-	}
-	witness, err := predict.ParseWitnessMode(v.GetString("witness"))
-	if err != nil {
-		return usageError{err}
+		return err
 	}
 	jobs := v.GetInt("jobs")
 	if jobs == 0 {
@@ -123,6 +120,9 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		if err := runBuiltins(cmd.Context(), tr, res, sel.builtins, opts); err != nil {
 			return err
 		}
+	}
+	if err := explainRefuted(cmd, v.GetStringSlice("explain"), tr, inputs, res, sel, opts); err != nil {
+		return err
 	}
 	report := predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all"),
 		Witness: witness, Warnings: warnings, Rules: ruleDocs(sel)}

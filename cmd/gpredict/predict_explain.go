@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"gpredict/predict"
+	"gpredict/trace"
+)
+
+// explainRefuted runs the --explain pass (docs/cli.md): the selectors
+// name pattern properties of the run; a built-in (Deadlock) decides its
+// cycles its own way and has no refuted candidates to explain.
+func explainRefuted(cmd *cobra.Command, selectors []string, tr *trace.Trace, inputs []predict.PropertyInput,
+	res *predict.Result, sel *selection, opts predict.Options) error {
+	if len(selectors) == 0 {
+		return nil
+	}
+	var sels []predict.Selector
+	for _, s := range selectors {
+		for _, b := range sel.builtins {
+			if s == b.Name {
+				return usageError{fmt.Errorf("--explain %s: %s is a built-in; it has no refuted candidates to explain", s, s)}
+			}
+		}
+		x, err := predict.ParseSelector(s, sel.props)
+		if err != nil {
+			return usageError{fmt.Errorf("--explain: %w", err)}
+		}
+		sels = append(sels, x)
+	}
+	ex, err := predict.ExplainRefuted(cmd.Context(), tr, inputs, res,
+		predict.ExplainOptions{Select: sels, Branches: opts.Branches, Timeout: opts.Timeout})
+	if err != nil {
+		return err
+	}
+	res.Explained = ex
+	return nil
+}

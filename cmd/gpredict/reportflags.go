@@ -1,0 +1,20 @@
+package main
+
+import (
+	"gpredict/predict"
+	"gpredict/trace"
+)
+
+// modelAndWitness reads the --branches and --witness settings that the
+// commands drawing witnesses share (predict, query).
+func modelAndWitness(v *config) (trace.BranchModel, predict.WitnessMode, error) {
+	model, err := trace.ParseBranchModel(v.GetString("branches"))
+	if err != nil {
+		return 0, 0, usageError{err}
+	}
+	witness, err := predict.ParseWitnessMode(v.GetString("witness"))
+	if err != nil {
+		return 0, 0, usageError{err}
+	}
+	return model, witness, nil
+}

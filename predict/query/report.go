@@ -1,0 +1,132 @@
+package query
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"gpredict/predict"
+	"gpredict/predict/explain"
+	"gpredict/predict/stage"
+	"gpredict/trace"
+)
+
+// ReportOptions configure the reports.
+type ReportOptions struct {
+	Version string
+	Traces  []string
+	Witness predict.WitnessMode // text only
+}
+
+// WriteText writes the answer for people: yes with the witness drawn as
+// predict draws one (the events the query names marked `*`), no with the
+// explanation's claim and its facts one per line, or unknown with the
+// reason; then a line saying how it was settled.
+func WriteText(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
+	var err error
+	printf := func(format string, args ...any) {
+		if err == nil {
+			_, err = fmt.Fprintf(w, format, args...)
+		}
+	}
+	switch a.Verdict {
+	case stage.Sat:
+		printf("yes: a feasible schedule (%s branch model) has %s\n", a.Model, strings.Join(asked(tr, a.Query), " and "))
+		if o.Witness != predict.WitnessNone && err == nil {
+			err = predict.DrawWitness(w, tr, a.Witness, named(a.Query), o.Witness)
+		}
+		printf("\nthe witness has %d steps and passed the replay validator; %.2fs\n", len(a.Witness), a.Seconds)
+	case stage.Unsat:
+		ex := a.Explanation
+		printf("no: %s (%s branch model), because\n", ex.Claim, a.Model)
+		for _, s := range ex.Sentences() {
+			printf("  - %s\n", s)
+		}
+		how := "settled by must-happen-before, without the solver"
+		if ex.By == explain.BySolver {
+			how = "settled by the solver; the reasons are a minimal unsat core"
+			if !ex.Minimal {
+				how = "settled by the solver; the reasons are an unsat core (not minimised: its budget ran out)"
+			}
+		}
+		printf("\n%s; %.2fs\n", how, a.Seconds)
+	default:
+		printf("unknown: the solver could not decide it (%s)\n", a.Reason)
+	}
+	return err
+}
+
+// asked lists the conditions as the text report names them.
+func asked(tr *trace.Trace, q *Query) []string {
+	var out []string
+	for _, o := range q.Orders {
+		out = append(out, pointName(tr, o.A)+" before "+pointName(tr, o.B))
+	}
+	for _, r := range q.Reads {
+		out = append(out, tr.ID(r.Event)+" reading "+tr.Str(tr.Event(r.Event).Obj)+" = "+r.Value)
+	}
+	return out
+}
+
+// named lists the events the query names, for the witness's marks.
+func named(q *Query) []trace.EventRef {
+	var out []trace.EventRef
+	for _, o := range q.Orders {
+		out = append(out, o.A.Event, o.B.Event)
+	}
+	for _, r := range q.Reads {
+		out = append(out, r.Event)
+	}
+	return out
+}
+
+// The JSON document (docs/output.md, "gpredict query"):
+//
+//	{"version", "traces", "branches", "query": {"orders", "reads"},
+//	 "answer": "yes"|"no"|"unknown", "schedule" (yes), "explain" (no),
+//	 "reason" (unknown), "seconds"}
+type jsonAnswer struct {
+	Version  string        `json:"version"`
+	Traces   []string      `json:"traces"`
+	Branches string        `json:"branches"`
+	Query    jsonQuery     `json:"query"`
+	Answer   string        `json:"answer"`
+	Schedule []string      `json:"schedule,omitempty"`
+	Explain  *explain.JSON `json:"explain,omitempty"`
+	Reason   string        `json:"reason,omitempty"`
+	Seconds  float64       `json:"seconds"`
+}
+
+type jsonQuery struct {
+	Orders []string `json:"orders"`
+	Reads  []string `json:"reads"`
+}
+
+// WriteJSON writes the answer as one JSON document.
+func WriteJSON(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
+	doc := jsonAnswer{Version: o.Version, Traces: o.Traces, Branches: a.Model.String(),
+		Query: jsonQuery{Orders: []string{}, Reads: []string{}}, Seconds: math.Round(a.Seconds*1000) / 1000}
+	for _, ord := range a.Query.Orders {
+		doc.Query.Orders = append(doc.Query.Orders, pointName(tr, ord.A)+" < "+pointName(tr, ord.B))
+	}
+	for _, r := range a.Query.Reads {
+		doc.Query.Reads = append(doc.Query.Reads, tr.ID(r.Event)+" reads "+tr.Str(tr.Event(r.Event).Obj)+"="+r.Value)
+	}
+	switch a.Verdict {
+	case stage.Sat:
+		doc.Answer = "yes"
+		for _, s := range a.Witness {
+			doc.Schedule = append(doc.Schedule, s.Format(tr))
+		}
+	case stage.Unsat:
+		doc.Answer, doc.Explain = "no", a.Explanation.ToJSON(tr)
+	default:
+		doc.Answer, doc.Reason = "unknown", a.Reason
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // "T2#1 < T1#4", not "T2#1 \u003c T1#4"
+	return enc.Encode(doc)
+}

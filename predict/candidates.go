@@ -36,6 +36,9 @@ type altPlan struct {
 	blockPartner []int
 	// idx holds the clocks for that (nil: no restriction).
 	idx *encode.Index
+	// byValues[d] indexes declaration d's events by the values they
+	// bind (compatible.go).
+	byValues map[int]*byValues
 }
 
 type regionLink struct {
@@ -61,6 +64,10 @@ func newAltPlan(p *spec.Property, altIdx int, events [][]spec.PropEvent, pairs f
 		}
 	}
 	sort.Ints(ap.decls)
+	ap.byValues = map[int]*byValues{}
+	for _, d := range ap.decls {
+		ap.byValues[d] = newByValues(events[d], len(p.Params))
+	}
 	for i, oi := range alt.Occs {
 		ap.pairWith[i].other = -1
 		for j := 0; j < i; j++ {
@@ -212,16 +219,10 @@ func (ap *altPlan) choices(binding []trace.Sym, yield func([]trace.EventRef) boo
 	// Compatible events per declaration, computed once per binding.
 	compat := map[int][]trace.EventRef{}
 	for _, d := range ap.decls {
-		var refs []trace.EventRef
-		for i := range ap.events[d] {
-			if ap.events[d][i].Compatible(binding) {
-				refs = append(refs, ap.events[d][i].Ref)
-			}
-		}
+		refs := ap.byValues[d].compatible(ap.events[d], binding, len(binding))
 		if len(refs) == 0 {
 			return true
 		}
-		sort.Slice(refs, func(a, b int) bool { return refs[a].Less(refs[b]) })
 		compat[d] = refs
 	}
 	choice := make([]trace.EventRef, n)

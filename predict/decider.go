@@ -83,3 +83,23 @@ type LadderDecider struct {
 	*stage.Ladder
 	Solver *smt.Worker
 }
+
+// Decide is the ladder's decision with the witness spelt out in full
+// (Decision.From is 0), as the Decider interface promises.
+func (l *LadderDecider) Decide(c encode.Candidate) Decision {
+	d := l.Ladder.Decide(c)
+	if d.From > 0 {
+		d.Schedule, d.From = l.Facts().Steps(d), 0
+	}
+	return d
+}
+
+// decideShared is the ladder's decision as it comes: a witness may start
+// with the base order of the facts the engine shares (Decision.From), which
+// the engine keeps without copying it (stage.Facts.Witness).
+func (l *LadderDecider) decideShared(c encode.Candidate) Decision { return l.Ladder.Decide(c) }
+
+// sharedDecider is a Decider over the engine's shared facts.
+type sharedDecider interface {
+	decideShared(c encode.Candidate) Decision
+}

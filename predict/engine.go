@@ -180,7 +180,12 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 						prog.decided.Add(1)
 						continue
 					}
-					j.decision = dec.Decide(encode.Candidate{Alt: j.plan.alt, Choice: j.choice})
+					c := encode.Candidate{Alt: j.plan.alt, Choice: j.choice}
+					if sd, ok := dec.(sharedDecider); ok {
+						j.decision = sd.decideShared(c)
+					} else {
+						j.decision = dec.Decide(c)
+					}
 					if j.decision.Verdict == Unknown && j.decision.Reason == stage.Interrupted {
 						continue // left undecided
 					}
@@ -190,12 +195,12 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 						continue
 					}
 					if !j.decision.Validated {
-						if err := checkWitness(tr, model, j); err != nil {
+						if err := checkWitness(facts, j); err != nil {
 							fail(err)
 							continue
 						}
 					}
-					j.witness = replay.Compact(tr, j.decision.Schedule)
+					j.witness = facts.Witness(j.decision)
 					j.decision.Schedule = nil
 					j.group.found(j)
 					prog.violations.Add(1)
@@ -313,10 +318,11 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 
 // checkWitness re-checks a Sat decision with the replay validator, which
 // shares nothing with the encoding (SPEC 3.3).
-func checkWitness(tr *trace.Trace, model trace.BranchModel, j *job) error {
-	err := replay.Validate(tr, model, j.decision.Schedule)
+func checkWitness(facts *stage.Facts, j *job) error {
+	tr, sched := facts.Trace, facts.Steps(j.decision)
+	err := replay.Validate(tr, facts.Model, sched)
 	if err == nil {
-		err = replay.CheckPattern(tr, j.plan.alt, j.choice, j.decision.Schedule)
+		err = replay.CheckPattern(tr, j.plan.alt, j.choice, sched)
 	}
 	if err == nil {
 		return nil
@@ -325,7 +331,7 @@ func checkWitness(tr *trace.Trace, model trace.BranchModel, j *job) error {
 	for _, r := range j.choice {
 		we.Choice = append(we.Choice, tr.ID(r))
 	}
-	for _, s := range j.decision.Schedule {
+	for _, s := range sched {
 		we.Schedule = append(we.Schedule, s.Format(tr))
 	}
 	return we

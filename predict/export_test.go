@@ -24,7 +24,11 @@ func DirectAndLocal() []string { return append(DirectStages(), "local") }
 // (smt.NarrowConfig), so that on the few-event traces of the tests they
 // really fix and drop events.
 func NewTestLadder(tr *trace.Trace, model trace.BranchModel, skip []string, narrow bool, timeout time.Duration) *LadderDecider {
-	f := stage.NewFacts(tr, model)
+	return NewTestLadderOver(stage.NewFacts(tr, model), skip, narrow, timeout)
+}
+
+// NewTestLadderOver is NewTestLadder over facts f.
+func NewTestLadderOver(f *stage.Facts, skip []string, narrow bool, timeout time.Duration) *LadderDecider {
 	scfg := smt.DefaultConfig(timeout, "")
 	if narrow {
 		scfg = smt.NarrowConfig()

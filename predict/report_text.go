@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"gpredict/predict/replay"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -57,9 +58,10 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 }
 
 type textWriter struct {
-	w   io.Writer
-	tr  *trace.Trace
-	err error
+	w     io.Writer
+	tr    *trace.Trace
+	err   error
+	steps *replay.StepIndex // made for the first witness drawn
 }
 
 func (t *textWriter) printf(format string, args ...any) {
@@ -76,7 +78,7 @@ func (t *textWriter) violation(n, of int, rep Report, mode WitnessMode) {
 	t.printf("[%d/%d] %s %s%s\n", n, of, rep.Property.Name, bindingText(t.tr, rep.Property, rep.Binding), count)
 	t.events(rep.Property, rep.Alt, rep.Choice)
 	if mode != WitnessNone {
-		t.witness(rep.Schedule(t.tr), rep.Choice, mode)
+		t.witness(rep.Witness, rep.Choice, mode)
 	}
 }
 

@@ -3,6 +3,7 @@ package predict
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,114 +33,165 @@ const (
 	minElided = 8
 )
 
-// witnessRow is one line of a drawn witness: a step (its index in the
-// schedule) or the summary of a stretch of one thread.
+// witnessRow is one line of a drawn witness: a step or, when summary is
+// not "", the summary of a stretch of one thread.
 type witnessRow struct {
 	thread  trace.ThreadID
-	step    int    // index into the schedule; -1 for a summary
-	summary string // the summary text when step is -1
+	step    replay.Step
+	summary string
 }
 
-// witnessRows chooses the lines of the witness for mode (trimmed or full)
-// and returns how many steps the summaries stand for.
-func witnessRows(tr *trace.Trace, sched []replay.Step, chosen map[trace.EventRef]bool, mode WitnessMode) ([]witnessRow, int) {
-	shown := make([]bool, len(sched))
-	for i, s := range sched {
-		if mode == WitnessFull {
-			shown[i] = true
-		} else if chosen[s.Ref] {
-			for j := max(0, i-witnessContext); j <= min(len(sched)-1, i+witnessContext); j++ {
-				shown[j] = true
-			}
-		}
+// witnessRows chooses the lines of witness w for mode (trimmed or full):
+// it returns them, the threads in the order of their first step, and how
+// many steps the summaries stand for. It never spells out the whole
+// witness in trimmed mode: a witness of a long recording has hundreds of
+// thousands of steps, mostly a shared prefix, and a report draws a dozen.
+func witnessRows(tr *trace.Trace, x *replay.StepIndex, w replay.Witness, choice []trace.EventRef, mode WitnessMode) ([]witnessRow, []trace.ThreadID, int) {
+	n := w.Len()
+	d := &witnessDrawing{tr: tr, x: x, w: w, counts: make([]int, len(tr.Threads))}
+	if mode == WitnessFull {
+		d.steps(0, n)
+		return d.rows, d.threads(), 0
 	}
-	var rows []witnessRow
-	elided := 0
-	for i := 0; i < len(sched); {
-		if shown[i] {
-			rows = append(rows, witnessRow{thread: sched[i].Ref.Thread, step: i})
-			i++
-			continue
-		}
-		end := i
-		for end < len(sched) && !shown[end] {
-			end++
-		}
-		if end-i < minElided {
-			for ; i < end; i++ {
-				rows = append(rows, witnessRow{thread: sched[i].Ref.Thread, step: i})
-			}
-			continue
-		}
-		rows = append(rows, stretchSummaries(tr, sched[i:end])...)
-		elided += end - i
-		i = end
+	elided, cur := 0, 0
+	for _, iv := range shownIntervals(chosenPositions(tr, x, w, choice), n) {
+		elided += d.stretch(cur, iv[0])
+		d.steps(iv[0], iv[1])
+		cur = iv[1]
 	}
-	return rows, elided
+	elided += d.stretch(cur, n)
+	return d.rows, d.threads(), elided
 }
 
-// stretchSummaries summarises a stretch of steps: one row per thread, in
-// the order the threads first appear in it.
-func stretchSummaries(tr *trace.Trace, steps []replay.Step) []witnessRow {
-	type run struct {
-		first, last replay.Step
-		n           int
+// witnessDrawing is the state of witnessRows: counts[t] is the number of
+// thread t's steps before the position reached.
+type witnessDrawing struct {
+	tr     *trace.Trace
+	x      *replay.StepIndex
+	w      replay.Witness
+	counts []int
+	rows   []witnessRow
+	first  []trace.ThreadID // threads in order of first appearance
+	seen   []bool
+}
+
+func (d *witnessDrawing) threads() []trace.ThreadID { return d.first }
+
+// steps draws steps [a, b) one per line.
+func (d *witnessDrawing) steps(a, b int) {
+	if d.seen == nil {
+		d.seen = make([]bool, len(d.counts))
 	}
-	var order []trace.ThreadID
-	runs := map[trace.ThreadID]*run{}
-	for _, s := range steps {
-		r := runs[s.Ref.Thread]
-		if r == nil {
-			r = &run{first: s}
-			runs[s.Ref.Thread] = r
-			order = append(order, s.Ref.Thread)
+	for i := a; i < b; i++ {
+		t := d.w.Thread(i)
+		if !d.seen[t] {
+			d.seen[t] = true
+			d.first = append(d.first, t)
 		}
-		r.last = s
-		r.n++
+		d.rows = append(d.rows, witnessRow{thread: t, step: d.x.Step(t, d.counts[t])})
+		d.counts[t]++
 	}
-	rows := make([]witnessRow, len(order))
-	for i, th := range order {
-		r := runs[th]
-		span := r.first.Format(tr)
-		if r.n > 1 {
-			span += " to " + r.last.Format(tr)
+}
+
+// stretch draws steps [a, b): one per line when the stretch is short,
+// else one summary per thread, in the order the threads first appear in
+// it. It returns how many steps it summarised.
+func (d *witnessDrawing) stretch(a, b int) int {
+	if b-a < minElided {
+		d.steps(a, b)
+		return 0
+	}
+	if d.seen == nil {
+		d.seen = make([]bool, len(d.counts))
+	}
+	before := append([]int(nil), d.counts...)
+	local := make([]bool, len(d.counts))
+	order := d.w.Tally(a, b, d.counts, local, nil)
+	for _, t := range order {
+		if !d.seen[t] {
+			d.seen[t] = true
+			d.first = append(d.first, t)
+		}
+		k := d.counts[t] - before[t]
+		span := d.x.Step(t, before[t]).Format(d.tr)
+		if k > 1 {
+			span += " to " + d.x.Step(t, d.counts[t]-1).Format(d.tr)
 		}
 		noun := "steps"
-		if r.n == 1 {
+		if k == 1 {
 			noun = "step"
 		}
-		rows[i] = witnessRow{thread: th, step: -1,
-			summary: fmt.Sprintf("… %s: %s %s (%s) …", tr.ThreadName(th), thousands(r.n), noun, span)}
+		d.rows = append(d.rows, witnessRow{thread: t,
+			summary: fmt.Sprintf("… %s: %s %s (%s) …", d.tr.ThreadName(t), thousands(k), noun, span)})
 	}
-	return rows
+	return b - a
 }
 
-// witness draws the schedule with one column per thread (in order of
-// first appearance), one step per line; chosen events are marked `*`.
-// In trimmed mode long stretches are summarised (see above) and the
-// heading says how much.
-func (t *textWriter) witness(sched []replay.Step, choice []trace.EventRef, mode WitnessMode) {
+// chosenPositions finds the step of each chosen event in w (its first
+// step: a wait's release), in one pass that only counts steps per thread.
+func chosenPositions(tr *trace.Trace, x *replay.StepIndex, w replay.Witness, choice []trace.EventRef) []int {
+	want := make([][]int, len(tr.Threads)) // per thread: step counts, ascending
+	for _, c := range choice {
+		want[c.Thread] = append(want[c.Thread], x.StepsBefore(c))
+	}
+	for _, ws := range want {
+		slices.Sort(ws)
+	}
+	next := make([]int, len(tr.Threads))
+	counts := make([]int, len(tr.Threads))
+	var pos []int
+	for i, n := 0, w.Len(); i < n && len(pos) < len(choice); i++ {
+		t := w.Thread(i)
+		for next[t] < len(want[t]) && want[t][next[t]] == counts[t] {
+			pos = append(pos, i)
+			next[t]++
+		}
+		counts[t]++
+	}
+	return pos
+}
+
+// shownIntervals are the stretches [from, to) within witnessContext steps
+// of a chosen position, merged and in order.
+func shownIntervals(pos []int, n int) [][2]int {
+	slices.Sort(pos)
+	var out [][2]int
+	for _, p := range pos {
+		a, b := max(0, p-witnessContext), min(n, p+witnessContext+1)
+		if k := len(out); k > 0 && a <= out[k-1][1] {
+			out[k-1][1] = max(out[k-1][1], b)
+			continue
+		}
+		out = append(out, [2]int{a, b})
+	}
+	return out
+}
+
+// witness draws witness w with one column per thread (in order of first
+// appearance), one step per line; chosen events are marked `*`. In
+// trimmed mode long stretches are summarised (see above) and the heading
+// says how much.
+func (t *textWriter) witness(w replay.Witness, choice []trace.EventRef, mode WitnessMode) {
+	if t.steps == nil {
+		t.steps = replay.NewStepIndex(t.tr)
+	}
 	chosen := map[trace.EventRef]bool{}
 	for _, r := range choice {
 		chosen[r] = true
 	}
-	rows, elided := witnessRows(t.tr, sched, chosen, mode)
-	col := map[trace.ThreadID]int{}
-	var threads []trace.ThreadID
-	for _, s := range sched {
-		if _, ok := col[s.Ref.Thread]; !ok {
-			col[s.Ref.Thread] = len(threads)
-			threads = append(threads, s.Ref.Thread)
-		}
+	rows, threads, elided := witnessRows(t.tr, t.steps, w, choice, mode)
+	col := make([]int, len(t.tr.Threads))
+	for i, th := range threads {
+		col[th] = i
 	}
 	cells := make([]string, len(rows))
 	width := 0
 	for i, row := range rows {
-		if row.step < 0 {
+		if row.summary != "" {
 			cells[i] = row.summary // wider than a column: it sets no width
 			continue
 		}
-		s := sched[row.step]
+		s := row.step
 		cells[i] = s.Format(t.tr)
 		if chosen[s.Ref] && (s.Part == replay.Whole || s.Part == replay.Release) {
 			cells[i] += " *"
@@ -155,7 +207,7 @@ func (t *textWriter) witness(sched []replay.Step, choice []trace.EventRef, mode 
 		head[i] = t.tr.ThreadName(th)
 	}
 	if elided > 0 {
-		t.printf("  witness (%s steps; %s summarised, --witness full draws them):\n", thousands(len(sched)), thousands(elided))
+		t.printf("  witness (%s steps; %s summarised, --witness full draws them):\n", thousands(w.Len()), thousands(elided))
 	} else {
 		t.printf("  witness:\n")
 	}
@@ -179,6 +231,6 @@ func thousands(n int) string {
 // other commands' reports (gpredict query).
 func DrawWitness(w io.Writer, tr *trace.Trace, sched []replay.Step, marked []trace.EventRef, mode WitnessMode) error {
 	t := &textWriter{w: w, tr: tr}
-	t.witness(sched, marked, mode)
+	t.witness(replay.Compact(tr, sched), marked, mode)
 	return t.err
 }

@@ -30,7 +30,26 @@ import (
 // stuck or its schedule is not valid, the next ones perturb the order in
 // which enabled threads go (Attempts), since a different interleaving of
 // the same needed events often gets past what blocked the first.
-func Build(x *encode.Index, ch closure.Chain, res closure.Result, valid func([]replay.Step) bool) ([]replay.Step, bool) {
+//
+// With a base (nil: none), the attempts first start from the base's last
+// mark that lies before everything the candidate decides about: the
+// schedule is then the first from steps of base.Steps followed by the
+// returned steps, and valid is asked about that split. Only when no
+// attempt succeeds that way do they run again from the start (from 0),
+// so the base never makes Build find less.
+func Build(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, valid func(from int, steps []replay.Step) bool) (from int, steps []replay.Step, ok bool) {
+	if base != nil {
+		if from, steps, ok := attemptAll(x, ch, res, base, valid); ok {
+			return from, steps, true
+		}
+	}
+	return attemptAll(x, ch, res, nil, valid)
+}
+
+// attemptAll runs the attempts, from base's mark for the candidate when
+// base is not nil (and from the start when it is).
+func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, valid func(int, []replay.Step) bool) (int, []replay.Step, bool) {
+	events := ch.Events()
 	for i, a := range attempts() {
 		learned := res
 		restarts := 0
@@ -38,9 +57,21 @@ func Build(x *encode.Index, ch closure.Chain, res closure.Result, valid func([]r
 			restarts = maxRestarts
 		}
 		for range restarts + 1 {
-			b, why := run(x, ch, learned, a)
-			if why == "" && valid(b.sched) {
-				return b.sched, true
+			var start *baseMark
+			if base != nil {
+				m, ok := base.markFor(events, learned.Edges)
+				if !ok {
+					return 0, nil, false
+				}
+				start = &m
+			}
+			b, why := run(x, ch, learned, a, start)
+			from := 0
+			if start != nil {
+				from = start.steps
+			}
+			if why == "" && valid(from, b.sched) {
+				return from, b.sched, true
 			}
 			hint, ok := b.lockHint()
 			if !ok {
@@ -49,7 +80,7 @@ func Build(x *encode.Index, ch closure.Chain, res closure.Result, valid func([]r
 			learned = learned.WithEdges([]closure.Edge{hint})
 		}
 	}
-	return nil, false
+	return 0, nil, false
 }
 
 // maxRestarts bounds how often the first attempt restarts with a lock
@@ -74,14 +105,19 @@ func attempts() []Attempt {
 // Explain runs the first attempt once, with a sentence saying why it
 // found nothing ("" when it found a schedule), for tests and debugging.
 func Explain(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, string) {
-	b, why := run(x, ch, res, attempts()[0])
+	b, why := run(x, ch, res, attempts()[0], nil)
 	return b.sched, why
 }
 
-// run simulates the chain group by group; why says where it got stuck
-// ("" when it scheduled every group).
-func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt) (b *builder, why string) {
+// run simulates the chain group by group, from the start or from mark
+// start (nil: the start); why says where it got stuck ("" when it
+// scheduled every group).
+func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt, start *baseMark) (b *builder, why string) {
 	b = newBuilder(x, ch, res)
+	if start != nil {
+		b.resume(*start)
+	}
+	b.reserve()
 	b.attempt = a
 	for gi, g := range ch.Groups {
 		if !b.prepare(gi, g) {
@@ -226,13 +262,21 @@ func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder 
 			b.chosen[c] = gi
 		}
 	}
-	steps := 0
-	for _, n := range res.Cut {
-		steps += n
-	}
-	b.sched = make([]replay.Step, 0, steps)
 	return b
 }
+
+// reserve sizes the schedule for the must-set's events not yet scheduled,
+// up to maxReserve (a schedule that gets stuck early should not have
+// paid for the whole must-set).
+func (b *builder) reserve() {
+	steps := 0
+	for t, n := range b.facts.Cut {
+		steps += max(0, n-b.next[t])
+	}
+	b.sched = make([]replay.Step, 0, min(steps, maxReserve))
+}
+
+const maxReserve = 1 << 14
 
 func (b *builder) arrival(t int, i int) uint32 { return b.tr.Threads[t].Arrival[i] }
 

@@ -29,8 +29,8 @@ func Validate(tr *trace.Trace, model trace.BranchModel, sched []Step) error {
 
 // Validate is the package's Validate for the checker's trace.
 func (c *Checker) Validate(model trace.BranchModel, sched []Step) error {
-	if model != trace.BranchesImplicit && model != trace.BranchesExplicit {
-		return fmt.Errorf("replay: branch model %s is not resolved", model)
+	if err := checkModel(model); err != nil {
+		return err
 	}
 	r := newReplayer(c, sched)
 	for i, s := range sched {
@@ -39,6 +39,13 @@ func (c *Checker) Validate(model trace.BranchModel, sched []Step) error {
 		}
 	}
 	return r.checkReads(model)
+}
+
+func checkModel(model trace.BranchModel) error {
+	if model != trace.BranchesImplicit && model != trace.BranchesExplicit {
+		return fmt.Errorf("replay: branch model %s is not resolved", model)
+	}
+	return nil
 }
 
 // threadLock is a (thread, lock number) pair.
@@ -77,6 +84,9 @@ type replayer struct {
 	tr    *trace.Trace
 	c     *Checker
 	sched []Step
+	// offset is the number of steps before sched (resumed from a Mark);
+	// step numbers count them. wakeEnd stands for "no wake step".
+	offset, wakeEnd int
 
 	// Rule 1: per thread, the number of events started and, for a wait
 	// in progress, the last part done (Whole when no wait is in progress).
@@ -123,6 +133,7 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 		last:   make([]writeFact, c.vars), firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
 		reads:     make([]readFact, 0, len(sched)),
 		lastBrIdx: make([]int, n),
+		wakeEnd:   len(sched),
 	}
 	for i := range r.lastBrIdx {
 		r.lastBrIdx[i] = -1
@@ -141,7 +152,7 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 }
 
 func (r *replayer) fail(i, rule int, format string, args ...any) error {
-	s := r.sched[i]
+	s := r.sched[i-r.offset]
 	where := fmt.Sprintf("step %d (%s)", i+1, r.stepName(s))
 	return &RuleError{Step: i, Rule: rule, Msg: fmt.Sprintf("%s: %s (rule %d)", where, fmt.Sprintf(format, args...), rule)}
 }
@@ -365,7 +376,7 @@ func (r *replayer) wakeDeadline(t trace.ThreadID) int {
 	if at, ok := r.wakeAt[cur]; ok {
 		return at
 	}
-	return len(r.sched)
+	return r.wakeEnd
 }
 
 func (r *replayer) read(i int, ref trace.EventRef, ev *trace.Event) {

@@ -7,10 +7,24 @@ import "gpredict/trace"
 // order, a wait's three parts in turn (rule 1). So only the thread of
 // each step is kept, one byte per step when the trace has at most 256
 // threads. A witness of a long recording holds every thread's past, a
-// hundred thousand steps or more, and a run keeps one per report.
+// hundred thousand steps or more, and a run keeps one per report; most
+// of them start with the same prefix of the recorded order, which they
+// then share (Then) rather than copy.
 type Witness struct {
-	narrow []uint8
-	wide   []uint32
+	// head's first headLen steps come before the witness's own steps.
+	head    *Witness
+	headLen int
+	narrow  []uint8
+	wide    []uint32
+}
+
+// Then is the witness made of w's first n steps followed by steps (which
+// must continue them: every step its thread's next one). The result
+// shares w's steps.
+func (w *Witness) Then(n int, tr *trace.Trace, steps []Step) Witness {
+	own := Compact(tr, steps)
+	own.head, own.headLen = w, n
+	return own
 }
 
 // Compact keeps sched, a schedule in which every step is its thread's
@@ -31,10 +45,14 @@ func Compact(tr *trace.Trace, sched []Step) Witness {
 }
 
 // Len is the number of steps.
-func (w Witness) Len() int { return len(w.narrow) + len(w.wide) }
+func (w Witness) Len() int { return w.headLen + len(w.narrow) + len(w.wide) }
 
 // thread is the thread of step i.
 func (w Witness) thread(i int) trace.ThreadID {
+	if i < w.headLen {
+		return w.head.thread(i)
+	}
+	i -= w.headLen
 	if w.narrow != nil {
 		return trace.ThreadID(w.narrow[i])
 	}
@@ -64,4 +82,38 @@ func (w Witness) Steps(tr *trace.Trace) []Step {
 		}
 	}
 	return out
+}
+
+// Thread is the thread of step i.
+func (w Witness) Thread(i int) trace.ThreadID { return w.thread(i) }
+
+// Tally adds to counts[t] the number of steps of thread t among steps
+// [a, b) of w, and appends to order every thread met there whose seen
+// entry is false (setting it): one tight pass, without spelling out the
+// steps, so that a report can summarise a stretch of a long witness.
+func (w Witness) Tally(a, b int, counts []int, seen []bool, order []trace.ThreadID) []trace.ThreadID {
+	if a < w.headLen {
+		order = w.head.Tally(a, min(b, w.headLen), counts, seen, order)
+		a = w.headLen
+	}
+	if a >= b {
+		return order
+	}
+	note := func(t trace.ThreadID) {
+		counts[t]++
+		if !seen[t] {
+			seen[t] = true
+			order = append(order, t)
+		}
+	}
+	if w.narrow != nil {
+		for _, t := range w.narrow[a-w.headLen : b-w.headLen] {
+			note(trace.ThreadID(t))
+		}
+		return order
+	}
+	for _, t := range w.wide[a-w.headLen : b-w.headLen] {
+		note(trace.ThreadID(t))
+	}
+	return order
 }

@@ -22,7 +22,14 @@ import (
 // itself and stops Z3 through Context.Interrupt.
 func newSolver(ctx *z3.Context) *z3.Solver {
 	s := z3.NewSolver(ctx)
-	c, sv := cContext(ctx), cSolver(s)
+	leaveSIGINT(cContext(ctx), cSolver(s))
+	return s
+}
+
+// leaveSIGINT sets the solver parameter ctrl_c of sv to false. Every
+// solver gpredict makes goes through it: one check with the default
+// also leaves SIGINT's handler reinstalled without SA_ONSTACK afterwards.
+func leaveSIGINT(c C.Z3_context, sv C.Z3_solver) {
 	p := C.Z3_mk_params(c)
 	C.Z3_params_inc_ref(c, p)
 	name := C.CString("ctrl_c")
@@ -30,7 +37,6 @@ func newSolver(ctx *z3.Context) *z3.Solver {
 	C.Z3_params_set_bool(c, p, C.Z3_mk_string_symbol(c, name), false)
 	C.Z3_solver_set_params(c, sv, p)
 	C.Z3_params_dec_ref(c, p)
-	return s
 }
 
 // go-z3 keeps the C handles unexported; these mirror the first fields of

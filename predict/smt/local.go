@@ -55,8 +55,9 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 		case stage.Unknown:
 			return stage.Decision{}, false
 		}
-		if sched, ok := greedy.Build(s.f.Index, q.Chain, q.Closure.WithEdges(lp.Hints(val)), func(sc []replay.Step) bool { return s.valid(p, sc) }); ok {
-			return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true
+		valid := func(from int, sc []replay.Step) bool { return s.f.ValidFrom(p.q.Cand, from, sc) }
+		if from, sched, ok := greedy.Build(s.f.Index, q.Chain, q.Closure.WithEdges(lp.Hints(val)), s.f.Base, valid); ok {
+			return stage.Decision{Verdict: stage.Sat, Schedule: sched, From: from, Validated: true}, true
 		}
 	}
 	return stage.Decision{}, false

@@ -59,6 +59,7 @@ func newCoreZ3() *coreZ3 {
 	z := &coreZ3{ctx: C.gp_core_context(), ints: map[encode.Var]C.Z3_ast{}, bools: map[encode.BoolVar]C.Z3_ast{}}
 	z.solver = C.Z3_mk_solver(z.ctx)
 	C.Z3_solver_inc_ref(z.ctx, z.solver)
+	leaveSIGINT(z.ctx, z.solver)
 	z.intS, z.boolS = C.Z3_mk_int_sort(z.ctx), C.Z3_mk_bool_sort(z.ctx)
 	return z
 }

@@ -56,11 +56,11 @@ func build(f *Facts, q *Query) (Decision, bool) {
 	if !q.IsChain || q.Closure == nil {
 		return Decision{}, false
 	}
-	sched, ok := greedy.Build(f.Index, q.Chain, *q.Closure, func(s []replay.Step) bool { return f.Valid(q.Cand, s) })
+	from, sched, ok := greedy.Build(f.Index, q.Chain, *q.Closure, f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) })
 	if !ok {
 		return Decision{}, false
 	}
-	return Decision{Verdict: Sat, Schedule: sched, Validated: true}, true
+	return Decision{Verdict: Sat, Schedule: sched, From: from, Validated: true}, true
 }
 
 // recorded checks whether the recorded order itself, up to the last

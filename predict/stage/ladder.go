@@ -31,6 +31,9 @@ func NewLadder(f *Facts, timeout time.Duration, stop <-chan struct{}, stages []S
 	return l
 }
 
+// Facts are the facts the ladder's stages read.
+func (l *Ladder) Facts() *Facts { return l.facts }
+
 // Decide runs the stages on c until one settles it. A candidate no stage
 // settles is Unknown: the last stage of a complete ladder always settles
 // (or runs out of time), so this only happens with a partial ladder.

@@ -12,10 +12,13 @@
 package stage
 
 import (
+	"cmp"
+	"slices"
 	"time"
 
 	"gpredict/encode"
 	"gpredict/predict/closure"
+	"gpredict/predict/greedy"
 	"gpredict/predict/replay"
 	"gpredict/trace"
 )
@@ -38,8 +41,11 @@ func (v Verdict) String() string { return [...]string{"unsat", "sat", "unknown"}
 // Decision is the answer for one candidate.
 type Decision struct {
 	Verdict Verdict
-	// Schedule is the witness (Sat only): the steps it needs, in order.
+	// Schedule is the witness (Sat only): the steps it needs, in order,
+	// after the first From steps of the base order (Facts.Base; From is
+	// 0 when the witness does not start with it). Facts.Steps joins them.
 	Schedule []replay.Step
+	From     int
 	// Reason explains Unknown (e.g. "timeout after 10s").
 	Reason string
 	// Validated says the replay validator has already accepted Schedule
@@ -60,15 +66,73 @@ type Facts struct {
 	Windows *encode.Windows
 	// Checker is the replay validator of the trace.
 	Checker *replay.Checker
+	// Base is the recorded order simulated once, with marks the greedy
+	// stages start from (nil without a base order); marks[k] is the
+	// validator's state at Base's k-th mark, and baseWitness the base
+	// order kept compactly, the shared head of witnesses that start
+	// with it.
+	Base        *greedy.Base
+	marks       []replay.Mark
+	baseWitness replay.Witness
 }
 
 // NewFacts computes the facts of tr under the resolved model.
-func NewFacts(tr *trace.Trace, model trace.BranchModel) *Facts {
+func NewFacts(tr *trace.Trace, model trace.BranchModel) *Facts { return NewFactsMarked(tr, model, 0) }
+
+// NewFactsMarked is NewFacts with the base order's marks every steps
+// apart (0: the default spacing, greedy.NewBase); tests mark often so
+// that their small traces resume from marks at all.
+func NewFactsMarked(tr *trace.Trace, model trace.BranchModel, every int) *Facts {
 	f := &Facts{Trace: tr, Model: model, Index: encode.NewModelIndex(tr, model), Checker: replay.NewChecker(tr)}
 	if encode.HasBaseOrder(tr) {
 		f.Windows = encode.NewWindows(tr)
+		f.setBase(greedy.NewBase(f.Index, every))
 	}
 	return f
+}
+
+// setBase keeps base and the validator's marks at its marks, dropping
+// the marks the validator cannot resume from.
+func (f *Facts) setBase(base *greedy.Base) {
+	if base == nil {
+		return
+	}
+	marks := f.Checker.Marks(base.Steps, base.MarkSteps())
+	base.Keep(func(k int) bool { return marks[k].Clean })
+	f.marks = slices.DeleteFunc(marks, func(m replay.Mark) bool { return !m.Clean })
+	f.Base = base
+	f.baseWitness = replay.Compact(f.Trace, base.Steps)
+}
+
+// ValidFrom is Valid for the schedule made of the first from steps of
+// the base order and then steps; from must be 0 or one of Base's marks.
+// The validator resumes from its own state at that mark.
+func (f *Facts) ValidFrom(c encode.Candidate, from int, steps []replay.Step) bool {
+	if from == 0 {
+		return f.Valid(c, steps)
+	}
+	k, found := slices.BinarySearchFunc(f.marks, from, func(m replay.Mark, n int) int { return cmp.Compare(m.Steps, n) })
+	if !found {
+		return false
+	}
+	return f.Checker.ValidateFrom(f.Model, f.marks[k], steps) == nil && replay.CheckPattern(f.Trace, c.Alt, c.Choice, steps) == nil
+}
+
+// Steps is d's whole witness schedule (Sat only).
+func (f *Facts) Steps(d Decision) []replay.Step {
+	if d.From == 0 {
+		return d.Schedule
+	}
+	return append(slices.Clone(f.Base.Steps[:d.From]), d.Schedule...)
+}
+
+// Witness is d's witness kept compactly (Sat only); witnesses that start
+// with the base order share it.
+func (f *Facts) Witness(d Decision) replay.Witness {
+	if d.From == 0 {
+		return replay.Compact(f.Trace, d.Schedule)
+	}
+	return f.baseWitness.Then(d.From, f.Trace, d.Schedule)
 }
 
 // Valid reports whether sched is a feasible schedule showing c (SPEC 3.2

@@ -1,0 +1,118 @@
+package replay
+
+import (
+	"errors"
+	"maps"
+
+	"gpredict/trace"
+)
+
+// A Mark is the validator's state after a prefix of one fixed schedule
+// (the base), so that schedules starting with that prefix are validated
+// from the mark on instead of from the start: on a long recording most
+// witnesses share a prefix of hundreds of thousands of steps.
+//
+// Only a clean state makes a mark: no thread inside a wait (which notify
+// wakes depends on later steps) and every read so far consistent (whether
+// an inconsistent read is required depends on later steps). The rest of
+// the state is then a function of the prefix alone, so validating prefix +
+// suffix from the start and validating the suffix from the mark give the
+// same answer.
+type Mark struct {
+	// Steps is the length of the prefix.
+	Steps int
+	// Clean says the state allowed a mark; a mark that is not clean
+	// cannot be resumed from.
+	Clean bool
+	state *replayer
+}
+
+// Marks replays base and takes a mark after each of its first at[k]
+// steps (at ascending, each ≤ len(base)). When base itself breaks a rule
+// at some step, the marks from there on are not clean.
+func (c *Checker) Marks(base []Step, at []int) []Mark {
+	out := make([]Mark, len(at))
+	r := newReplayer(c, base)
+	k, broken := 0, false
+	for i := 0; i <= len(base) && k < len(at); i++ {
+		for k < len(at) && at[k] == i {
+			out[k] = Mark{Steps: i, Clean: !broken && r.clean()}
+			if out[k].Clean {
+				out[k].state = r.snapshot()
+			}
+			k++
+		}
+		if i < len(base) && !broken {
+			broken = r.step(i, base[i]) != nil
+		}
+	}
+	return out
+}
+
+// clean reports whether no thread is inside a wait and every read so far
+// saw its recorded value.
+func (r *replayer) clean() bool {
+	for t := range r.inWait {
+		if r.inWait[t] != Whole || r.hasBad[t] {
+			return false
+		}
+	}
+	return true
+}
+
+// snapshot copies the state a clean mark needs: no reads (all were
+// consistent), no waits (none in progress).
+func (r *replayer) snapshot() *replayer {
+	s := &replayer{
+		tr: r.tr, c: r.c,
+		started: append([]uint32(nil), r.started...), inWait: append([]Part(nil), r.inWait...),
+		locks: append([]lockHold(nil), r.locks...), savedDepth: make([]int, len(r.savedDepth)),
+		shared: make([]map[trace.ThreadID]int, len(r.shared)), inner: maps.Clone(r.inner),
+		waiting: make([][]trace.ThreadID, len(r.waiting)), woken: make([]bool, len(r.woken)),
+		last: append([]writeFact(nil), r.last...), firstBad: make([]trace.EventRef, len(r.firstBad)),
+		hasBad: make([]bool, len(r.hasBad)), lastBrIdx: append([]int(nil), r.lastBrIdx...),
+	}
+	for l, m := range r.shared {
+		if len(m) > 0 {
+			s.shared[l] = maps.Clone(m)
+		}
+	}
+	return s
+}
+
+// ValidateFrom is Validate for the schedule made of the mark's prefix of
+// the base followed by suffix; m must be clean. Steps are numbered in the
+// whole schedule (the first of suffix is step m.Steps+1 in messages).
+func (c *Checker) ValidateFrom(model trace.BranchModel, m Mark, suffix []Step) error {
+	if err := checkModel(model); err != nil {
+		return err
+	}
+	if !m.Clean || m.state.c != c {
+		return errors.New("replay: resuming from a mark that is not clean, or of another checker")
+	}
+	r := m.state.resume(suffix, m.Steps)
+	for i, s := range suffix {
+		if err := r.step(m.Steps+i, s); err != nil {
+			return err
+		}
+	}
+	return r.checkReads(model)
+}
+
+// resume is a fresh replayer in the snapshot's state, for suffix, whose
+// first step is step offset of the whole schedule.
+func (s *replayer) resume(suffix []Step, offset int) *replayer {
+	r := s.snapshot()
+	r.sched, r.offset = suffix, offset
+	r.reads = make([]readFact, 0, len(suffix))
+	r.wakeAt = map[trace.EventRef]int{}
+	r.wakeEnd = offset + len(suffix)
+	for i, st := range suffix {
+		if st.Part == Wake {
+			if _, dup := r.wakeAt[st.Ref]; !dup {
+				r.wakeAt[st.Ref] = offset + i
+			}
+		}
+	}
+	return r
+}

@@ -159,7 +159,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 				}
 				if s, ok := dec.(statser); ok {
 					statsMu.Lock()
-					res.Stats.Stages = mergeStages(res.Stats.Stages, s.Stats())
+					res.Stats.Stages = MergeStages(res.Stats.Stages, s.Stats())
 					statsMu.Unlock()
 				}
 				dec.Close()
@@ -225,9 +225,10 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	return res, nil
 }
 
-// mergeStages adds the counts of b to a, stage by stage (by name, in the
-// order first seen).
-func mergeStages(a, b []stage.StageStats) []stage.StageStats {
+// MergeStages adds the counts of b to a, stage by stage (by name, in the
+// order first seen): the workers' ladders, and the built-ins' (whose
+// results props.Merge adds to the pattern properties').
+func MergeStages(a, b []stage.StageStats) []stage.StageStats {
 	for _, s := range b {
 		k := slices.IndexFunc(a, func(x stage.StageStats) bool { return x.Name == s.Name })
 		if k < 0 {

@@ -28,6 +28,9 @@ type ReportOptions struct {
 	// Witness says how much of each witness the text format draws; JSON
 	// and SARIF always carry the whole schedule.
 	Witness WitnessMode
+	// Stats (--stats) adds the decision ladder's counts, stage by stage,
+	// after the text format's summary line; JSON always has them.
+	Stats bool
 	// Warnings are the run's warnings (trace validation, event
 	// declarations that match nothing), for the formats that carry them
 	// in the document (JSON, SARIF); the command prints them on stderr.

@@ -16,7 +16,8 @@ import (
 // witness drawn with one column per thread, chosen events marked `*`
 // (trimmed to what matters unless o.Witness says otherwise, see
 // report_witness.go); then the unknown candidates, counted by property and
-// reason (each listed with o.All), and a summary line.
+// reason (each listed with o.All), and a summary line; with o.Stats, the
+// decision ladder's counts by stage after it (report_stats.go).
 func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 	tw := &textWriter{w: w, tr: r.Trace}
 	reps := r.Reports(o.All)
@@ -50,6 +51,9 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 		plural(s.Candidates, "candidate"), s.Prefiltered, skipped, s.SolverCalls, s.Seconds)
 	if r.Interrupted {
 		tw.printf("interrupted: %s left undecided; the reports above are what was found before\n", plural(s.Undecided, "candidate"))
+	}
+	if o.Stats {
+		tw.stages(s.Stages)
 	}
 	if r.Explained != nil {
 		tw.explained(r.Explained)

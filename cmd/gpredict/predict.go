@@ -49,6 +49,8 @@ trace error, 3 no violation but some candidates unknown (solver limit).`,
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
 	f.StringArray("explain", nil, `explain why candidates are not violations: all, NAME or "NAME(PARAM=VALUE, ...)"; may be repeated`)
+	boolFlag(f, "stats", "after the text summary, count what each stage of the decision ladder settled, and its time")
+	boolFlag(f, "quiet", "draw no progress display on stderr (it is drawn only when stderr is a terminal and CI is unset)")
 	addInputFormatFlag(cmd)
 	return cmd
 }
@@ -112,7 +114,8 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		Branches: model, Timeout: v.GetDuration("timeout"), Jobs: jobs, All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
-	res, err := predict.Run(cmd.Context(), tr, inputs, opts)
+	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
+	res, err := runWithProgress(cmd.Context(), stderr, showProgress, tr, inputs, opts)
 	if err != nil {
 		return err
 	}
@@ -125,7 +128,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	report := predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all"),
-		Witness: witness, Warnings: warnings, Rules: ruleDocs(sel)}
+		Witness: witness, Stats: v.GetBool("stats"), Warnings: warnings, Rules: ruleDocs(sel)}
 	if err := write(stdout, res, report); err != nil {
 		return err
 	}

@@ -12,9 +12,17 @@ import (
 // "$ gpredict ..." is run and must print what the block shows after that
 // line (run times aside). `go test ./cmd/gpredict -run TestQueryDocRuns
 // -update` pastes what gpredict prints into the page.
-func TestQueryDocRuns(t *testing.T) {
+func TestQueryDocRuns(t *testing.T) { checkDocRuns(t, filepath.Join("docs", "query.md")) }
+
+// TestOutputDocRuns: docs/output.md's "$ gpredict ..." blocks, checked
+// the same way (its other examples are pinned by predict's golden files).
+func TestOutputDocRuns(t *testing.T) { checkDocRuns(t, filepath.Join("docs", "output.md")) }
+
+// checkDocRuns runs the "$ gpredict ..." blocks of the page at path (from
+// the repository root) and compares what they print with what the page
+// shows, run times masked; with -update it pastes the output instead.
+func checkDocRuns(t *testing.T, path string) {
 	t.Chdir(repoRoot(t))
-	path := filepath.Join("docs", "query.md")
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -44,10 +52,10 @@ func TestQueryDocRuns(t *testing.T) {
 			page = strings.Replace(page, first+"\n"+want, first+"\n"+out, 1)
 			continue
 		}
-		t.Errorf("docs/query.md shows:\n%s%s\ngpredict prints:\n%s", first+"\n", want, out)
+		t.Errorf("%s shows:\n%s%s\ngpredict prints:\n%s", path, first+"\n", want, out)
 	}
 	if runs == 0 {
-		t.Fatal("docs/query.md shows no gpredict run")
+		t.Fatalf("%s shows no gpredict run", path)
 	}
 	if *update {
 		if err := os.WriteFile(path, []byte(page), 0o644); err != nil {

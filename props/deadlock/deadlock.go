@@ -9,6 +9,7 @@ import (
 	"gpredict/encode"
 	"gpredict/predict"
 	"gpredict/predict/replay"
+	"gpredict/predict/stage"
 	"gpredict/trace"
 )
 
@@ -72,8 +73,10 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 		if d.Schedule != nil {
 			d.Verdict = predict.Sat
 		} else {
-			d = solve(cutTr, model, opts, c)
+			var stages []stage.StageStats
+			d, stages = solve(cutTr, model, opts, c)
 			res.Stats.SolverCalls++
+			res.Stats.Stages = predict.MergeStages(res.Stats.Stages, stages)
 		}
 		switch d.Verdict {
 		case predict.Sat:
@@ -95,15 +98,22 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 }
 
 // solve asks the solver whether the cut trace cutTr has a schedule with
-// every stand-in of c's requests.
-func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle) predict.Decision {
+// every stand-in of c's requests. It also returns what each stage of the
+// decider's ladder settled (nil for a decider without stages), which
+// the run's statistics add up as the pattern properties' runs do.
+func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle) (predict.Decision, []stage.StageStats) {
 	newDecider := opts.NewDecider
 	if newDecider == nil {
 		newDecider = predict.NewZ3Decider
 	}
 	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir})
 	defer dec.Close()
-	return dec.Decide(encode.Candidate{Alt: reachAll(len(c)), Choice: c.requests()})
+	d := dec.Decide(encode.Candidate{Alt: reachAll(len(c)), Choice: c.requests()})
+	var stages []stage.StageStats
+	if s, ok := dec.(interface{ Stats() []stage.StageStats }); ok {
+		stages = s.Stats()
+	}
+	return d, stages
 }
 
 // cutOff is what the bounds left undecided, as unknown candidates whose

@@ -1,0 +1,59 @@
+package predict
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gpredict/predict/stage"
+)
+
+// TestStageTableGolden pins the text format's --stats table. The counts
+// and times are set by hand: a real run's times differ from run to run.
+func TestStageTableGolden(t *testing.T) {
+	tr := parseTrace(t, racy)
+	ladder := []stage.StageStats{
+		{Name: "closure", Tried: 1200, Found: 3, Refuted: 900, Time: 12 * time.Millisecond},
+		{Name: "greedy", Tried: 297, Found: 250, Time: 40 * time.Millisecond},
+		{Name: "small", Tried: 47, Found: 20, Refuted: 25, Unknown: 2, Time: 2500 * time.Millisecond},
+	}
+	cases := []struct {
+		name string
+		res  Result
+	}{
+		// Every column filled, names of different widths.
+		{"stages", Result{Stats: Stats{Candidates: 1500, Prefiltered: 300, SolverCalls: 1200, Stages: ladder}}},
+		// No candidate reached the ladder: a line says so.
+		{"stages_none", Result{Stats: Stats{Candidates: 3, Prefiltered: 3}}},
+		// An interrupt: the candidate the stop caught in a stage counts
+		// as passed on, and the table follows the interrupted line.
+		{"stages_interrupted", Result{Interrupted: true, Stats: Stats{Candidates: 2, SolverCalls: 2, Undecided: 1,
+			Stages: []stage.StageStats{{Name: "closure", Tried: 2, Refuted: 1}, {Name: "greedy"}}}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			res := tc.res
+			res.Trace = tr
+			var buf bytes.Buffer
+			if err := WriteText(&buf, &res, ReportOptions{Stats: true}); err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", "golden", tc.name+".txt")
+			if *update {
+				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				t.Errorf("%s differs from golden:\n%s", golden, buf.Bytes())
+			}
+		})
+	}
+}

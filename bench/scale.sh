@@ -65,8 +65,8 @@ printf '%-20s %8s %8s %7s %5s %-60s %4s %4s %7s %5s %5s %s\n' \
   trace events cands pref dec settled-by-stage rep unk seconds MB racy "${RAPID_DIR:+RAPID (engine:racy/ours-lack seconds)}"
 for t in "${traces[@]}"; do
   name=$(basename "$t")
-  read -r secs mb < <(timed "$work/ours.json" "$work/gpredict" predict --props DataRace --format json --jobs 2 "$t")
-  if ! "$work/tabulate" stats "$work/ours.json" >"$work/stats" 2>/dev/null; then
+  read -r secs mb < <(timed "$work/ours.txt" "$work/gpredict" predict --props DataRace --stats --quiet --jobs 2 "$t")
+  if ! "$work/tabulate" stats "$work/ours.txt" >"$work/stats" 2>/dev/null; then
     echo "$name: gpredict failed: $(head -c 300 "$work/err")"
     continue
   fi

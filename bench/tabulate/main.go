@@ -1,11 +1,12 @@
 // Command tabulate turns the outputs of one benchmark row of bench/scale.sh
-// into table cells. It reads gpredict's JSON document and RAPID's
+// into table cells. It reads gpredict's reports (text with --stats, JSON with --all) and RAPID's
 // verbose output (`Race detected at event N : ...`, one line per racy
 // event, N counting the trace's events from 1 in file order).
 //
-//	tabulate stats OURS.json
-//	    events, candidates, decided, what each stage settled, reports,
-//	    unknown (tab-separated)
+//	tabulate stats OURS.txt
+//	    from the text report of `predict --stats`: events, candidates,
+//	    pre-filtered, decided, what each stage settled, reports, unknown
+//	    (tab-separated)
 //	tabulate racy TRACE ALL.json [ENGINE=RAPID.out...]
 //	    the racy events of a `--all` run (of every violation, its event
 //	    that comes last in the file, as RAPID counts them), for each RAPID
@@ -50,7 +51,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: tabulate stats OURS.json | tabulate racy TRACE ALL.json [ENGINE=RAPID.out...]")
+	fmt.Fprintln(os.Stderr, "usage: tabulate stats OURS.txt | tabulate racy TRACE ALL.json [ENGINE=RAPID.out...]")
 	os.Exit(2)
 }
 
@@ -87,22 +88,59 @@ func readDoc(path string) (*doc, error) {
 	return &d, nil
 }
 
+// summaryLine is the text report's summary line (docs/output.md).
+var summaryLine = regexp.MustCompile(`^(\d+) reports?, \d+ violations?, (\d+) unknown candidates?; \d+ threads?, (\d+) events?, \d+ property events?, (\d+) candidates? \((\d+) pre-filtered[^)]*\), (\d+) decided`)
+
+// stats reads the text report of `gpredict predict --stats`: its summary
+// line and the per-stage table after it. The timed run writes text, as a
+// user would see it: the JSON document of a million-event trace spells
+// out every witness (gigabytes), which would time the writing, not the
+// prediction.
 func stats(path string) error {
-	d, err := readDoc(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
+	defer f.Close()
+	var cells []string
 	var settled []string
-	for _, s := range d.Stats.Stages {
-		if n := s.Found + s.Refuted; n > 0 {
-			settled = append(settled, fmt.Sprintf("%s:%d", s.Name, n))
+	inTable := false
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := summaryLine.FindStringSubmatch(line); m != nil {
+			cells = m[1:]
+			continue
 		}
+		if strings.HasPrefix(line, "decided by stage") {
+			inTable = true
+			continue
+		}
+		fs := strings.Fields(line)
+		if !inTable || len(fs) < 5 || fs[0] == "stage" {
+			continue
+		}
+		found, err1 := strconv.Atoi(fs[2])
+		refuted, err2 := strconv.Atoi(fs[3])
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		if n := found + refuted; n > 0 {
+			settled = append(settled, fmt.Sprintf("%s:%d", fs[0], n))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	if cells == nil {
+		return fmt.Errorf("%s: no summary line", path)
 	}
 	if len(settled) == 0 {
 		settled = []string{"-"}
 	}
-	fmt.Printf("%d\t%d\t%d\t%d\t%s\t%d\t%d\n", d.Stats.Events, d.Stats.Candidates, d.Stats.Prefiltered, d.Stats.SolverCalls,
-		strings.Join(settled, ","), len(d.Violations), len(d.Unknown))
+	reports, unknown, events, cands, pref, dec := cells[0], cells[1], cells[2], cells[3], cells[4], cells[5]
+	fmt.Printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\n", events, cands, pref, dec, strings.Join(settled, ","), reports, unknown)
 	return nil
 }
 

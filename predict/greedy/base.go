@@ -73,6 +73,7 @@ func NewBase(x *encode.Index, every int) *Base {
 		// Only t has something pending: no other thread's needed read
 		// can hold a write back (readPending), and nothing else runs.
 		b.need[t] = b.next[t] + 1
+		b.needVersion++
 		if !b.enabled(int(t), false) {
 			break
 		}
@@ -175,4 +176,5 @@ func (b *builder) resume(m baseMark) {
 	copy(b.shared, m.shared)
 	b.depth, b.inner = maps.Clone(m.depth), maps.Clone(m.inner)
 	copy(b.value, m.value)
+	b.needVersion++
 }

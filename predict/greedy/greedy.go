@@ -61,13 +61,9 @@ const restartLimit = 4096
 func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, valid func(int, []replay.Step) bool) (from int, steps []replay.Step, ok bool) {
 	events := ch.Events()
 	usedFrom := 0
-	for i, a := range attempts() {
+	for _, a := range attempts() {
 		learned := res
-		restarts := 0
-		if i == 0 {
-			restarts = maxRestarts
-		}
-		for range restarts + 1 {
+		for range maxRestarts + 1 {
 			var start *baseMark
 			if base != nil {
 				m, ok := base.markFor(events, learned.Edges)
@@ -85,7 +81,10 @@ func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Bas
 			if why == "" && valid(from, b.sched) {
 				return from, b.sched, true
 			}
-			hint, ok := b.lockHint()
+			if !b.stuckInRun {
+				break // a schedule the validator rejected, or a group that cannot be prepared: no wait to learn from
+			}
+			hint, ok := b.hint()
 			if !ok {
 				break
 			}
@@ -95,8 +94,8 @@ func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Bas
 	return usedFrom, nil, false
 }
 
-// maxRestarts bounds how often the first attempt restarts with a lock
-// order learnt from where it got stuck (lockHint); the others run once.
+// maxRestarts bounds how often an attempt restarts with an order learnt
+// from where it got stuck (hint).
 const maxRestarts = 8
 
 // Attempt is one way of running the simulation: Jitter, when not 0, adds
@@ -107,11 +106,15 @@ type Attempt struct {
 	Jitter      uint32
 	Seed        uint32
 	NoReadOrder bool
+	// KeepHolds drops the rule that the needed events' holds of one lock
+	// finish in the recorded order (finishHolds): the recorded order can
+	// be the one that needs a chosen event too early.
+	KeepHolds bool
 }
 
 // attempts are the attempts of Build, in order.
 func attempts() []Attempt {
-	return []Attempt{{}, {Jitter: 8, Seed: 1}, {Jitter: 64, Seed: 2}, {NoReadOrder: true}, {Jitter: 512, Seed: 3}}
+	return []Attempt{{}, {Jitter: 8, Seed: 1}, {Jitter: 64, Seed: 2}, {NoReadOrder: true}, {KeepHolds: true}, {Jitter: 512, Seed: 3}}
 }
 
 // Explain runs the first attempt once, with a sentence saying why it
@@ -136,6 +139,7 @@ func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt, start
 			return b, fmt.Sprintf("group %d needs a chosen event before it", gi+1)
 		}
 		if !b.run() {
+			b.stuckInRun = true
 			return b, "stuck: " + b.stuck()
 		}
 		if !b.block(g) {
@@ -143,38 +147,6 @@ func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt, start
 		}
 	}
 	return b, ""
-}
-
-// lockHint is what a stuck simulation learns: a thread waits for a lock
-// that another waiting thread took first, so the waiter's hold should end
-// before the holder's starts. It is only a hint for the next run (the
-// validator judges the result), never a fact.
-func (b *builder) lockHint() (closure.Edge, bool) {
-	for t := range b.need {
-		if b.next[t] >= b.need[t] {
-			continue
-		}
-		r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
-		if b.tr.Event(r).Op != trace.OpAcquire {
-			continue
-		}
-		h := b.owner[b.x.ObjNum(r)]
-		u := h.thread
-		if h.depth == 0 || int(u) == t {
-			continue
-		}
-		end := b.x.HoldEnd(r.Thread, r.Index)
-		if end < 0 || b.tr.Threads[t].Events[end].Op != trace.OpRelease {
-			continue
-		}
-		for _, s := range b.x.OpenAfter(u, b.next[u]-1) {
-			if b.tr.Threads[u].Events[s].Obj == b.tr.Event(r).Obj && b.tr.Threads[u].Events[s].Op == trace.OpAcquire {
-				return closure.Edge{From: trace.EventRef{Thread: r.Thread, Index: uint32(end)}, To: trace.EventRef{Thread: u, Index: s},
-					Why: "learnt: the waiting hold goes first"}, true
-			}
-		}
-	}
-	return closure.Edge{}, false
 }
 
 // stuck describes the next event of every thread that still has needed
@@ -253,6 +225,9 @@ type builder struct {
 	varVersion  []uint32
 	needVersion uint32
 	held        []heldWrite
+	// stuckInRun says the simulation stopped with needed events none of
+	// which could go (what hint learns from).
+	stuckInRun bool
 	// facts are the closure's (the derived orders, for Before).
 	facts *closure.Result
 }
@@ -369,7 +344,9 @@ func (b *builder) prepare(gi int, g []trace.EventRef) bool {
 				}
 			}
 		}
-		grew = b.finishHolds(holdsOpen) || grew
+		if !b.attempt.KeepHolds {
+			grew = b.finishHolds(holdsOpen) || grew
+		}
 		for r, gj := range b.chosen {
 			if gj >= gi && int(r.Index) < b.need[r.Thread] {
 				return false
@@ -621,6 +598,20 @@ func (b *builder) current(r trace.EventRef, v trace.Sym) trace.Sym {
 // usually the order that keeps every read's source.
 func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
 	a := b.arrival(t, b.next[t])
+	return b.neededReadsOf(t, r, w, func(rd, src trace.EventRef, kind encode.SourceKind) bool {
+		switch {
+		case kind == encode.Initial, kind == encode.OneWrite && b.done(src):
+			return true
+		}
+		return !b.attempt.NoReadOrder && b.arrival(int(rd.Thread), int(rd.Index)) < a && !b.facts.Before(r, rd)
+	})
+}
+
+// neededReadsOf calls visit on the needed, unscheduled reads by other
+// threads than t of the variable written by r (event w) that read another
+// value than w's, with what each can read from (encode.Index.Source),
+// until visit returns true; it reports whether one did.
+func (b *builder) neededReadsOf(t int, r trace.EventRef, w *trace.Event, visit func(rd, src trace.EventRef, kind encode.SourceKind) bool) bool {
 	v := b.x.ObjNum(r)
 	for u := range b.need {
 		if u == t || b.next[u] >= b.need[u] {
@@ -628,15 +619,11 @@ func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
 		}
 		rs := b.x.ReadsOfNum(v, trace.ThreadID(u))
 		for k := searchFrom(rs, b.next[u]); k < len(rs) && int(rs[k]) < b.need[u]; k++ {
-			rd := trace.EventRef{Thread: trace.ThreadID(u), Index: rs[k]}
-			val := b.tr.Threads[u].Events[rs[k]].Val
-			if val == w.Val {
+			if b.tr.Threads[u].Events[rs[k]].Val == w.Val {
 				continue
 			}
-			switch src, kind := b.x.Source(rd); {
-			case kind == encode.Initial, kind == encode.OneWrite && b.done(src):
-				return true
-			case !b.attempt.NoReadOrder && b.arrival(u, int(rs[k])) < a && !b.facts.Before(r, rd):
+			rd := trace.EventRef{Thread: trace.ThreadID(u), Index: rs[k]}
+			if src, kind := b.x.Source(rd); visit(rd, src, kind) {
 				return true
 			}
 		}

@@ -1,0 +1,156 @@
+package greedy
+
+import (
+	"gpredict/encode"
+	"gpredict/predict/closure"
+	"gpredict/trace"
+)
+
+// hint is what a stuck simulation learns for its next run: an order
+// between two events that would have let it go on. A hint is never a
+// fact: the validator judges the schedule the next run builds, and a
+// wrong hint only costs a run.
+//
+// When the stuck threads wait for each other in a cycle (waitsFor), the
+// hint breaks that cycle at one of its waits that a different past would
+// have avoided: a thread waiting for a lock another took first (its hold
+// should have gone first: lockHintFor), or a write waiting because it
+// would spoil another thread's read whose value is already written (the
+// write should have gone before that value's write: readHintFor). Without
+// such a cycle, the first thread with a hint gives it.
+func (b *builder) hint() (closure.Edge, bool) {
+	for _, t := range b.waitCycle() {
+		if e, ok := b.hintFor(t); ok {
+			return e, true
+		}
+	}
+	for t := range b.need {
+		if b.next[t] < b.need[t] {
+			if e, ok := b.hintFor(t); ok {
+				return e, true
+			}
+		}
+	}
+	return closure.Edge{}, false
+}
+
+// hintFor is the hint thread t's wait gives, if any.
+func (b *builder) hintFor(t int) (closure.Edge, bool) {
+	if e, ok := b.lockHintFor(t); ok {
+		return e, true
+	}
+	return b.readHintFor(t)
+}
+
+// waitCycle returns the threads of a cycle of waitsFor among the stuck
+// threads (nil: none).
+func (b *builder) waitCycle() []int {
+	n := len(b.need)
+	waits := make([]int, n)
+	for t := range waits {
+		waits[t] = -1
+		if b.next[t] < b.need[t] {
+			waits[t] = b.waitsFor(t)
+		}
+	}
+	seen := make([]int, n) // 0: not visited; else 1 + the walk that reached it
+	for s := range n {
+		for t := s; t >= 0 && seen[t] == 0; t = waits[t] {
+			seen[t] = s + 1
+			if u := waits[t]; u >= 0 && seen[u] == s+1 {
+				cycle := []int{u}
+				for v := waits[u]; v != u; v = waits[v] {
+					cycle = append(cycle, v)
+				}
+				return cycle
+			}
+		}
+	}
+	return nil
+}
+
+// waitsFor is the thread stuck thread t waits for (-1: none it can name):
+// the thread of a derived order's source not yet scheduled, the holder of
+// the lock it acquires, the writer of the value it reads, or the reader
+// its write would spoil.
+func (b *builder) waitsFor(t int) int {
+	r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
+	if b.hasAfter[t] {
+		for _, f := range b.after[r] {
+			if !b.done(f) {
+				return int(f.Thread)
+			}
+		}
+	}
+	ev := b.tr.Event(r)
+	switch ev.Op {
+	case trace.OpAcquire:
+		if h := b.owner[b.x.ObjNum(r)]; h.depth > 0 && int(h.thread) != t {
+			return int(h.thread)
+		}
+	case trace.OpRead:
+		if src, kind := b.x.Source(r); kind == encode.OneWrite && !b.done(src) {
+			return int(src.Thread)
+		}
+	case trace.OpWrite:
+		reader := -1
+		b.neededReadsOf(t, r, ev, func(rd, src trace.EventRef, kind encode.SourceKind) bool {
+			if kind == encode.OneWrite && b.done(src) {
+				reader = int(rd.Thread)
+			}
+			return reader >= 0
+		})
+		return reader
+	}
+	return -1
+}
+
+// lockHintFor: stuck thread t waits for a lock that another thread took
+// first, so t's hold should end before the holder's starts.
+func (b *builder) lockHintFor(t int) (closure.Edge, bool) {
+	r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
+	if b.tr.Event(r).Op != trace.OpAcquire {
+		return closure.Edge{}, false
+	}
+	h := b.owner[b.x.ObjNum(r)]
+	u := h.thread
+	if h.depth == 0 || int(u) == t {
+		return closure.Edge{}, false
+	}
+	end := b.x.HoldEnd(r.Thread, r.Index)
+	if end < 0 || b.tr.Threads[t].Events[end].Op != trace.OpRelease {
+		return closure.Edge{}, false
+	}
+	for _, s := range b.x.OpenAfter(u, b.next[u]-1) {
+		if b.tr.Threads[u].Events[s].Obj == b.tr.Event(r).Obj && b.tr.Threads[u].Events[s].Op == trace.OpAcquire {
+			return closure.Edge{From: trace.EventRef{Thread: r.Thread, Index: uint32(end)}, To: trace.EventRef{Thread: u, Index: s},
+				Why: "learnt: the waiting hold goes first"}, true
+		}
+	}
+	return closure.Edge{}, false
+}
+
+// readHintFor: stuck thread t's next event is a write that would spoil
+// another thread's needed read whose value is already written, so the
+// write should have gone before that value's write (the next run holds
+// it back until the write is done). On a recording, a thread that ran
+// ahead, writing as recorded, is what a witness must often undo.
+func (b *builder) readHintFor(t int) (closure.Edge, bool) {
+	r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
+	ev := b.tr.Event(r)
+	if ev.Op != trace.OpWrite {
+		return closure.Edge{}, false
+	}
+	var src trace.EventRef
+	found := b.neededReadsOf(t, r, ev, func(_, s trace.EventRef, kind encode.SourceKind) bool {
+		if kind != encode.OneWrite || !b.done(s) || s.Thread == r.Thread || b.facts.Before(s, r) {
+			return false
+		}
+		src = s
+		return true
+	})
+	if !found {
+		return closure.Edge{}, false
+	}
+	return closure.Edge{From: r, To: src, Why: "learnt: the write goes before the source of the read it would spoil"}, true
+}

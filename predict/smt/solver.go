@@ -74,12 +74,13 @@ type prepared struct {
 //
 //   - dump (only with Config.DumpDir): writes the candidate's exact
 //     formula, settles nothing;
+//   - window (finds witnesses; traces with a base order): frozen stages
+//     inside a window of the trace, the past taken as recorded (first:
+//     it is the cheapest, and on recordings it finds most);
 //   - local (refutes, and finds witnesses; chain candidates): growing
 //     windows of the must-set, relaxed (package local);
 //   - prefix-window (finds witnesses; chain candidates): a window decided
 //     exactly after a past scheduled by package greedy;
-//   - window (finds witnesses; traces with a base order): frozen stages
-//     inside a window of the trace, the past taken as recorded;
 //   - small (finds witnesses and refutes; traces with a base order):
 //     frozen and relaxed stages over the closed slice;
 //   - downset (finds witnesses; traces without a base order): the events
@@ -97,10 +98,12 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	if cfg.DumpDir != "" {
 		add("dump", s.dumpStage)
 	}
+	if f.Windows != nil {
+		add("window", s.window)
+	}
 	add("local", s.local)
 	add("prefix-window", s.prefixWindow)
 	if f.Windows != nil {
-		add("window", s.window)
 		add("small", s.smallStages)
 	} else {
 		add("downset", s.downset)

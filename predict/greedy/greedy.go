@@ -68,7 +68,7 @@ func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Bas
 			if base != nil {
 				m, ok := base.markFor(events, learned.Edges)
 				if !ok {
-					return usedFrom, nil, false
+					break // what it learnt goes back to the start: the next attempt starts afresh
 				}
 				start = &m
 				usedFrom = max(usedFrom, m.steps)

@@ -11,12 +11,15 @@
 # ladder; what each stage settled (witnesses found + refuted); reports;
 # unknown candidates; seconds and peak RSS (MB) of the run; racy events
 # (of every violation, the event last in the file, as RAPID counts them:
-# from a second run with --all, on traces of at most RACY_MAX events);
+# from a second run with --all, on shared traces of at most RACY_MAX
+# events and generated ones of at most RACY_GEN_MAX: --all decides every
+# candidate one by one, over 14 minutes on dense-100000's 144,036);
 # then per RAPID engine "racy events/how many ours lack" and seconds, and
 # whether ours are a superset of SHB's and SyncP's.
 #
 # Environment: SHARED (default ../shared/traces), RAPID_DIR, SIZES
 # (default "1000 10000 100000 1000000"), RACY_MAX (default 200000),
+# RACY_GEN_MAX (default 10000),
 # TRACES (trace files to run instead of the shared and generated ones).
 # Usage: bench/scale.sh
 set -euo pipefail
@@ -24,6 +27,7 @@ cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared/traces}
 SIZES=${SIZES:-1000 10000 100000 1000000}
 RACY_MAX=${RACY_MAX:-200000}
+RACY_GEN_MAX=${RACY_GEN_MAX:-10000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -80,7 +84,9 @@ for t in "${traces[@]}"; do
       outs+=("$e=$work/$e.out")
     done
   fi
-  if [ "$events" -le "$RACY_MAX" ]; then
+  limit=$RACY_MAX
+  [[ $t == "$work"/* ]] && limit=$RACY_GEN_MAX
+  if [ "$events" -le "$limit" ]; then
     "$work/gpredict" predict --props DataRace --format json --jobs 2 --all "$t" >"$work/all.json" 2>/dev/null || true
     cells=$("$work/tabulate" racy "$t" "$work/all.json" "${outs[@]}" | tr '\t' ' ')
     racy=${cells%% *}

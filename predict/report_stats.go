@@ -17,7 +17,8 @@ import (
 func (t *textWriter) stages(st []stage.StageStats) {
 	if len(st) == 0 {
 		// Every candidate was pre-filtered or skipped (or there was
-		// none): no worker made a ladder, so there is nothing to count.
+		// none): no worker made a ladder, and the Deadlock built-in,
+		// whose greedy replay has a row of its own, tried none either.
 		t.printf("decided by stage: no candidate reached the decision ladder\n")
 		return
 	}

@@ -42,10 +42,12 @@ type Stats struct {
 	Candidates int
 	// Prefiltered counts the candidates the MHB pre-filter ruled out.
 	Prefiltered int
-	// SolverCalls counts Decider.Decide calls: the candidates given to the
-	// decision ladder. A candidate that differs from an earlier one only by
-	// its binding is the same question (a Candidate carries no binding)
-	// and is not asked again.
+	// SolverCalls counts the candidates decided (the text summary's
+	// "decided"): Decider.Decide calls, the candidates given to the
+	// decision ladder, and for the Deadlock built-in every candidate its
+	// greedy replay or the ladder settled. A candidate that differs from
+	// an earlier one only by its binding is the same question (a
+	// Candidate carries no binding) and is not asked again.
 	SolverCalls int
 	// Skipped counts the distinct candidates left out of the result
 	// without --all because their location group's first violation was

@@ -23,9 +23,10 @@ var recorded struct {
 }
 
 type recording struct {
-	res  *Result
-	text string
-	err  error
+	res    *Result
+	text   string
+	stderr string // the recorded command's, passed through
+	err    error
 }
 
 // recordOnce records `go ARGS` in testdata/progs once per ARGS.
@@ -48,7 +49,7 @@ func recordOnce(t *testing.T, args ...string) *recording {
 	res, err := Record(append([]string{"go"}, args...), Options{
 		Dir: filepath.Join("testdata", "progs"), Out: out, Stdout: &stdout, Stderr: &stderr,
 	})
-	r := &recording{res: res, err: err}
+	r := &recording{res: res, stderr: stderr.String(), err: err}
 	if err == nil && len(res.Traces) == 1 {
 		data, rerr := os.ReadFile(res.Traces[0])
 		r.text, r.err = string(data), rerr

@@ -30,11 +30,16 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("testdata", "script"),
 		UpdateScripts: *update,
+		Setup:         setupSignalled,
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode":    exitcodeCmd,
 			"writebytes":  writebytesCmd,
 			"lockedtrace": lockedTraceCmd,
 			"sleep":       sleepCmd,
+			"signal":      signalCmd,
+			"exitstatus":  exitstatusCmd,
+			"mkfifo":      mkfifoCmd,
+			"holdfifo":    holdfifoCmd,
 		},
 	})
 }

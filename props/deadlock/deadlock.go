@@ -33,6 +33,12 @@ import (
 // is then re-checked against the *original* trace by the replay
 // validator (check.go), independently of the encoding.
 
+// greedyStage names the greedy replay's row in the stage counts
+// (predict.Stats.Stages, `--stats`): the candidates it was tried on and
+// found a witness for; it refutes none, and passes the rest on to the
+// decision ladder.
+const greedyStage = "deadlock-greedy"
+
 // Predict is the Deadlock built-in: every cycle candidate of tr within
 // the default bounds, decided, as a result of the shape predict.Run gives.
 func Predict(ctx context.Context, tr *trace.Trace, opts predict.Options) (*predict.Result, error) {
@@ -57,6 +63,11 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	found := findCycles(lockRequests(tr), set.limits)
 	res.Stats.Candidates = len(found.cycles)
 	reports := reportShapes{}
+	// The greedy replay settles candidates before the ladder does, so it
+	// counts as a stage of its own: without its row the statistics would
+	// say that no candidate was decided when it decided them all.
+	greedy := stage.StageStats{Name: greedyStage}
+	var ladder []stage.StageStats
 	for _, c := range found.cycles {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -66,17 +77,21 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 			res.Stats.Prefiltered++
 			continue
 		}
+		res.Stats.SolverCalls++ // decided: by the greedy replay or by the ladder
 		var d predict.Decision
 		if set.greedy {
+			t0 := time.Now()
 			d.Schedule = greedyWitness(tr, c)
+			greedy.Tried++
+			greedy.Time += time.Since(t0)
 		}
 		if d.Schedule != nil {
 			d.Verdict = predict.Sat
+			greedy.Found++
 		} else {
 			var stages []stage.StageStats
 			d, stages = solve(cutTr, model, opts, c)
-			res.Stats.SolverCalls++
-			res.Stats.Stages = predict.MergeStages(res.Stats.Stages, stages)
+			ladder = predict.MergeStages(ladder, stages)
 		}
 		switch d.Verdict {
 		case predict.Sat:
@@ -91,6 +106,11 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 			res.Unknown = append(res.Unknown, reports.unknown(c, d.Reason))
 		}
 	}
+	if greedy.Tried > 0 {
+		// First: what it passes on goes to the ladder's first stage.
+		ladder = append([]stage.StageStats{greedy}, ladder...)
+	}
+	res.Stats.Stages = ladder
 	res.Unknown = append(res.Unknown, found.cutOff(reports, set.limits)...)
 	slices.SortStableFunc(res.Violations, func(a, b predict.Violation) int { return compareChoices(a.Choice, b.Choice) })
 	res.Stats.Seconds = time.Since(start).Seconds()

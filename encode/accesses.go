@@ -108,8 +108,9 @@ const (
 	Impossible
 )
 
-// Source says what read r (an event of kind read) can take its value
-// from when it is required (SPEC 3.2 rule 5), and the write for OneWrite.
+// Source says what read r (an event of kind read) can take its value from
+// when it is required (docs/semantics.md rule 5), and the write for
+// OneWrite.
 func (x *Index) Source(r trace.EventRef) (trace.EventRef, SourceKind) {
 	s := x.sources[r.Thread][r.Index]
 	return s.w, s.kind

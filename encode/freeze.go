@@ -16,11 +16,11 @@ import (
 // decided exactly afterwards.
 //
 // The fixed values come from a base order, the order in which the reader
-// delivered the events (trace.Thread.Arrival). SPEC 1 forbids taking it
-// as a cross-thread order, and nothing here does: it is only a guess of a
-// schedule, good for recorded executions (STD and RapidBin files list the
-// events in the order they happened), and a bad guess only makes this
-// stage find nothing.
+// delivered the events (trace.Thread.Arrival). docs/semantics.md forbids
+// taking it as a cross-thread order, and nothing here does: it is only a
+// guess of a schedule, good for recorded executions (STD and RapidBin files
+// list the events in the order they happened), and a bad guess only makes
+// this stage find nothing.
 //
 // For candidate c over problem p, with D the events that must happen
 // before some chosen event (DownSlice), extended so that no thread stops

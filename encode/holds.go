@@ -10,7 +10,7 @@ import (
 // acquire that takes the lock at depth 0 (or the wait whose reacquire part
 // takes it back) to the release that brings the depth back to 0 (or a
 // wait on the lock, whose release part gives it away). Re-entrant pairs
-// inside are not holds (SPEC 3.2 rule 3 ignores them).
+// inside are not holds (docs/semantics.md rule 3 ignores them).
 
 // computeHolds finds the outermost lock holds of every thread, the holds
 // of each lock per thread, and the holds open after each event.

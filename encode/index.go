@@ -119,7 +119,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 }
 
 // readFromEdges returns must-read-from edges, which hold in every feasible
-// schedule under rule 5 (SPEC 3.2). For a read r of x returning v such
+// schedule under docs/semantics.md rule 5. For a read r of x returning v such
 // that exactly one write w in the whole trace writes v to x, v is not x's
 // initial value, and w is in another thread (same-thread sources are
 // program order already, or impossible): whenever the event s that makes r

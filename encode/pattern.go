@@ -9,8 +9,8 @@ import (
 
 // Pattern returns the constraints of candidate c over problem p (whose
 // slice must contain the chosen events): every chosen event is in the
-// schedule, and the alternative's ordering condition (SPEC 3.3) holds on
-// their positions. A chosen wait stands at its release part.
+// schedule, and the alternative's ordering condition (docs/semantics.md)
+// holds on their positions. A chosen wait stands at its release part.
 //
 // Negation is pushed to the atoms: ¬(a < b) becomes b < a (a and b are
 // distinct steps of a total order; for the same step it is true). A `||`

@@ -125,7 +125,7 @@ func (p *Problem) Var(s Step) Var {
 // HasStep reports whether s is a step of the slice.
 func (p *Problem) HasStep(s Step) bool { _, ok := p.stepVar[s]; return ok }
 
-// StepName renders s as in SPEC 4 ("T1#3", "T1#4.release").
+// StepName renders s as in docs/output.md ("T1#3", "T1#4.release").
 func (p *Problem) StepName(s Step) string { return p.Trace.ID(s.Ref) + partSuffix[s.Part] }
 
 // VarName renders an order variable for dumps.

@@ -7,16 +7,16 @@ import (
 	"gpredict/trace"
 )
 
-// SPEC 3.1 defines the bindings as the product of the values observed for
-// each property parameter. Most of that product is useless: a binding can
-// only give a violation if every occurrence of the alternative has a
-// compatible property event. bindingsFor forms the bindings by a hash join
-// of the value tuples of the alternative's declarations on the parameters
-// they share, and only then extends each joined tuple over the parameters
-// that no joined event fixed (those are free in the product definition, so
-// every observed value of theirs gives its own binding). The result is
-// exactly the product's bindings that can have a compatible event for
-// every declaration of the alternative; whether a choice of *distinct*
+// docs/semantics.md defines the bindings as the product of the values
+// observed for each property parameter. Most of that product is useless: a
+// binding can only give a violation if every occurrence of the alternative
+// has a compatible property event. bindingsFor forms the bindings by a hash
+// join of the value tuples of the alternative's declarations on the
+// parameters they share, and only then extends each joined tuple over the
+// parameters that no joined event fixed (those are free in the product
+// definition, so every observed value of theirs gives its own binding). The
+// result is exactly the product's bindings that can have a compatible event
+// for every declaration of the alternative; whether a choice of *distinct*
 // events exists is the choice enumerator's business.
 
 // partial is a partial binding: vals[p] is NoSym where p is unassigned;
@@ -27,8 +27,8 @@ type partial struct {
 }
 
 // observedValues returns, per parameter, the sorted distinct values bound
-// by any property event of any declaration (SPEC 3.1: "taken from the
-// values observed for it").
+// by any property event of any declaration (docs/semantics.md: "all
+// combinations of the values observed for each parameter").
 func observedValues(nParams int, events [][]spec.PropEvent) [][]trace.Sym {
 	seen := make([]map[trace.Sym]bool, nParams)
 	for p := range seen {
@@ -130,7 +130,7 @@ func bindingsFor(nParams int, events [][]spec.PropEvent, decls []int, yield func
 	observed := observedValues(nParams, events)
 	for _, vs := range observed {
 		if len(vs) == 0 {
-			return // SPEC 3.3: a parameter nothing binds gives no binding
+			return // docs/semantics.md: a parameter nothing binds gives no binding
 		}
 	}
 	joined := []partial{{vals: make([]trace.Sym, nParams)}}

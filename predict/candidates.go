@@ -10,9 +10,9 @@ import (
 
 // altPlan is everything about one alternative of a property that does not
 // depend on the binding: which declarations it uses, the occurrence
-// constraints that restrict a choice before any solving (SPEC 2.2/3.3:
+// constraints that restrict a choice before any solving (docs/semantics.md:
 // meta-threads, region pairs), and the `||` groups whose order does not
-// make a different violation (SPEC 3.3).
+// make a different violation (docs/semantics.md).
 type altPlan struct {
 	prop   *spec.Property
 	altIdx int
@@ -119,7 +119,7 @@ func (ap *altPlan) collectBlockPairs(n *spec.PatNode) {
 
 // collectParGroups finds, in every `||` node, the direct event children of
 // one declaration (two or more): the slots whose events may be listed in
-// any order without changing the violation (SPEC 3.3).
+// any order without changing the violation (docs/semantics.md).
 func (ap *altPlan) collectParGroups(n *spec.PatNode) {
 	if n == nil {
 		return

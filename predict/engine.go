@@ -37,7 +37,7 @@ type Options struct {
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string
 	// All decides every candidate. Without it, a location group (the
-	// reports of SPEC 4) is decided only until its first violation in
+	// reports of docs/output.md) is decided only until its first violation in
 	// report order is known: its other candidates cannot change the
 	// report (Stats.Skipped counts them).
 	All bool
@@ -104,9 +104,9 @@ type job struct {
 // statser is a Decider that counts what each of its stages settled.
 type statser interface{ Stats() []stage.StageStats }
 
-// Run finds the violations of props in tr (SPEC 3) and decides every
-// candidate. When ctx is cancelled (an interrupt) it stops as soon as it
-// can and returns what it found so far, with Result.Interrupted set and
+// Run finds the violations of props in tr (docs/semantics.md) and decides
+// every candidate. When ctx is cancelled (an interrupt) it stops as soon as
+// it can and returns what it found so far, with Result.Interrupted set and
 // Stats.Undecided counting the distinct candidates left undecided. It
 // returns an error for a witness that fails replay validation (a
 // *WitnessError).
@@ -318,7 +318,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 }
 
 // checkWitness re-checks a Sat decision with the replay validator, which
-// shares nothing with the encoding (SPEC 3.3).
+// shares nothing with the encoding (docs/semantics.md).
 func checkWitness(facts *stage.Facts, j *job) error {
 	tr, sched := facts.Trace, facts.Steps(j.decision)
 	err := replay.Validate(tr, facts.Model, sched)

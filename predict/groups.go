@@ -7,15 +7,15 @@ import (
 	"gpredict/trace"
 )
 
-// Without --all a report stands for a location group (SPEC 4) and shows
-// one violation of the group: the first in the order the candidates are
-// formed (property, alternative, binding, choice — deterministic, one
+// Without --all a report stands for a location group (docs/output.md) and
+// shows one violation of the group: the first in the order the candidates
+// are formed (property, alternative, binding, choice — deterministic, one
 // producer). Once some violation of a group is known, a candidate formed
 // after it can change nothing in the output, so it is not decided. The
 // report does not depend on which worker finished first: every candidate
-// formed before a known violation is still decided, so the reported one
-// is the group's first. (How many later candidates were decided anyway
-// depends on timing, so without --all a report's count is 1.)
+// formed before a known violation is still decided, so the reported one is
+// the group's first. (How many later candidates were decided anyway depends
+// on timing, so without --all a report's count is 1.)
 
 // groups tracks the location groups of one run.
 type groups struct {

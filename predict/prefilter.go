@@ -25,7 +25,8 @@ import (
 //     then between a and b);
 //   - `P || Q`: a and b of different threads both inside a region of the
 //     same lock, with no event of S of either thread touching a held lock
-//     (both threads would hold the lock across the block; SPEC 3.2 rule 3).
+//     (both threads would hold the lock across the block;
+//     docs/semantics.md rule 3).
 //
 // A `wait` chosen inside a block is not treated specially: its own wake
 // and re-acquire steps are never used as "events in between".

@@ -11,13 +11,13 @@ import (
 	"gpredict/trace"
 )
 
-// TestPrefilterSound checks, on random small traces, that every choice
-// the pre-filter drops (including by must-read-from edges) has no feasible
-// witness according to the brute-force explorer of SPEC 3, for a race
-// shape and an ordering shape, under both branch models. It also requires
-// the filter to drop something, and something only the orders that are
-// facts given the chosen events (encode.Given) rule out, so
-// that the test cannot pass vacuously.
+// TestPrefilterSound checks, on random small traces, that every choice the
+// pre-filter drops (including by must-read-from edges) has no feasible
+// witness according to the brute-force explorer of docs/semantics.md, for a
+// race shape and an ordering shape, under both branch models. It also
+// requires the filter to drop something, and something only the orders that
+// are facts given the chosen events (encode.Given) rule out, so that the
+// test cannot pass vacuously.
 func TestPrefilterSound(t *testing.T) {
 	race := &spec.Alternative{Root: par(ev(0), ev(1)), Occs: []spec.Occurrence{occ(0, "a", "t1"), occ(1, "b", "t2")}}
 	order := &spec.Alternative{Root: seq(ev(0), ev(1), ev(2)),

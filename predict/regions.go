@@ -8,9 +8,9 @@ import (
 )
 
 // regionPairs holds the matching begin/end pairs of one pair of
-// declarations (SPEC 3.3): per thread, a stack over all property events of
-// the two declarations, whatever the binding; an end met with an empty
-// stack pairs with nothing.
+// declarations (docs/semantics.md): per thread, a stack over all property
+// events of the two declarations, whatever the binding; an end met with an
+// empty stack pairs with nothing.
 type regionPairs struct {
 	endOf   map[trace.EventRef]trace.EventRef
 	beginOf map[trace.EventRef]trace.EventRef

@@ -10,8 +10,8 @@ import (
 )
 
 // Report is one entry of the output: a violation standing for Count
-// violations whose chosen events have the same locations (SPEC 4). With
-// --all every violation is its own report with Count 1.
+// violations whose chosen events have the same locations (docs/output.md).
+// With --all every violation is its own report with Count 1.
 type Report struct {
 	Violation
 	Count int
@@ -89,13 +89,13 @@ func ParseWitnessMode(s string) (WitnessMode, error) {
 	return 0, fmt.Errorf("witness %q: want trimmed, full or none", s)
 }
 
-// Reports groups the violations (SPEC 4): same property and, per chosen
-// event in pattern order, the same declaration and location (its id where
-// it has no location); inside a `||` group the (declaration, location)
-// pairs are compared as a multiset, since the group's events are listed
-// in id order and the same racing locations may come with either event
-// first. The first violation of a group in the result's order represents
-// it.
+// Reports groups the violations (docs/output.md): same property and, per
+// chosen event in pattern order, the same declaration and location (its id
+// where it has no location); inside a `||` group the (declaration,
+// location) pairs are compared as a multiset, since the group's events are
+// listed in id order and the same racing locations may come with either
+// event first. The first violation of a group in the result's order
+// represents it.
 func (r *Result) Reports(all bool) []Report {
 	var out []Report
 	index := map[string]int{}

@@ -13,7 +13,7 @@ import (
 	"gpredict/trace"
 )
 
-// The JSON document of SPEC 4. Keys and nesting are the contract:
+// The JSON document of docs/output.md. Keys and nesting are the contract:
 //
 //	{"version", "traces", "stats": {threads, events, propertyEvents,
 //	 seconds, candidates, prefiltered, solverCalls},
@@ -109,7 +109,7 @@ func (b jsonBinding) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// WriteJSON writes the JSON document of SPEC 4.
+// WriteJSON writes the JSON document of docs/output.md.
 func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 	tr := r.Trace
 	doc := jsonDoc{
@@ -185,8 +185,8 @@ func jsonEvents(tr *trace.Trace, p *spec.Property, alt int, choice []trace.Event
 	return out
 }
 
-// scheduleIDs renders a witness as in SPEC 4 (`T#k`, or `T#k.release`,
-// `.wake`, `.reacquire` for the parts of a wait).
+// scheduleIDs renders a witness as in docs/output.md (`T#k`, or
+// `T#k.release`, `.wake`, `.reacquire` for the parts of a wait).
 func scheduleIDs(tr *trace.Trace, sched []replay.Step) []string {
 	out := make([]string, len(sched))
 	for i, s := range sched {

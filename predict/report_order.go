@@ -7,11 +7,11 @@ import (
 	"gpredict/trace"
 )
 
-// SPEC 3.3 lists a violation's chosen events "by id, in pattern order",
-// and the events of a `||` group "in id order within the group": a race
-// `read(t1) || write(t2)` is shown with its earlier-numbered event first,
-// whichever declaration it belongs to. This is a matter of display only:
-// a Violation keeps Choice[i] for occurrence i (the identity of
+// docs/semantics.md lists a violation's chosen events "by id, in pattern
+// order", and the events of a `||` group "in id order within the group": a
+// race `read(t1) || write(t2)` is shown with its earlier-numbered event
+// first, whichever declaration it belongs to. This is a matter of display
+// only: a Violation keeps Choice[i] for occurrence i (the identity of
 // explore.Canonical), and the writers list the occurrences in the order
 // reportOrder gives.
 //
@@ -82,8 +82,9 @@ type ReportedEvent struct {
 	Ref  trace.EventRef
 }
 
-// ReportedEvents lists the chosen events of v in report order (SPEC 3.3:
-// pattern order, `||` groups in id order), as every writer prints them.
+// ReportedEvents lists the chosen events of v in report order
+// (docs/semantics.md: pattern order, `||` groups in id order), as every
+// writer prints them.
 func (v *Violation) ReportedEvents() []ReportedEvent {
 	return reportedEvents(v.Property, v.Alt, v.Choice)
 }

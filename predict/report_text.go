@@ -11,7 +11,7 @@ import (
 	"gpredict/trace"
 )
 
-// WriteText writes the report for people (SPEC 4): per report the
+// WriteText writes the report for people (docs/output.md): per report the
 // property and binding, the chosen events with their locations, and the
 // witness drawn with one column per thread, chosen events marked `*`
 // (trimmed to what matters unless o.Witness says otherwise, see

@@ -7,7 +7,7 @@ import (
 	"gpredict/trace"
 )
 
-// Violation is one (binding, choice) violation of SPEC 3.3 with its
+// Violation is one (binding, choice) violation of docs/semantics.md with its
 // replay-validated witness.
 type Violation struct {
 	Property *spec.Property
@@ -77,8 +77,8 @@ type Result struct {
 	Explained *Explained
 }
 
-// ExitStatus is the exit status of SPEC 4 for this result: 1 if there is
-// a violation, else 3 if some candidate is unknown, else 0.
+// ExitStatus is the exit status of docs/output.md for this result: 1 if
+// there is a violation, else 3 if some candidate is unknown, else 0.
 func (r *Result) ExitStatus() int {
 	switch {
 	case len(r.Violations) > 0:

@@ -94,8 +94,8 @@ func TestSeedFig4Races(t *testing.T) {
 	}
 }
 
-// SPEC 1.1 / FIG. 8: exactly one UnsafeIterator violation, the iterator
-// i1 of c created at T1#3, c updated by T2#1, i1 used at T1#4.
+// FIG. 8 (examples/iterator.trace): exactly one UnsafeIterator violation,
+// the iterator i1 of c created at T1#3, c updated by T2#1, i1 used at T1#4.
 func TestSeedFig8UnsafeIterator(t *testing.T) {
 	tr := readSeedTrace(t, "fig8.trace")
 	src := catalogueSpec(t, "UnsafeIterator")

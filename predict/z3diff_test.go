@@ -16,14 +16,14 @@ import (
 )
 
 // The differential test: on random small traces, the Z3 decider and the
-// brute-force explorer of SPEC 3 must give the same verdict for every
-// candidate of five pattern shapes under both branch models, and every
-// Z3 witness must pass the replay validator. Each round decides one trace
-// of internal/tracegen and one of randomTrace (a second generator whose
-// executions may end with threads blocked, so waits can be cut off).
+// brute-force explorer of docs/semantics.md must give the same verdict for
+// every candidate of five pattern shapes under both branch models, and
+// every Z3 witness must pass the replay validator. Each round decides one
+// trace of internal/tracegen and one of randomTrace (a second generator
+// whose executions may end with threads blocked, so waits can be cut off).
 // GPREDICT_SWEEP=N runs N rounds instead of the default 500, and
-// GPREDICT_SWEEP_CANDS=K samples K candidates (default 6) per trace,
-// shape and model.
+// GPREDICT_SWEEP_CANDS=K samples K candidates (default 6) per trace, shape
+// and model.
 
 func occ(name, meta, region string, end bool) spec.Occurrence {
 	return spec.Occurrence{Event: name, Decl: int(name[0] - 'a'), Thread: meta, Region: region, RegionEnd: end}

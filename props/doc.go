@@ -7,9 +7,9 @@
 // `gpredict props show`, docs/properties.md and the tests.
 //
 // One property, Deadlock, cannot be written as a pattern (a lock that is
-// requested but not acquired is not an event of a schedule, SPEC 3.2) and
-// is a built-in: it finds its candidates itself and decides each one with
-// the engine (deadlock.go).
+// requested but not acquired is not an event of a schedule,
+// docs/semantics.md) and is a built-in: it finds its candidates itself and
+// decides each one with the engine (deadlock.go).
 //
 // Beside each property, testdata/NAME/{positive,negative}.trace hold a
 // trace where the violation is predicted though not observed, and one

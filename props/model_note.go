@@ -8,12 +8,12 @@ import (
 	"gpredict/trace"
 )
 
-// A recording without branch events gets the implicit branch model (SPEC
-// 3.2 rule 5: every read followed by another event of its thread keeps
-// its value), which is often what hides a bug: under it the Deadlock
-// built-in finds nothing in the Deadlock and Transfer recordings, whose
-// cycles `--branches explicit` finds. A run that comes back empty should
-// say so rather than leave the user to guess.
+// A recording without branch events gets the implicit branch model
+// (docs/semantics.md rule 5: every read followed by another event of its
+// thread keeps its value), which is often what hides a bug: under it the
+// Deadlock built-in finds nothing in the Deadlock and Transfer recordings,
+// whose cycles `--branches explicit` finds. A run that comes back empty
+// should say so rather than leave the user to guess.
 
 // ModelNote is the note for the summary of res when some of the
 // properties named in checked found nothing under the implicit model on a

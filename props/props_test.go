@@ -162,7 +162,7 @@ func runProperty(t *testing.T, p Property, tr *trace.Trace) *predict.Result {
 }
 
 // reportedIDs lists a violation's chosen ids in report order: pattern
-// order, the events of a `||` group in id order (SPEC 3.3).
+// order, the events of a `||` group in id order (docs/semantics.md).
 func reportedIDs(tr *trace.Trace, v predict.Violation) string {
 	var s []string
 	for _, e := range v.ReportedEvents() {

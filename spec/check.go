@@ -28,8 +28,8 @@ func onlySyntax(diags Diagnostics) bool {
 	return true
 }
 
-// Check runs the static checks of SPEC 2.2 over f and sets Normal on each
-// property that has no errors. Warnings do not stop a property.
+// Check runs the static checks of docs/language.md over f and sets Normal
+// on each property that has no errors. Warnings do not stop a property.
 func Check(f *File) Diagnostics {
 	var all Diagnostics
 	seen := map[string]*Property{}

@@ -7,8 +7,9 @@ import (
 	"gpredict/trace"
 )
 
-// The `if(...)` expression language (SPEC 2.1). Every value is a string,
-// as values in a trace are (SPEC 3.3: values compare as strings):
+// The `if(...)` expression language (docs/matching.md). Every value is a
+// string, as values in a trace are (docs/semantics.md: values compare as
+// strings):
 //
 //   - a name is the string of the value bound to it;
 //   - `null` is the string "null" (what a recorder writes for a null

@@ -6,11 +6,11 @@ import (
 	"gpredict/trace"
 )
 
-// Matcher finds the property events of one property in traces (SPEC 3.1).
-// Each event declaration's pointcut is compiled once; matching a trace is
-// one pass over its events, with the results of signature, field and type
-// patterns cached per distinct symbol. docs/matching.md describes the
-// semantics.
+// Matcher finds the property events of one property in traces
+// (docs/semantics.md). Each event declaration's pointcut is compiled once;
+// matching a trace is one pass over its events, with the results of
+// signature, field and type patterns cached per distinct symbol.
+// docs/matching.md describes the semantics.
 type Matcher struct {
 	prop      *Property
 	decls     []*declMatcher

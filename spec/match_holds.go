@@ -9,8 +9,8 @@ import (
 // heldLocks is what the thread being matched holds, from its own acquire
 // and release events seen so far (docs/matching.md, "holds(x)"). It is
 // thread-local by construction: in every feasible schedule the events of
-// a thread before one of its events are exactly the same (SPEC 3.2 rule
-// 1), so what it holds there is a fact of the trace, not of a schedule.
+// a thread before one of its events are exactly the same (docs/semantics.md
+// rule 1), so what it holds there is a fact of the trace, not of a schedule.
 // A `wait` releases its lock and takes it back before the thread's next
 // event, so it changes nothing here; re-entrant acquires raise a depth.
 type heldLocks struct {

@@ -76,7 +76,7 @@ func (n *notNode) match(c *matchCtx, r residual, k func(residual)) {
 }
 
 // invocationNode is call(SIG) / execution(SIG). Both match call, enter
-// and exit events (SPEC 2.1); the advice decides which of them fire.
+// and exit events (docs/matching.md); the advice decides which of them fire.
 type invocationNode struct {
 	sig   *sigPat
 	cache int // index of the per-trace cache of results per signature Sym

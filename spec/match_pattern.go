@@ -88,8 +88,8 @@ func compileTypePat(tp *TypePattern) *typePat {
 }
 
 // nameMatches compares by fully qualified name when both the pattern and
-// the type are qualified, and by simple name otherwise (SPEC 1.1: `List`
-// matches `java.util.List` and the reverse).
+// the type are qualified, and by simple name otherwise
+// (docs/trace-format.md: `List` matches `java.util.List` and the reverse).
 func (p *typePat) nameMatches(typ string) bool {
 	if p.qualified && strings.Contains(typ, ".") {
 		return p.full.match(typ)

@@ -6,7 +6,7 @@ import (
 	"gpredict/trace"
 )
 
-// fig8 is the trace of FIG. 8 (SPEC 1.1's example).
+// fig8 is the trace of FIG. 8 (examples/iterator.trace).
 func fig8(x *traceBuilder) {
 	x.call("T1", "boolean ArrayList.add(Object)", withTarget("c"), withArgs("A"), withLoc("Main.java:1"))
 	x.ev("T1", trace.OpFork, "T2", "")

@@ -1,9 +1,10 @@
 package spec
 
-// The normal form of a pattern (SPEC 2.2/3.3) is what the encoder and the
-// reference explorer consume: quantifiers are gone, every `|` outside a `!`
-// has been lifted into separate alternatives, and each alternative numbers
-// its event occurrences 0..n-1 (each occurrence gets its own property event).
+// The normal form of a pattern (docs/language.md, docs/semantics.md) is
+// what the encoder and the reference explorer consume: quantifiers are
+// gone, every `|` outside a `!` has been lifted into separate alternatives,
+// and each alternative numbers its event occurrences 0..n-1 (each
+// occurrence gets its own property event).
 
 // PatKind is the kind of a normal-form pattern node.
 type PatKind uint8

@@ -3,13 +3,14 @@ package spec
 // maxAlternatives bounds the expansion of `|` and `?` into alternatives.
 const maxAlternatives = 256
 
-// Normalize computes the normal form of p's pattern (SPEC 2.2): `x*` and
-// `(...)*` are removed, `x+` becomes `x`, `x?` is x or nothing; every `|`
-// outside a `!` is lifted into separate alternatives (through sequence,
-// `||` and `&`), while a `|` below a `!` stays a PatOr; nested sequences
-// and `||` groups are flattened; occurrences are numbered per alternative
-// in source order. It reports removals that leave the pattern, a branch or
-// a negated group empty. Patterns with undeclared events get Decl -1.
+// Normalize computes the normal form of p's pattern (docs/language.md):
+// `x*` and `(...)*` are removed, `x+` becomes `x`, `x?` is x or nothing;
+// every `|` outside a `!` is lifted into separate alternatives (through
+// sequence, `||` and `&`), while a `|` below a `!` stays a PatOr; nested
+// sequences and `||` groups are flattened; occurrences are numbered per
+// alternative in source order. It reports removals that leave the pattern,
+// a branch or a negated group empty. Patterns with undeclared events get
+// Decl -1.
 func Normalize(p *Property) (*NormalPattern, Diagnostics) {
 	n := &normalizer{decls: map[string]int{}}
 	for i, e := range p.Events {

@@ -113,7 +113,8 @@ func TestSpanText(t *testing.T) {
 	}
 }
 
-// TestParseShapes pins how the grammar reads the tricky spots of SPEC 2.
+// TestParseShapes pins how the grammar reads the tricky spots of
+// docs/language.md.
 func TestParseShapes(t *testing.T) {
 	cases := []struct{ pointcut, want string }{
 		{"call(* createTable(..))", "call ret=* name=createTable params=(..)"},
@@ -161,7 +162,7 @@ func stripSpans(s string) string {
 	return strings.Join(lines, "\n")
 }
 
-// TestPatternPrecedence pins SPEC 2.2's precedence: quantifiers, `||`,
+// TestPatternPrecedence pins the precedence of docs/language.md: quantifiers, `||`,
 // sequence, `&`, `|`; `!` takes the next atom or group.
 func TestPatternPrecedence(t *testing.T) {
 	cases := []struct{ pattern, want string }{

@@ -2,8 +2,8 @@ package spec
 
 import "gpredict/trace"
 
-// PropEvent is a property event (SPEC 3.1): a trace event matched by an
-// event declaration, with the values it binds.
+// PropEvent is a property event (docs/semantics.md): a trace event matched
+// by an event declaration, with the values it binds.
 type PropEvent struct {
 	Decl int            // index of the declaration in Property.Events
 	Ref  trace.EventRef // the trace event

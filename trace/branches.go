@@ -2,7 +2,8 @@ package trace
 
 import "fmt"
 
-// BranchModel chooses which reads must keep their value (SPEC 3.2 rule 5).
+// BranchModel chooses which reads must keep their value (docs/semantics.md
+// rule 5).
 type BranchModel uint8
 
 const (

@@ -39,7 +39,8 @@ func errorf(pos Pos, format string, args ...any) *Error {
 }
 
 // Builder assembles a Trace event by event and enforces the thread-local
-// rules of SPEC 1.2 as events arrive, so every reader validates alike.
+// rules of docs/trace-format.md (Validation) as events arrive, so every
+// reader validates alike.
 type Builder struct {
 	tr     *Trace
 	state  []*threadState
@@ -296,7 +297,7 @@ func (b *Builder) signature(pos Pos, sym Sym) error {
 	return nil
 }
 
-// Finish returns the trace, with the warnings counted: those of SPEC 1.2
+// Finish returns the trace, with the warnings counted: those of docs/trace-format.md
 // (conditions real recordings have) after those that are likely mistakes
 // (docs/trace-format.md, Warnings). The hb directives must have been
 // resolved (Resolve) first.

@@ -3,10 +3,10 @@ package trace
 import "strconv"
 
 // valueInference gives values to the accesses of value-less formats (STD,
-// RapidBin) as SPEC 1.2 says: every write gets a value of its own, and a
-// read gets the value of the last write to the same variable earlier in the
-// file (or the initial value), so that "reads the same value" means "reads
-// from the same write".
+// RapidBin) as docs/trace-format.md says: every write gets a value of its
+// own, and a read gets the value of the last write to the same variable
+// earlier in the file (or the initial value), so that "reads the same
+// value" means "reads from the same write".
 //
 // The value of a write is its own event id with ':' for '#' ("T3:17" for
 // the write T3#17): unique, stable between an STD file and its RapidBin

@@ -14,12 +14,13 @@ import (
 // bound only stops a corrupt or binary file from being buffered whole.
 const maxLineBytes = 16 << 20
 
-// lineReader streams the lines of a line-based input (text, STD, JSONL)
-// and knows, for each line, whether it ended with a line end: SPEC 1.2 makes
-// a cut-off last line an error, so errors on an unterminated last line say
-// so. A line ends with "\n", "\r\n" or a lone "\r" (files saved by old Mac
-// editors): each counts as one line, so that positions match what an
-// editor shows, and no line end is ever taken for part of a line.
+// lineReader streams the lines of a line-based input (text, STD, JSONL) and
+// knows, for each line, whether it ended with a line end:
+// docs/trace-format.md makes a cut-off last line an error, so errors on an
+// unterminated last line say so. A line ends with "\n", "\r\n" or a lone
+// "\r" (files saved by old Mac editors): each counts as one line, so that
+// positions match what an editor shows, and no line end is ever taken for
+// part of a line.
 type lineReader struct {
 	sc         *bufio.Scanner
 	file       string

@@ -1,9 +1,9 @@
 package trace
 
-// Op is the kind of a trace event (SPEC 1.1).
+// Op is the kind of a trace event (docs/trace-format.md).
 type Op uint8
 
-// The event kinds, in the order of SPEC 1.1.
+// The event kinds, in the order of docs/trace-format.md.
 const (
 	OpBegin Op = iota
 	OpEnd
@@ -23,7 +23,7 @@ const (
 	// OpRAcquire and OpRRelease are the shared (read) side of a lock
 	// (docs/trace-format.md): holders may overlap each other, an
 	// exclusive hold (acquire) excludes every other hold. They come last
-	// so that the numbering of the SPEC 1.1 ops stays as it was.
+	// so that the numbering of the original ops stays as it was.
 	OpRAcquire
 	OpRRelease
 	NumOps // number of kinds; not an op
@@ -37,7 +37,7 @@ var opNames = [NumOps]string{
 	OpRAcquire: "racquire", OpRRelease: "rrelease",
 }
 
-// opAliases are the alternative spellings SPEC 1.1 accepts.
+// opAliases are the alternative spellings docs/trace-format.md accepts.
 var opAliases = map[string]Op{
 	"lock": OpAcquire, "acq": OpAcquire, "unlock": OpRelease, "rel": OpRelease,
 	"rlock": OpRAcquire, "racq": OpRAcquire, "runlock": OpRRelease, "rrel": OpRRelease,

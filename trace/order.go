@@ -3,12 +3,12 @@ package trace
 import "sort"
 
 // writeOrder is the order in which the writers emit events. Lines of
-// different threads carry no order (SPEC 1.1), but the order in which
-// threads are first named decides their ThreadID, which later stages show
-// (thread columns of a witness, which thread is the main one). writeOrder
-// runs each thread as far as it can while naming new threads exactly in
-// ThreadID order, so that reading the output back numbers threads as t does
-// and a conversion changes nothing but whitespace.
+// different threads carry no order (docs/semantics.md), but the order in
+// which threads are first named decides their ThreadID, which later stages
+// show (thread columns of a witness, which thread is the main one).
+// writeOrder runs each thread as far as it can while naming new threads
+// exactly in ThreadID order, so that reading the output back numbers
+// threads as t does and a conversion changes nothing but whitespace.
 func writeOrder(t *Trace) []EventRef {
 	n := len(t.Threads)
 	total := t.NumEvents()

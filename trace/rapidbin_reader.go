@@ -9,8 +9,8 @@ import (
 	"strconv"
 )
 
-// RapidBin layout (SPEC 1.2): a big-endian header, then one big-endian
-// int64 per event.
+// RapidBin layout (docs/trace-format.md, RapidBin): a big-endian header,
+// then one big-endian int64 per event.
 const (
 	rbHeaderSize = 2 + 4 + 4 + 8 // int16 threads, int32 locks, int32 vars, int64 events
 	rbRecordSize = 8
@@ -46,7 +46,8 @@ type rbHeader struct {
 // ReadRapidBin reads a RapidBin file into b. Names are those of RAPID's STD
 // output for the same recording, so a .data file and its .std twin give the
 // same trace: thread n is "Tn", lock n "Ln", variable n "Vn", location n
-// "n". `req`, `begin` and `end` records are skipped (SPEC 1.2).
+// "n". `req`, `begin` and `end` records are skipped (docs/trace-format.md,
+// RapidBin).
 func ReadRapidBin(b *Builder, name string, r io.Reader) error {
 	b.AddFile(name)
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -139,7 +140,7 @@ func (d *rbDecoder) record(pos Pos, x int64) error {
 	}
 	switch code {
 	case rbBegin, rbEnd, rbRequest:
-		return nil // skipped: see SPEC 1.2
+		return nil // skipped: see docs/trace-format.md, RapidBin
 	case rbAcquire, rbRelease:
 		if decor >= int64(d.h.locks) {
 			return errorf(pos, "lock %d out of range; the header declares %d locks, want ids below that", decor, d.h.locks)

@@ -15,7 +15,7 @@ import (
 // the binary test inputs under testdata are reviewable text:
 //
 //	header THREADS LOCKS VARS EVENTS   the big-endian header
-//	event THREAD OP DECOR LOC          one record, packed as SPEC 1.2 says
+//	event THREAD OP DECOR LOC          one record (docs/trace-format.md)
 //	raw HEX                            literal bytes (cut-off records, bad bits)
 //
 // '#' starts a comment.

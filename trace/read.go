@@ -9,12 +9,12 @@ import (
 	"strings"
 )
 
-// Format names an input format of SPEC 1.
+// Format names an input format of docs/trace-format.md.
 type Format string
 
 // The input formats.
 const (
-	FormatText     Format = "text"     // .trace (SPEC 1.1)
+	FormatText     Format = "text"     // .trace (docs/trace-format.md)
 	FormatJSONL    Format = "jsonl"    // .jsonl (docs/trace-format.md)
 	FormatSTD      Format = "std"      // .std, RAPID's text format
 	FormatRapidBin Format = "rapidbin" // .data / .rapidbin, RAPID's binary format

@@ -10,7 +10,7 @@ import (
 )
 
 // TestReadTextOperands checks what the text reader makes of each form of
-// SPEC 1.1 (testdata/valid/all_ops.trace).
+// docs/trace-format.md (testdata/valid/all_ops.trace).
 func TestReadTextOperands(t *testing.T) {
 	tr, err := Read([]string{filepath.Join("testdata", "valid", "all_ops.trace")}, "")
 	if err != nil {
@@ -151,9 +151,9 @@ func TestLineEnds(t *testing.T) {
 	}
 }
 
-// TestSTDValueInference checks SPEC 1.2: each write a value of its own, a
-// read the value of the last earlier write in the file, else the initial
-// value; begin/end become enter/exit atomic().
+// TestSTDValueInference checks docs/trace-format.md: each write a value of
+// its own, a read the value of the last earlier write in the file, else the
+// initial value; begin/end become enter/exit atomic().
 func TestSTDValueInference(t *testing.T) {
 	src := "T0|r(V0)|1\nT0|w(V0)|2\nT1|begin|3\nT1|r(V0)|4\nT1|w(V0)|5\nT0|r(V0)|6\nT1|end()|7\nT1|branch|8\n"
 	b := NewBuilder()

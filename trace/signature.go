@@ -15,7 +15,7 @@ type Signature struct {
 	Params []string
 }
 
-// ParseSignature parses the SIGNATURE operand of SPEC 1.1.
+// ParseSignature parses the SIGNATURE operand of docs/trace-format.md.
 func ParseSignature(s string) (Signature, error) {
 	var sig Signature
 	open := strings.IndexByte(s, '(')

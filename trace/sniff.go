@@ -65,11 +65,11 @@ var (
 	formatNames = map[Format]string{FormatText: "the text format", FormatSTD: "STD", FormatJSONL: "JSON Lines"}
 )
 
-// hint replaces err, an error on the current line of a file read as
-// format own, by one that names the format the line seems to be in, if it
-// seems to be in another. A well-formed line that breaks a rule of SPEC 1.2
-// (a release of a lock not held) looks like its own format and keeps its
-// error.
+// hint replaces err, an error on the current line of a file read as format
+// own, by one that names the format the line seems to be in, if it seems to
+// be in another. A well-formed line that breaks a rule of
+// docs/trace-format.md (a release of a lock not held) looks like its own
+// format and keeps its error.
 func (l *lineReader) hint(err error, own Format) error {
 	var terr *Error
 	if !errors.As(err, &terr) || terr.Pos.Line != l.line {

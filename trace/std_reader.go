@@ -5,10 +5,11 @@ import (
 	"io"
 )
 
-// atomicSig is the signature STD's begin/end become (SPEC 1.2).
+// atomicSig is the signature STD's begin/end become (docs/trace-format.md,
+// STD).
 const atomicSig = "atomic()"
 
-// stdOps maps STD op names to events. `branch` is not in SPEC 1.2's list;
+// stdOps maps STD op names to events. `branch` is not in RAPID's list of STD ops;
 // it is accepted because RapidBin keeps it, so that an STD file written from
 // a RapidBin recording reads back (docs/trace-format.md).
 var stdOps = map[string]Op{
@@ -20,7 +21,7 @@ const stdOpList = "r, w, acq, rel, fork, join, begin, end or branch"
 const stdUsage = "want THREAD|OP(DECOR)|LOC"
 
 // ReadSTD reads an STD file (RAPID's `THREAD|OP(DECOR)|LOC` lines) into b,
-// inferring values as SPEC 1.2 says.
+// inferring values as docs/trace-format.md says.
 func ReadSTD(b *Builder, name string, r io.Reader) error {
 	b.AddFile(name)
 	lr := newLineReader(name, r)

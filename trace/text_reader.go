@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// ReadText reads a text-format trace file (SPEC 1.1) into b.
+// ReadText reads a text-format trace file (docs/trace-format.md) into b.
 func ReadText(b *Builder, name string, r io.Reader) error {
 	b.AddFile(name)
 	tr := textReader{b: b, lr: newLineReader(name, r)}
@@ -55,8 +55,9 @@ func splitTokens(line []byte, toks []token) []token {
 	return toks
 }
 
-// isSeparator reports whether c separates tokens: spaces and tabs (SPEC
-// 1.1), and the other ASCII white space, which no token may contain.
+// isSeparator reports whether c separates tokens: spaces and tabs
+// (docs/trace-format.md, text format), and the other ASCII white space,
+// which no token may contain.
 func isSeparator(c byte) bool {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
 }

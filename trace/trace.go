@@ -25,8 +25,8 @@ type Trace struct {
 
 	// Files are the input files in the order they were read.
 	Files []string
-	// Warnings are the non-fatal findings of validation (SPEC 1.2), one
-	// entry per kind with a count.
+	// Warnings are the non-fatal findings of validation
+	// (docs/trace-format.md), one entry per kind with a count.
 	Warnings []Warning
 
 	// hb are the must-happen-before facts of `hb` directives (hb.go);
@@ -52,8 +52,9 @@ type Thread struct {
 	HasFork  bool
 	// Arrival[i] is the position of event i among all events in the order
 	// the reader delivered them (file order). It is never a cross-thread
-	// order (SPEC 1): the engine uses it only as a hint for where to look
-	// for a witness, and every witness is decided and validated without it.
+	// order (docs/semantics.md): the engine uses it only as a hint for
+	// where to look for a witness, and every witness is decided and
+	// validated without it.
 	Arrival []uint32
 }
 

@@ -4,8 +4,8 @@ import "strings"
 
 // TypeTable is the subtype relation used by `T+` patterns: the built-in
 // java.util / java.util.concurrent table extended by `type` directives.
-// Names are compared by simple name, so `List` and `java.util.List` are
-// the same type (SPEC 1.1); `Object` is a supertype of every type.
+// Names are compared by simple name, so `List` and `java.util.List` are the
+// same type (docs/trace-format.md); `Object` is a supertype of every type.
 type TypeTable struct {
 	supers map[string][]string // simple name → direct supertypes
 }

@@ -24,7 +24,7 @@ func sortedSyms[V any](m map[Sym]V) []Sym {
 	return keys
 }
 
-// WriteText writes t in the text format of SPEC 1.1.
+// WriteText writes t in the text format of docs/trace-format.md.
 func WriteText(w io.Writer, t *Trace) error {
 	bw := bufio.NewWriter(w)
 	tw := textWriter{w: bw, t: t}

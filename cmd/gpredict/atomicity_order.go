@@ -8,11 +8,11 @@ import (
 	"gpredict/trace"
 )
 
-// checkRecordedOrder asks the replay validator, which judges every
-// witness of `predict`, whether the recorded order of tr is an execution
-// (SPEC 3.2). A wait is placed as the recorded order shows it: its
-// release at its line, its wake-up and re-acquire just before its
-// thread's next event (never, if it has none). It returns nil, or the
+// checkRecordedOrder asks the replay validator, which judges every witness
+// of `predict`, whether the recorded order of tr is an execution
+// (docs/semantics.md, rules 1–5). A wait is placed as the recorded order
+// shows it: its release at its line, its wake-up and re-acquire just before
+// its thread's next event (never, if it has none). It returns nil, or the
 // broken rule and where.
 func checkRecordedOrder(tr *trace.Trace, order []trace.EventRef) *orderFault {
 	sched := make([]replay.Step, 0, len(order))
@@ -42,8 +42,8 @@ func checkRecordedOrder(tr *trace.Trace, order []trace.EventRef) *orderFault {
 	return f
 }
 
-// orderFault is a rule of SPEC 3.2 the recorded order breaks, and the
-// event (by arrival position) where it breaks.
+// orderFault is a rule of docs/semantics.md the recorded order breaks, and
+// the event (by arrival position) where it breaks.
 type orderFault struct {
 	err     error
 	at      uint32

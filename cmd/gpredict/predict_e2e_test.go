@@ -22,7 +22,7 @@ import (
 // generated traces written to text files whose `--all --format json`
 // output must list exactly the reference explorer's violations.
 
-// jsonReport is the part of the SPEC 4 document these tests compare.
+// jsonReport is the part of the docs/output.md document these tests compare.
 type jsonReport struct {
 	Violations []struct {
 		Property string          `json:"property"`

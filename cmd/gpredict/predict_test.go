@@ -101,7 +101,8 @@ func TestPredictUnknownExit3(t *testing.T) {
 	}
 }
 
-// TestPredictJSONShape pins the document of SPEC 4 on the FIG. 8 example.
+// TestPredictJSONShape pins the document of docs/output.md on the FIG. 8
+// example.
 func TestPredictJSONShape(t *testing.T) {
 	useExplorer(t)
 	out, stderr, code := runCLI(t, "predict", "--format", "json", "--jobs", "1", "--spec", td("iterator.gp"), td("fig8.trace"))

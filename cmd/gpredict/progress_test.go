@@ -140,3 +140,24 @@ func TestProgressDocLines(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressReadmeLines: the two moments of the display the README shows
+// (captured from a terminal) are what the display draws for those counts.
+func TestProgressReadmeLines(t *testing.T) {
+	block := blockAfter(t, readme(t), "### Progress on a terminal")
+	lines := strings.Split(strings.TrimRight(block, "\n"), "\n")
+	want := []predict.Progress{
+		{Formed: 545, Queued: 194, Decided: 38, Violations: 38},
+		{Formed: 545, Queued: 194, Decided: 101, Enumerated: true, Violations: 101, Elapsed: 1200 * time.Millisecond},
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("README progress block has %d lines, want %d:\n%s", len(lines), len(want), block)
+	}
+	for i, p := range want {
+		prefix := fmt.Sprintf("%-*s ", phaseWidth, progressPhase(p))
+		suffix := " " + progressCounts(p)
+		if !strings.HasPrefix(lines[i], prefix) || !strings.HasSuffix(lines[i], suffix) {
+			t.Errorf("README line %q is not %q...%q", lines[i], prefix, suffix)
+		}
+	}
+}

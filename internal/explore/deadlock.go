@@ -9,14 +9,14 @@ import (
 )
 
 // Deadlocks finds, by visiting every reachable state (every feasible
-// schedule prefix of SPEC 3.2), each deadlock of tr under model: a cycle
-// of threads each of which has reached an acquire of a lock that the
-// next thread of the cycle holds. A thread has reached its next event
-// when it is not inside a wait and, under the implicit branch model, every
-// read it has made returned its recorded value (its next event may depend
-// on any of them; under the explicit model an acquire depends on none).
-// A deadlock is given as the requests of its threads in id order; the
-// list is sorted by the ids and has no duplicates. model must be resolved.
+// schedule prefix of docs/semantics.md), each deadlock of tr under model: a
+// cycle of threads each of which has reached an acquire of a lock that the
+// next thread of the cycle holds. A thread has reached its next event when
+// it is not inside a wait and, under the implicit branch model, every read
+// it has made returned its recorded value (its next event may depend on any
+// of them; under the explicit model an acquire depends on none). A deadlock
+// is given as the requests of its threads in id order; the list is sorted
+// by the ids and has no duplicates. model must be resolved.
 func Deadlocks(tr *trace.Trace, model trace.BranchModel) [][]trace.EventRef {
 	seen := map[string]bool{}
 	found := map[string][]trace.EventRef{}

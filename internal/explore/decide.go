@@ -10,8 +10,8 @@ import (
 )
 
 // Decide answers one candidate by brute force: is there a feasible
-// schedule (SPEC 3.2) that contains every chosen event and satisfies the
-// pattern conditions of SPEC 3.3? If so it returns one such schedule,
+// schedule (docs/semantics.md) that contains every chosen event and
+// satisfies the pattern conditions there? If so it returns one such schedule,
 // ending with the step that completes the match. model must be resolved.
 // The candidate's choice is taken as given (meta-thread and region
 // restrictions are the enumerator's job, see Violations).
@@ -104,7 +104,7 @@ func (x *search) shape(b *strings.Builder, path []replay.Step) {
 }
 
 // holds evaluates a normal-form pattern node on the positions of the
-// chosen events (SPEC 3.3).
+// chosen events (docs/semantics.md).
 func holds(n *spec.PatNode, choice []trace.EventRef, pos map[trace.EventRef]int) bool {
 	switch n.Kind {
 	case spec.PatEvent:

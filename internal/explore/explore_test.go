@@ -97,9 +97,9 @@ func TestWrongWitnessRejected(t *testing.T) {
 	}
 }
 
-// FIG. 8 (SPEC 1.1): exactly one UnsafeIterator violation, create T1#3,
-// update T2#1, next T1#4. The pattern `create next* update+ next`
-// normalises to `create update next`.
+// FIG. 8 (examples/iterator.trace): exactly one UnsafeIterator violation,
+// create T1#3, update T2#1, next T1#4. The pattern `create next* update+
+// next` normalises to `create update next`.
 func TestFig8UnsafeIterator(t *testing.T) {
 	tr := readTrace(t, "fig8.trace")
 	p := property([]string{"c", "i"}, []string{"create", "update", "next"},

@@ -19,11 +19,11 @@ type ReadValue struct {
 	Value string
 }
 
-// Query decides by brute force whether some feasible schedule (SPEC 3.2)
-// schedules every step named by orders and reads, each order's Before
-// before its After and each read returning its value. If so it returns
-// one such schedule, ending with the last of those steps. model must be
-// resolved. It is the reference for gpredict query.
+// Query decides by brute force whether some feasible schedule
+// (docs/semantics.md) schedules every step named by orders and reads, each
+// order's Before before its After and each read returning its value. If so
+// it returns one such schedule, ending with the last of those steps. model
+// must be resolved. It is the reference for gpredict query.
 func Query(tr *trace.Trace, model trace.BranchModel, orders []StepOrder, reads []ReadValue) (bool, []replay.Step) {
 	x := &querySearch{tr: tr, model: model, orders: orders, reads: reads, failed: map[string]bool{}}
 	for _, o := range orders {

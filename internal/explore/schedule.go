@@ -1,8 +1,8 @@
-// Package explore is the brute-force reference explorer of SPEC 3: it
-// enumerates bindings and choices literally and searches feasible
-// schedules step by step. It shares nothing with package encode and is
-// meant for traces of up to about 14 events; it is the oracle that the
-// constraint encoding is tested against.
+// Package explore is the brute-force reference explorer of
+// docs/semantics.md: it enumerates bindings and choices literally and
+// searches feasible schedules step by step. It shares nothing with package
+// encode and is meant for traces of up to about 14 events; it is the oracle
+// that the constraint encoding is tested against.
 package explore
 
 import (
@@ -13,9 +13,9 @@ import (
 	"gpredict/trace"
 )
 
-// state is a prefix of a schedule: everything rules 1–5 of SPEC 3.2 need
-// to decide which step may come next. It is copied, never shared, so the
-// search needs no undo.
+// state is a prefix of a schedule: everything rules 1–5 of
+// docs/semantics.md need to decide which step may come next. It is copied,
+// never shared, so the search needs no undo.
 type state struct {
 	started []uint32      // per thread: events begun
 	part    []replay.Part // per thread: last part done of a wait in progress (Whole: none)
@@ -119,9 +119,9 @@ func (s *state) done(e trace.EventRef) bool {
 	return s.started[e.Thread] == e.Index+1 && s.part[e.Thread] == replay.Whole
 }
 
-// successors returns every state one step after s, following SPEC 3.2
-// literally. A notify that has several waiters to wake gives one
-// successor per waiter.
+// successors returns every state one step after s, following
+// docs/semantics.md literally. A notify that has several waiters to wake
+// gives one successor per waiter.
 func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
 	var out []*state
 	for ti, th := range tr.Threads {

@@ -10,7 +10,7 @@ import (
 	"gpredict/trace"
 )
 
-// Violation is one violation of SPEC 3.3: the binding (one value per
+// Violation is one violation of docs/semantics.md: the binding (one value per
 // property parameter), the index of the pattern alternative, the chosen
 // trace events (Choice[i] for occurrence i of the alternative, in
 // canonical order, see Canonical) and one witness schedule.
@@ -23,8 +23,8 @@ type Violation struct {
 
 // Violations returns every violation of property p in tr, each once, with
 // one witness. events[d] are the property events of declaration d. It
-// follows SPEC 3 literally: the bindings are the full product of the
-// values observed per parameter (none if a parameter has no value), the
+// follows docs/semantics.md literally: the bindings are the full product of
+// the values observed per parameter (none if a parameter has no value), the
 // choices all assignments of distinct compatible property events to the
 // occurrences, filtered by meta-threads and region pairs, and each choice
 // is decided by Decide. Results are in the order binding, alternative,
@@ -208,13 +208,13 @@ func regionsOK(alt *spec.Alternative, choice []trace.EventRef, pairs map[pairKey
 	return true
 }
 
-// Canonical is the reporting identity of a choice (SPEC 3.3: choices that
-// differ only in the order of the events of one `||` group are one
-// violation, listed in id order). For every `||` node, the events chosen
-// for its direct event children of one declaration are sorted in id order
-// and put back into those children's slots. If that relabelling breaks a
-// meta-thread restriction (the children play different roles elsewhere in
-// the pattern), the choice is its own canonical form.
+// Canonical is the reporting identity of a choice (docs/semantics.md:
+// choices that differ only in the order of the events of one `||` group are
+// one violation, listed in id order). For every `||` node, the events
+// chosen for its direct event children of one declaration are sorted in id
+// order and put back into those children's slots. If that relabelling
+// breaks a meta-thread restriction (the children play different roles
+// elsewhere in the pattern), the choice is its own canonical form.
 func Canonical(alt *spec.Alternative, choice []trace.EventRef) []trace.EventRef {
 	out := append([]trace.EventRef(nil), choice...)
 	var walk func(n *spec.PatNode)

@@ -1,5 +1,5 @@
 // Package closure derives, for one candidate, facts that hold in every
-// feasible schedule showing it (SPEC 3.2/3.3): the events every such
+// feasible schedule showing it (docs/semantics.md): the events every such
 // schedule contains — the must-set, a prefix of every thread — and orders
 // among them beyond the trace's must-happen-before clocks (a lock hold
 // that must finish before another starts, a write that must come after a

@@ -1,8 +1,8 @@
 // Package explain turns a refutation — "no feasible schedule does this" —
 // into sentences a person can follow. Each sentence states one fact of the
-// trace or of the model (SPEC 3.2) or one condition that was asked for,
-// and each fact is structured (Fact), so that Verify can check it against
-// the trace without trusting the code that chose it.
+// trace or of the model (docs/semantics.md) or one condition that was asked
+// for, and each fact is structured (Fact), so that Verify can check it
+// against the trace without trusting the code that chose it.
 //
 // Refutations come from two places: a chain of must-happen-before facts
 // (MustPrecede: program order, fork, join, and reads whose value only

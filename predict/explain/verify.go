@@ -372,9 +372,9 @@ func verifyExcluded(tr *trace.Trace, f Fact, bad func(string, ...any) error) err
 	return nil
 }
 
-// mustHB reports whether a must happen before b through program order,
-// fork (before the forked thread's first event) and join (after the
-// joined thread's last event): a search from a, written from SPEC 3.2
+// mustHB reports whether a must happen before b through program order, fork
+// (before the forked thread's first event) and join (after the joined
+// thread's last event): a search from a, written from docs/semantics.md
 // rules 1 and 2 alone.
 func mustHB(tr *trace.Trace, a, b trace.EventRef) bool {
 	seen := map[trace.EventRef]bool{a: true}

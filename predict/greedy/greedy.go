@@ -8,8 +8,8 @@
 // only if the replay validator accepts it, so a bad choice here can make
 // the stage find nothing, never report something false.
 //
-// The recording's order (trace.Thread.Arrival) is used only as a
-// preference among enabled events, never as a cross-thread order (SPEC 1):
+// The recording's order (trace.Thread.Arrival) is used only as a preference
+// among enabled events, never as a cross-thread order (docs/semantics.md):
 // on a recorded execution it steers the simulation along the run that
 // happened, which is usually a short way to a witness.
 package greedy

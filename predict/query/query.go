@@ -1,9 +1,9 @@
-// Package query answers "can this happen?": is there a feasible schedule
-// of a trace (SPEC 3.2, under a branch model) in which given events come
-// in given orders and given reads return given values? A yes comes with a
-// witness schedule that the replay validator has accepted, a no with an
-// explanation (package explain): a chain of must-happen-before facts when
-// those settle it, else the sentences of a minimised unsat core of the
+// Package query answers "can this happen?": is there a feasible schedule of
+// a trace (docs/semantics.md, under a branch model) in which given events
+// come in given orders and given reads return given values? A yes comes
+// with a witness schedule that the replay validator has accepted, a no with
+// an explanation (package explain): a chain of must-happen-before facts
+// when those settle it, else the sentences of a minimised unsat core of the
 // constraint encoding (package encode, decided by package smt).
 package query
 

@@ -52,8 +52,9 @@ func TestAnswers(t *testing.T) {
 		{name: "implicit_no", trace: "branch.trace", orders: []string{"T2#2 < T1#2"}, branches: trace.BranchesImplicit,
 			want: stage.Unsat, by: explain.ByMHB},
 		{name: "explicit_yes", trace: "branch.trace", orders: []string{"T2#2 < T1#2"}, branches: trace.BranchesExplicit, want: stage.Sat},
-		// Under the explicit model T1#1 may read 0, but then T1#2 writes
-		// a value no read can rely on (SPEC 3.2 rule 5: not concrete).
+		// Under the explicit model T1#1 may read 0, but then T1#2 writes a
+		// value no read can rely on (docs/semantics.md rule 5: not
+		// concrete).
 		{name: "not_concrete_no", trace: "concrete.trace", orders: []string{"T1#2 < T2#1"}, reads: []string{"T2#2 reads 1"},
 			branches: trace.BranchesExplicit, want: stage.Unsat, by: explain.BySolver},
 		{name: "concrete_yes", trace: "concrete.trace", orders: []string{"T2#1 < T1#1"}, reads: []string{"T2#2 reads 1"},

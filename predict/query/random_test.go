@@ -103,10 +103,10 @@ func describe(tr *trace.Trace, q *Query) string {
 	return fmt.Sprint(asked(tr, q))
 }
 
-// The answers agree with the brute-force explorer of SPEC 3 on random
-// small traces, under both branch models; every yes comes with a witness
-// that Check accepts (Ask fails otherwise), and every fact of every no
-// holds in the trace (explain.Verify).
+// The answers agree with the brute-force explorer of docs/semantics.md on
+// random small traces, under both branch models; every yes comes with a
+// witness that Check accepts (Ask fails otherwise), and every fact of every
+// no holds in the trace (explain.Verify).
 func TestDifferential(t *testing.T) {
 	kinds := map[string]int{}
 	for seed := int64(0); seed < 200; seed++ {

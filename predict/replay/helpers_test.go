@@ -8,8 +8,8 @@ import (
 )
 
 // buildTrace builds a trace from lines "THREAD OP OPERANDS... [key=value]"
-// and "hb T1#1 T2#3" (a subset of SPEC 1.1 and the hb directive, enough
-// for tests; the real reader lives in trace/).
+// and "hb T1#1 T2#3" (a subset of docs/trace-format.md and the hb
+// directive, enough for tests; the real reader lives in trace/).
 func buildTrace(t testing.TB, lines ...string) *trace.Trace {
 	t.Helper()
 	b := trace.NewBuilder()

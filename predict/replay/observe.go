@@ -14,8 +14,8 @@ type Seen struct {
 }
 
 // ReadsSeen replays sched and returns what each of its reads returns. It
-// reports the first rule of SPEC 3.2 that sched breaks before its end
-// (rules 1–4; rule 5 is Validate's), if any.
+// reports the first rule of docs/semantics.md that sched breaks before its
+// end (rules 1–4; rule 5 is Validate's), if any.
 func (c *Checker) ReadsSeen(sched []Step) (map[trace.EventRef]Seen, error) {
 	r := newReplayer(c, sched)
 	for i, s := range sched {

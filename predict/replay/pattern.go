@@ -8,13 +8,14 @@ import (
 	"gpredict/trace"
 )
 
-// CheckPattern checks the conditions of SPEC 3.3 for one alternative of a
-// pattern, a choice of trace events (choice[i] for alt.Occs[i]) and a
-// schedule: every chosen event is in sched and the ordering conditions of
-// the pattern tree hold on their positions. The position of an event is
-// its step; for a `wait` it is its Release step (the moment the waiting
-// starts). Two occurrences may choose the same trace event (the before and
-// after advice of one call): positions are per trace event.
+// CheckPattern checks the conditions of docs/semantics.md for one
+// alternative of a pattern, a choice of trace events (choice[i] for
+// alt.Occs[i]) and a schedule: every chosen event is in sched and the
+// ordering conditions of the pattern tree hold on their positions. The
+// position of an event is its step; for a `wait` it is its Release step
+// (the moment the waiting starts). Two occurrences may choose the same
+// trace event (the before and after advice of one call): positions are per
+// trace event.
 //
 // It also checks what can be checked of the choice alone: distinct
 // property events (no occurrence of one declaration chosen twice),

@@ -1,5 +1,5 @@
-// Package replay checks schedules against the rules of SPEC 3.2 and the
-// pattern conditions of SPEC 3.3 directly, event by event. It shares
+// Package replay checks schedules against the rules of docs/semantics.md
+// and its pattern conditions directly, event by event. It shares
 // nothing with the constraint encoding (package encode): it is the
 // independent judge of every witness the solver produces.
 package replay
@@ -25,5 +25,6 @@ type Step struct {
 	Part Part
 }
 
-// Format renders s as in SPEC 4: "T#k", or "T#k.release" etc. for waits.
+// Format renders s as in docs/output.md: "T#k", or "T#k.release" etc. for
+// waits.
 func (s Step) Format(tr *trace.Trace) string { return tr.ID(s.Ref) + partSuffix[s.Part] }

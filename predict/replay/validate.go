@@ -6,8 +6,8 @@ import (
 	"gpredict/trace"
 )
 
-// RuleError is a schedule that breaks a rule of SPEC 3.2 (Rule 1–5) or a
-// pattern condition of SPEC 3.3 (Rule 0). Step is the 0-based index of the
+// RuleError is a schedule that breaks a rule of docs/semantics.md (Rule 1–5)
+// or a pattern condition of it (Rule 0). Step is the 0-based index of the
 // offending step in the schedule, or -1 when the error concerns the
 // schedule as a whole.
 type RuleError struct {
@@ -18,11 +18,11 @@ type RuleError struct {
 
 func (e *RuleError) Error() string { return e.Msg }
 
-// Validate replays sched step by step and reports the first rule of SPEC
-// 3.2 it breaks, or nil if sched is a feasible schedule of tr. model must
-// be resolved (BranchesImplicit or BranchesExplicit). Rules 1–4 are
-// checked as each step is taken; rule 5 once the whole schedule is known,
-// because which reads are required depends on later steps.
+// Validate replays sched step by step and reports the first rule of
+// docs/semantics.md it breaks, or nil if sched is a feasible schedule of
+// tr. model must be resolved (BranchesImplicit or BranchesExplicit). Rules
+// 1–4 are checked as each step is taken; rule 5 once the whole schedule is
+// known, because which reads are required depends on later steps.
 func Validate(tr *trace.Trace, model trace.BranchModel, sched []Step) error {
 	return NewChecker(tr).Validate(model, sched)
 }
@@ -79,7 +79,7 @@ type readFact struct {
 	consistent bool
 }
 
-// replayer is the explicit state machine of SPEC 3.2.
+// replayer is the explicit state machine of docs/semantics.md (Schedules).
 type replayer struct {
 	tr    *trace.Trace
 	c     *Checker

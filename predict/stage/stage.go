@@ -135,8 +135,8 @@ func (f *Facts) Witness(d Decision) replay.Witness {
 	return f.baseWitness.Then(d.From, f.Trace, d.Schedule)
 }
 
-// Valid reports whether sched is a feasible schedule showing c (SPEC 3.2
-// and 3.3), by the replay validator.
+// Valid reports whether sched is a feasible schedule showing c
+// (docs/semantics.md), by the replay validator.
 func (f *Facts) Valid(c encode.Candidate, sched []replay.Step) bool {
 	return f.Checker.Validate(f.Model, sched) == nil && replay.CheckPattern(f.Trace, c.Alt, c.Choice, sched) == nil
 }

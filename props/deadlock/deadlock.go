@@ -16,7 +16,7 @@ import (
 // Deadlock is a built-in because its violation is a state, not an order
 // of events: k threads are blocked, each holding a lock that the one
 // before it in the cycle requests. The request that blocks is never
-// performed, so it is not an event of any schedule (SPEC 3.2) and no
+// performed, so it is not an event of any schedule (docs/semantics.md) and no
 // pattern can mention it soundly.
 //
 // The witness is a feasible schedule after which each thread of a cycle

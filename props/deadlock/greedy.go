@@ -152,8 +152,8 @@ func (g *greedy) wake(b blocker) {
 	delete(g.waiting, b)
 }
 
-// enabled reports whether thread t's next event may be taken now: the
-// rules of SPEC 3.2 with every read consistent, no wait (a thread stops
+// enabled reports whether thread t's next event may be taken now: the rules
+// of docs/semantics.md with every read consistent, no wait (a thread stops
 // before its first wait), and a kept lock taken only when no other thread
 // of the cycle will still acquire it before its request. If not, it says
 // what t waits for, or never if t cannot go on.

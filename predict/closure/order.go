@@ -51,29 +51,48 @@ func (o *order) add(from, to trace.EventRef, why string) bool {
 	if o.before(from, to) {
 		return true
 	}
+	n := len(o.edges)
 	o.edges = append(o.edges, Edge{From: from, To: to, Why: why})
 	o.past = append(o.past, append([]uint32(nil), o.x.Clock(from)...))
-	o.propagate()
+	// The other clocks are closed already, so the new edge's clock is its
+	// source's joined with the clocks of the edges into its source's past;
+	// then it flows on to the edges it leads into, and theirs (spread).
+	for j, e := range o.edges[:n] {
+		if e.To == from || o.x.Before(e.To, from) {
+			join(o.past[n], o.past[j])
+		}
+	}
+	o.spread(n)
 	return true
 }
 
-// propagate closes the edge clocks: an edge's clock includes the clock of
-// every edge whose target is at or before its source.
-func (o *order) propagate() {
-	for changed := true; changed; {
-		changed = false
+// spread keeps the edge clocks closed after edge k's clock grew: an
+// edge's clock includes the clock of every edge whose target is at or
+// before its source. Only the edges whose clocks grow are visited again,
+// so adding an edge costs about one pass over the edges it reaches,
+// instead of passes over every pair of edges until nothing changes.
+func (o *order) spread(k int) {
+	work := []int{k}
+	for len(work) > 0 {
+		k := work[len(work)-1]
+		work = work[:len(work)-1]
+		to := o.edges[k].To
 		for i, e := range o.edges {
-			for j, f := range o.edges {
-				if i == j || !(f.To == e.From || o.x.Before(f.To, e.From)) {
-					continue
-				}
-				for u, v := range o.past[j] {
-					if v > o.past[i][u] {
-						o.past[i][u] = v
-						changed = true
-					}
-				}
+			if i != k && (e.From == to || o.x.Before(to, e.From)) && join(o.past[i], o.past[k]) {
+				work = append(work, i)
 			}
 		}
 	}
+}
+
+// join raises clock a to clock b where b is later, and reports whether
+// anything changed.
+func join(a, b []uint32) bool {
+	changed := false
+	for u, v := range b {
+		if v > a[u] {
+			a[u], changed = v, true
+		}
+	}
+	return changed
 }

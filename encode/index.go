@@ -21,6 +21,10 @@ type Index struct {
 	// sharedHold[t][i] reports whether the hold starting there is a
 	// shared one (rwlock.go); nil when the trace has none.
 	sharedHold [][]bool
+	// sharedOpen[t][i] is the earliest start of a shared hold of thread t
+	// open right after its event i, -1 if none (nil for a thread without
+	// shared holds): OpenAfter lists exclusive holds only.
+	sharedOpen [][]int32
 	// openAfter[t][i] names (in openSets) the starts of the holds of
 	// thread t open right after its event i; holdsOf[l][t] lists the
 	// starts of thread t's holds of lock l (holds.go).

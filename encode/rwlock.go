@@ -21,6 +21,7 @@ func (x *Index) computeSharedHolds() {
 		shared := map[trace.Sym]int{} // shared depth outside an exclusive hold
 		inner := map[trace.Sym]int{}  // shared acquires inside an exclusive hold
 		open := map[trace.Sym]int{}
+		var openAt []int32 // sharedOpen[t], made at the first shared hold
 		for i := range th.Events {
 			ev := &th.Events[i]
 			switch ev.Op {
@@ -44,8 +45,29 @@ func (x *Index) computeSharedHolds() {
 					inner[ev.Obj]--
 				} else if shared[ev.Obj]--; shared[ev.Obj] == 0 {
 					x.holdEnd[t][open[ev.Obj]] = int32(i)
+					delete(open, ev.Obj)
 				}
 			}
+			if len(open) > 0 && openAt == nil {
+				openAt = make([]int32, len(th.Events))
+				for k := range i {
+					openAt[k] = -1
+				}
+			}
+			if openAt != nil {
+				openAt[i] = -1
+				for _, start := range open {
+					if openAt[i] < 0 || int32(start) < openAt[i] {
+						openAt[i] = int32(start)
+					}
+				}
+			}
+		}
+		if openAt != nil {
+			if x.sharedOpen == nil {
+				x.sharedOpen = make([][]int32, len(tr.Threads))
+			}
+			x.sharedOpen[t] = openAt
 		}
 		if x.sharedHold != nil && x.sharedHold[t] != nil {
 			r := int32(-1)
@@ -57,6 +79,16 @@ func (x *Index) computeSharedHolds() {
 			}
 		}
 	}
+}
+
+// OpenSharedAfter is the earliest start of a shared hold of thread t open
+// right after its event i (one that began at or before i and ends after
+// it, or never), -1 if none; OpenAfter lists the exclusive ones.
+func (x *Index) OpenSharedAfter(t trace.ThreadID, i int) int {
+	if i < 0 || x.sharedOpen == nil || x.sharedOpen[t] == nil {
+		return -1
+	}
+	return int(x.sharedOpen[t][i])
 }
 
 // markShared records that event i of thread t starts a shared hold.

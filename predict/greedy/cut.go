@@ -9,7 +9,8 @@ import (
 // Cut picks where a window of the candidate begins: about k events before
 // the end of every thread's part of the must-set (res.Cut), and at or
 // before every chosen event, moved back until no thread is inside a lock
-// hold there (a window then holds no release without its acquire) and
+// hold there, exclusive or shared (a window then holds no release
+// without its acquire), and
 // until the events before the cut are down-closed (what must happen
 // before one of them is before the cut too).
 func Cut(x *encode.Index, ch closure.Chain, res closure.Result, k int) []int {
@@ -34,6 +35,10 @@ func Cut(x *encode.Index, ch closure.Chain, res closure.Result, k int) []int {
 			for start[t] > 0 {
 				if open := x.OpenAfter(tid, start[t]-1); len(open) > 0 {
 					start[t], changed = int(open[0]), true
+					continue
+				}
+				if s := x.OpenSharedAfter(tid, start[t]-1); s >= 0 {
+					start[t], changed = s, true
 					continue
 				}
 				last := trace.EventRef{Thread: tid, Index: uint32(start[t] - 1)}

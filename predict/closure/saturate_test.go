@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
 
@@ -65,15 +65,7 @@ T2 release l`, "T1#2 T2#2", false, "holds l to the end of the trace"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, err := trace.ParseText("test.trace", strings.TrimSpace(tc.trace)+"\n")
-			if err != nil {
-				t.Fatal(err)
-			}
-			block, err := tr.ParseRefs(tc.block)
-			if err != nil {
-				t.Fatal(err)
-			}
-			x := encode.NewModelIndex(tr, trace.BranchesImplicit)
+			_, block, x := testtrace.Parse(t, tc.trace, tc.block)
 			res := Saturate(x, Chain{Groups: [][]trace.EventRef{block}}, DefaultConfig(tc.full))
 			switch {
 			case tc.refute == "" && res.Refuted:

@@ -2,10 +2,9 @@ package greedy_test
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
-	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/predict/closure"
 	"gpredict/predict/greedy"
 	"gpredict/trace"
@@ -55,15 +54,7 @@ T2 write x 2`, "T1#4 T2#1", 2, []int{2, 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, err := trace.ParseText("test.trace", strings.TrimSpace(tc.trace)+"\n")
-			if err != nil {
-				t.Fatal(err)
-			}
-			block, err := tr.ParseRefs(tc.block)
-			if err != nil {
-				t.Fatal(err)
-			}
-			x := encode.NewModelIndex(tr, trace.BranchesImplicit)
+			_, block, x := testtrace.Parse(t, tc.trace, tc.block)
 			ch := closure.Chain{Groups: [][]trace.EventRef{block}}
 			res := closure.Saturate(x, ch, closure.DefaultConfig(false))
 			if res.Refuted {

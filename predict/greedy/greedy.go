@@ -59,44 +59,89 @@ const restartLimit = 4096
 // base is not nil (and from the start when it is). On failure, from is
 // the farthest mark it started from (0: none).
 func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, valid func(int, []replay.Step) bool) (from int, steps []replay.Step, ok bool) {
-	events := ch.Events()
-	usedFrom := 0
+	s := &search{x: x, ch: ch, events: ch.Events(), base: base, valid: valid}
 	for _, a := range attempts() {
-		learned := res
-		for range maxRestarts + 1 {
-			var start *baseMark
-			if base != nil {
-				m, ok := base.markFor(events, learned.Edges)
-				if !ok {
-					break // what it learnt goes back to the start: the next attempt starts afresh
-				}
-				start = &m
-				usedFrom = max(usedFrom, m.steps)
-			}
-			b, why := run(x, ch, learned, a, start)
-			from := 0
-			if start != nil {
-				from = start.steps
-			}
-			if why == "" && valid(from, b.sched) {
-				return from, b.sched, true
-			}
-			if !b.stuckInRun {
-				break // a schedule the validator rejected, or a group that cannot be prepared: no wait to learn from
-			}
-			hint, ok := b.hint()
-			if !ok {
-				break
-			}
-			learned = learned.WithEdges([]closure.Edge{hint})
+		if from, steps, ok := s.attempt(a, res); ok {
+			return from, steps, true
 		}
 	}
-	return usedFrom, nil, false
+	return s.usedFrom, nil, false
 }
 
-// maxRestarts bounds how often an attempt restarts with an order learnt
-// from where it got stuck (hint).
-const maxRestarts = 8
+// search is one candidate's attempts.
+type search struct {
+	x      *encode.Index
+	ch     closure.Chain
+	events []trace.EventRef
+	base   *Base
+	valid  func(int, []replay.Step) bool
+	// usedFrom is the farthest mark a run started from.
+	usedFrom int
+}
+
+// attempt runs attempt a, learning from where its runs get stuck. Each
+// stuck run offers up to maxHints orders that would have let it go on
+// (hints); they are tried depth first, so that an order leading nowhere
+// — the next run fails without getting stuck, or needs a chosen event
+// too early — is taken back and the next one tried, within maxRuns runs.
+// On a busy recording one conflict resolved often uncovers the next, and
+// the first guess at one of them is not always the right one.
+func (s *search) attempt(a Attempt, res closure.Result) (int, []replay.Step, bool) {
+	type level struct {
+		learned closure.Result
+		options []closure.Edge
+	}
+	var stack []level
+	learned := res
+	for range maxRuns {
+		from, b, ok := s.run(a, learned)
+		if ok {
+			return from, b.sched, true
+		}
+		if b != nil && b.stuckInRun {
+			if options := b.hints(maxHints); len(options) > 0 {
+				stack = append(stack, level{learned, options[1:]})
+				learned = learned.WithEdges(options[:1])
+				continue
+			}
+		}
+		for len(stack) > 0 && len(stack[len(stack)-1].options) == 0 {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			return 0, nil, false
+		}
+		top := &stack[len(stack)-1]
+		learned = top.learned.WithEdges(top.options[:1])
+		top.options = top.options[1:]
+	}
+	return 0, nil, false
+}
+
+// run simulates once with the orders learned, from the mark they allow;
+// b is nil when they allow only the start (what was learnt reaches back
+// before the first mark).
+func (s *search) run(a Attempt, learned closure.Result) (from int, b *builder, ok bool) {
+	var start *baseMark
+	if s.base != nil {
+		m, ok := s.base.markFor(s.events, learned.Edges)
+		if !ok {
+			return 0, nil, false
+		}
+		start = &m
+		from = m.steps
+		s.usedFrom = max(s.usedFrom, m.steps)
+	}
+	b, why := run(s.x, s.ch, learned, a, start)
+	return from, b, why == "" && s.valid(from, b.sched)
+}
+
+// maxRuns bounds the runs of one attempt; maxHints the orders each
+// stuck run offers.
+const (
+	maxRuns  = 16
+	maxHints = 2
+)
 
 // Attempt is one way of running the simulation: Jitter, when not 0, adds
 // to each event's recorded position a pseudo-random amount below it

@@ -1,37 +1,45 @@
 package greedy
 
 import (
+	"slices"
+
 	"gpredict/encode"
 	"gpredict/predict/closure"
 	"gpredict/trace"
 )
 
-// hint is what a stuck simulation learns for its next run: an order
-// between two events that would have let it go on. A hint is never a
-// fact: the validator judges the schedule the next run builds, and a
-// wrong hint only costs a run.
+// hints are what a stuck simulation learns for its next run, at most
+// most of them, best first: orders between two events that would have
+// let it go on. A hint is never a fact: the validator judges the schedule
+// the next run builds, and a wrong hint only costs a run.
 //
 // When the stuck threads wait for each other in a cycle (waitsFor), the
-// hint breaks that cycle at one of its waits that a different past would
-// have avoided: a thread waiting for a lock another took first (its hold
-// should have gone first: lockHintFor), or a write waiting because it
-// would spoil another thread's read whose value is already written (the
-// write should have gone before that value's write: readHintFor). Without
-// such a cycle, the first thread with a hint gives it.
-func (b *builder) hint() (closure.Edge, bool) {
-	for _, t := range b.waitCycle() {
-		if e, ok := b.hintFor(t); ok {
-			return e, true
+// first hints break that cycle at one of its waits that a different past
+// would have avoided: a thread waiting for a lock another took first
+// (its hold should have gone first: lockHintFor), or a write waiting
+// because it would spoil another thread's read whose value is already
+// written (the write should have gone before that value's write:
+// readHintFor). The other stuck threads' hints follow.
+func (b *builder) hints(most int) []closure.Edge {
+	var out []closure.Edge
+	add := func(t int) {
+		if len(out) >= most {
+			return
 		}
+		e, ok := b.hintFor(t)
+		if ok && !slices.ContainsFunc(out, func(f closure.Edge) bool { return f.From == e.From && f.To == e.To }) {
+			out = append(out, e)
+		}
+	}
+	for _, t := range b.waitCycle() {
+		add(t)
 	}
 	for t := range b.need {
 		if b.next[t] < b.need[t] {
-			if e, ok := b.hintFor(t); ok {
-				return e, true
-			}
+			add(t)
 		}
 	}
-	return closure.Edge{}, false
+	return out
 }
 
 // hintFor is the hint thread t's wait gives, if any.

@@ -73,6 +73,36 @@ func (d jsonReport) summaries() []string {
 	return out
 }
 
+// loadSpecFile loads the .gp file at path; any error fails the test.
+func loadSpecFile(t *testing.T, path string) *spec.File {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, diags := spec.Load(path, src)
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return f
+}
+
+// explorerSummaries renders the explorer's violations of p (a property
+// with one parameter, v) as the command's JSON would list them (summary).
+func explorerSummaries(tr *trace.Trace, model trace.BranchModel, p *spec.Property, evs [][]spec.PropEvent) []string {
+	var out []string
+	for _, v := range explore.Violations(tr, model, p, evs) {
+		pv := predict.Violation{Property: p, Alt: v.Alt, Binding: v.Binding, Choice: v.Choice}
+		var names []string
+		for _, e := range pv.ReportedEvents() {
+			names = append(names, e.Name+":"+tr.ID(e.Ref))
+		}
+		binding, _ := json.Marshal(map[string]string{"v": tr.Str(v.Binding[0])})
+		out = append(out, summary(p.Name, binding, names))
+	}
+	return out
+}
+
 func seedTrace(t *testing.T, name string) string {
 	return filepath.Join(repoRoot(t), "predict", "testdata", "seeds", name)
 }
@@ -115,14 +145,7 @@ func TestPredictCLIMatchesExplorer(t *testing.T) {
 	dir := t.TempDir()
 	// The properties of the engine-level differential test.
 	specPath := filepath.Join(repoRoot(t), "predict", "testdata", "differential.gp")
-	src, err := os.ReadFile(specPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, diags := spec.Load(specPath, src)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	f := loadSpecFile(t, specPath)
 	r := rand.New(rand.NewSource(7))
 	compared := 0
 	for k := 0; k < 12; k++ {
@@ -147,15 +170,7 @@ func TestPredictCLIMatchesExplorer(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, v := range explore.Violations(tr, model, p, evs) {
-					pv := predict.Violation{Property: p, Alt: v.Alt, Binding: v.Binding, Choice: v.Choice}
-					var names []string
-					for _, e := range pv.ReportedEvents() {
-						names = append(names, e.Name+":"+tr.ID(e.Ref))
-					}
-					binding, _ := json.Marshal(map[string]string{"v": tr.Str(v.Binding[0])})
-					want = append(want, summary(p.Name, binding, names))
-				}
+				want = append(want, explorerSummaries(tr, model, p, evs)...)
 			}
 			code := exitOK
 			if len(want) > 0 {

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"gpredict/internal/explore"
-	"gpredict/predict"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -24,16 +20,7 @@ import (
 // this test, not on a one-off measurement.
 func TestSmallRecordingsMatchExplorer(t *testing.T) {
 	root := repoRoot(t)
-	specPath := filepath.Join(root, "props", "catalog", "DataRace.gp")
-	src, err := os.ReadFile(specPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, diags := spec.Load(specPath, src)
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	race := f.Properties[0]
+	race := loadSpecFile(t, filepath.Join(root, "props", "catalog", "DataRace.gp")).Properties[0]
 	paths, err := filepath.Glob(filepath.Join(root, "testdata", "traces", "litmus", "*.std"))
 	if err != nil {
 		t.Fatal(err)
@@ -55,16 +42,7 @@ func TestSmallRecordingsMatchExplorer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want []string
-			for _, v := range explore.Violations(tr, trace.BranchesAuto.Resolve(tr), race, evs) {
-				pv := predict.Violation{Property: race, Alt: v.Alt, Binding: v.Binding, Choice: v.Choice}
-				var names []string
-				for _, e := range pv.ReportedEvents() {
-					names = append(names, e.Name+":"+tr.ID(e.Ref))
-				}
-				binding, _ := json.Marshal(map[string]string{"v": tr.Str(v.Binding[0])})
-				want = append(want, summary(race.Name, binding, names))
-			}
+			want := explorerSummaries(tr, trace.BranchesAuto.Resolve(tr), race, evs)
 			code := exitOK
 			if len(want) > 0 {
 				code = exitViolation

@@ -72,14 +72,7 @@ func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 		}
 		wt := tr.Window(start, end, init, 0)
 		wc := encode.Candidate{Alt: q.Cand.Alt, Choice: choice}
-		idx := encode.NewModelIndex(wt, s.f.Model)
-		sl := encode.SliceFor(idx, wc)
-		var prob *encode.Problem
-		if encode.Reducible(wc) {
-			prob = encode.NewReducedProblem(idx, s.f.Model, sl)
-		} else {
-			prob = encode.NewProblem(idx, s.f.Model, sl)
-		}
+		prob := s.windowProblem(wt, wc)
 		cs := append(append([]encode.Constraint(nil), prob.Causal...), prob.Pattern(wc)...)
 		verdict, val := s.checkAll(cs, time.Now().Add(time.Until(deadline)/2))
 		switch verdict {

@@ -33,32 +33,15 @@ func (s *solver) specialized(p *encode.Problem, pat []encode.Constraint, val *en
 	if !ok {
 		return stage.Unsat, nil
 	}
-	f := &s.small
-	if f.ctx == nil || f.uses >= frozenRenew {
-		f.ctx = z3.NewContext(nil)
-		f.solver = newSolver(f.ctx)
-		f.terms = newZ3Terms(f.ctx)
-		f.uses = 0
+	verdict, value := s.checkAll(cs, deadline)
+	if verdict != stage.Sat {
+		return verdict, nil
 	}
-	f.uses++
-	f.solver.Push()
-	defer f.solver.Pop()
-	if err := s.assertAll(f.solver, f.terms, cs, deadline); err != nil {
-		return stage.Unknown, nil
-	}
-	sat, err := s.check(f.ctx, f.solver, deadline)
-	switch {
-	case err != nil:
-		return stage.Unknown, nil
-	case !sat:
-		return stage.Unsat, nil
-	}
-	m := f.solver.Model()
 	return stage.Sat, func(v encode.Var) int64 {
 		if val.Fixed[v] {
 			return val.Val[v]
 		}
-		return f.terms.value(m, v)
+		return value(v)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"gpredict/encode"
 	"gpredict/predict/replay"
 	"gpredict/predict/stage"
+	"gpredict/trace"
 )
 
 // window looks for a witness of the candidate inside its window, where
@@ -21,14 +22,7 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 	}
 	p.windowed = true
 	deadline := s.stageDeadline(p)
-	idx := encode.NewModelIndex(w.Trace, s.f.Model)
-	sl := encode.SliceFor(idx, wc)
-	var prob *encode.Problem
-	if encode.Reducible(wc) {
-		prob = encode.NewReducedProblem(idx, s.f.Model, sl)
-	} else {
-		prob = encode.NewProblem(idx, s.f.Model, sl)
-	}
+	prob := s.windowProblem(w.Trace, wc)
 	pat := prob.Pattern(wc)
 	lastFree := -1
 	for _, st := range s.cfg.Window {
@@ -56,4 +50,15 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 // lifts it to the whole trace.
 func liftedSchedule(p *encode.Problem, val func(encode.Var) int64, w *encode.Window) []replay.Step {
 	return replaySteps(w.Lift(p.Complete(p.RepairBlock(p.Schedule(val)))))
+}
+
+// windowProblem is the exact problem of candidate wc over window trace
+// wt (a trace of its own, indexed afresh): reduced when wc allows it.
+func (s *solver) windowProblem(wt *trace.Trace, wc encode.Candidate) *encode.Problem {
+	idx := encode.NewModelIndex(wt, s.f.Model)
+	sl := encode.SliceFor(idx, wc)
+	if encode.Reducible(wc) {
+		return encode.NewReducedProblem(idx, s.f.Model, sl)
+	}
+	return encode.NewProblem(idx, s.f.Model, sl)
 }

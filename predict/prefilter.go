@@ -75,7 +75,7 @@ func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef, given *encode
 			earlier = append(earlier, cur...)
 		}
 	case spec.PatPar:
-		if f.blockImpossible(mustEvents(n, choice, nil), allEvents(n, choice, nil), given) {
+		if f.blockImpossible(mustEvents(n, choice, nil), n.Chosen(choice), given) {
 			return true
 		}
 	case spec.PatNot, spec.PatOr, spec.PatEvent:
@@ -180,17 +180,6 @@ func mustEvents(n *spec.PatNode, choice []trace.EventRef, out []trace.EventRef) 
 	}
 	for _, k := range n.Kids {
 		out = mustEvents(k, choice, out)
-	}
-	return out
-}
-
-// allEvents appends every chosen event of n.
-func allEvents(n *spec.PatNode, choice []trace.EventRef, out []trace.EventRef) []trace.EventRef {
-	if n.Kind == spec.PatEvent {
-		return append(out, choice[n.Occ])
-	}
-	for _, k := range n.Kids {
-		out = allEvents(k, choice, out)
 	}
 	return out
 }

@@ -1,5 +1,7 @@
 package spec
 
+import "gpredict/trace"
+
 // The normal form of a pattern (docs/language.md, docs/semantics.md) is
 // what the encoder and the reference explorer consume: quantifiers are
 // gone, every `|` outside a `!` has been lifted into separate alternatives,
@@ -24,6 +26,23 @@ type PatNode struct {
 	Kids []*PatNode
 	Occ  int // PatEvent: index into Alternative.Occs
 	Span Span
+}
+
+// Chosen lists the events choice gives the occurrences below n (choice[i]
+// for occurrence i), left to right.
+func (n *PatNode) Chosen(choice []trace.EventRef) []trace.EventRef {
+	var out []trace.EventRef
+	var walk func(*PatNode)
+	walk = func(n *PatNode) {
+		if n.Kind == PatEvent {
+			out = append(out, choice[n.Occ])
+		}
+		for _, k := range n.Kids {
+			walk(k)
+		}
+	}
+	walk(n)
+	return out
 }
 
 // Occurrence is one event occurrence of an alternative.

@@ -103,7 +103,7 @@ func recorded(f *Facts, q *Query) (Decision, bool) {
 func blocksContiguous(tr *trace.Trace, n *spec.PatNode, choice []trace.EventRef) bool {
 	if n.Kind == spec.PatPar {
 		lo, hi := uint32(math.MaxUint32), uint32(0)
-		evs := chosenIn(n, choice, nil)
+		evs := n.Chosen(choice)
 		for _, r := range evs {
 			a := tr.Threads[r.Thread].Arrival[r.Index]
 			lo, hi = min(lo, a), max(hi, a)
@@ -118,15 +118,4 @@ func blocksContiguous(tr *trace.Trace, n *spec.PatNode, choice []trace.EventRef)
 		}
 	}
 	return true
-}
-
-// chosenIn appends every chosen event of n.
-func chosenIn(n *spec.PatNode, choice []trace.EventRef, out []trace.EventRef) []trace.EventRef {
-	if n.Kind == spec.PatEvent {
-		return append(out, choice[n.Occ])
-	}
-	for _, k := range n.Kids {
-		out = chosenIn(k, choice, out)
-	}
-	return out
 }

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"gpredict/encode"
-	"gpredict/internal/explore"
 	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/predict/stage"
@@ -42,14 +41,8 @@ func TestBaseMarksMatchExplorer(t *testing.T) {
 				for _, ch := range choices(r, tr, s, 6) {
 					c := encode.Candidate{Alt: sh.alt, Choice: ch}
 					cands++
-					want, _ := explore.Decide(tr, model, c)
 					got := d.Ladder.Decide(c)
-					if got.Verdict == Unknown || (got.Verdict == Sat) != want {
-						mismatches++
-						if mismatches <= 5 {
-							t.Errorf("trace %d, %s, %s, choice %v: stage %s says %s (%s), explorer %v\n%s", k, model, sh.name,
-								idsOf(tr, ch), got.Stage, got.Verdict, got.Reason, want, traceText(tr))
-						}
+					if !agreesWithExplorer(t, k, tr, model, sh.name, c, got, &mismatches) {
 						continue
 					}
 					if got.Verdict == Sat {

@@ -19,7 +19,8 @@
 #
 # Environment: SHARED (default ../shared/traces), RAPID_DIR, SIZES
 # (default "1000 10000 100000 1000000"), RACY_MAX (default 200000),
-# RACY_GEN_MAX (default 10000),
+# RACY_GEN_MAX (default 10000), RAPID_TIMEOUT (seconds per RAPID run,
+# default 600: SyncP runs for hours on the dense 1M-event trace),
 # TRACES (trace files to run instead of the shared and generated ones).
 # Usage: bench/scale.sh
 set -euo pipefail
@@ -28,6 +29,7 @@ SHARED=${SHARED:-../shared/traces}
 SIZES=${SIZES:-1000 10000 100000 1000000}
 RACY_MAX=${RACY_MAX:-200000}
 RACY_GEN_MAX=${RACY_GEN_MAX:-10000}
+RAPID_TIMEOUT=${RAPID_TIMEOUT:-600}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -57,11 +59,18 @@ timed() {
 }
 
 # rapid ENGINE FILE: runs RAPID's ENGINE on FILE into $work/ENGINE.out and
-# prints its seconds.
+# prints its seconds, or "stopped-after-" and the limit when it ran
+# RAPID_TIMEOUT seconds (its racy events then show as "no-result", as they
+# do when RAPID fails).
 rapid() {
-  local engine=$1 file=$2
-  timed "$work/$engine.out" java -Xmx8g -cp "$RAPID_DIR/classes:$RAPID_DIR/lib/*:$RAPID_DIR/lib/jgrapht/*" \
-    "$engine" -f std -v 1 -p "$file" | cut -d' ' -f1
+  local engine=$1 file=$2 s
+  s=$(timed "$work/$engine.out" timeout "$RAPID_TIMEOUT" java -Xmx8g -cp "$RAPID_DIR/classes:$RAPID_DIR/lib/*:$RAPID_DIR/lib/jgrapht/*" \
+    "$engine" -f std -v 1 -p "$file" | cut -d' ' -f1)
+  if awk -v s="$s" -v l="$RAPID_TIMEOUT" 'BEGIN { exit !(s >= l) }'; then
+    echo "stopped-after-$RAPID_TIMEOUT"
+  else
+    echo "$s"
+  fi
 }
 
 echo "# $(date -u +%FT%TZ), $(nproc) CPUs, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"

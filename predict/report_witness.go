@@ -128,25 +128,14 @@ func (d *witnessDrawing) stretch(a, b int) int {
 }
 
 // chosenPositions finds the step of each chosen event in w (its first
-// step: a wait's release), in one pass that only counts steps per thread.
+// step: a wait's release), by the witness's tallies rather than by
+// walking it from the start.
 func chosenPositions(tr *trace.Trace, x *replay.StepIndex, w replay.Witness, choice []trace.EventRef) []int {
-	want := make([][]int, len(tr.Threads)) // per thread: step counts, ascending
-	for _, c := range choice {
-		want[c.Thread] = append(want[c.Thread], x.StepsBefore(c))
-	}
-	for _, ws := range want {
-		slices.Sort(ws)
-	}
-	next := make([]int, len(tr.Threads))
-	counts := make([]int, len(tr.Threads))
 	var pos []int
-	for i, n := 0, w.Len(); i < n && len(pos) < len(choice); i++ {
-		t := w.Thread(i)
-		for next[t] < len(want[t]) && want[t][next[t]] == counts[t] {
-			pos = append(pos, i)
-			next[t]++
+	for _, c := range choice {
+		if p := w.StepOf(c.Thread, x.StepsBefore(c)); p >= 0 {
+			pos = append(pos, p)
 		}
-		counts[t]++
 	}
 	return pos
 }

@@ -176,7 +176,7 @@ func racy(tracePath, allPath string, rapid []string) error {
 			return err
 		}
 		if theirs == nil {
-			cells = append(cells, engine+":crashed")
+			cells = append(cells, engine+":no-result")
 			continue
 		}
 		missing := 0

@@ -19,7 +19,7 @@
 #
 # Environment: SHARED (default ../shared/traces), RAPID_DIR, SIZES
 # (default "1000 10000 100000 1000000"), RACY_MAX (default 200000),
-# RACY_GEN_MAX (default 10000), RAPID_TIMEOUT (seconds per RAPID run,
+# RACY_GEN_MAX (default 20000), RAPID_TIMEOUT (seconds per RAPID run,
 # default 600: SyncP runs for hours on the dense 1M-event trace),
 # TRACES (trace files to run instead of the shared and generated ones).
 # Usage: bench/scale.sh
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 SHARED=${SHARED:-../shared/traces}
 SIZES=${SIZES:-1000 10000 100000 1000000}
 RACY_MAX=${RACY_MAX:-200000}
-RACY_GEN_MAX=${RACY_GEN_MAX:-10000}
+RACY_GEN_MAX=${RACY_GEN_MAX:-20000}
 RAPID_TIMEOUT=${RAPID_TIMEOUT:-600}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

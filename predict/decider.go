@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"gpredict/encode"
-	"gpredict/predict/closure"
 	"gpredict/predict/smt"
 	"gpredict/predict/stage"
 	"gpredict/trace"
@@ -66,7 +65,7 @@ func Ladder(f *stage.Facts, opts DeciderOptions) *LadderDecider {
 // LadderWith is Ladder with the solver stages configured by scfg (its
 // Timeout and DumpDir should be opts').
 func LadderWith(f *stage.Facts, opts DeciderOptions, scfg smt.Config) *LadderDecider {
-	stages := stage.Direct(f, closure.DefaultConfig(false), closure.DefaultConfig(true))
+	stages := stage.Direct(f, stage.DefaultClosureConfigs())
 	solverStages, w := smt.Stages(f, scfg)
 	if opts.DumpDir != "" {
 		// The dump stage writes every candidate's formula: it goes first.

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"time"
 
-	"gpredict/predict/closure"
 	"gpredict/predict/smt"
 	"gpredict/predict/stage"
 	"gpredict/trace"
@@ -12,7 +11,9 @@ import (
 
 // DirectStages are the stages that need no solver (but recorded, which
 // belongs with the base-order stages the narrowed tests exercise).
-func DirectStages() []string { return []string{"closure", "greedy", "saturate", "greedy-saturated"} }
+func DirectStages() []string {
+	return []string{"closure", "greedy", "saturate", "greedy-saturated", "saturate-wide"}
+}
 
 // DirectAndLocal are those and the local stage, which decides chain
 // candidates without the slice-based stages.
@@ -34,7 +35,7 @@ func NewTestLadderOver(f *stage.Facts, skip []string, narrow bool, timeout time.
 		scfg = smt.NarrowConfig()
 		scfg.Timeout = timeout
 	}
-	all := stage.Direct(f, closure.DefaultConfig(false), closure.DefaultConfig(true))
+	all := stage.Direct(f, stage.DefaultClosureConfigs())
 	solverStages, w := smt.Stages(f, scfg)
 	var stages []stage.Stage
 	for _, s := range append(all, solverStages...) {

@@ -3,6 +3,7 @@
 package testtrace
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -24,4 +25,20 @@ func Parse(t testing.TB, text, refs string) (*trace.Trace, []trace.EventRef, *en
 		t.Fatal(err)
 	}
 	return tr, events, encode.NewModelIndex(tr, trace.BranchesImplicit)
+}
+
+// PaddedInterference is a trace in which the race T2#(pad+4) ‖ T3#1 on z
+// is impossible by read-write interference alone: T2 must read x from
+// T1's write, but T2 writes x itself after T1's write (it read y, written
+// after x) and before that read. pad thread-local writes of T2 lie
+// between the read and the racing write, so the fact that refutes the
+// race lies pad+1 events before it.
+func PaddedInterference(pad int) (text, race string) {
+	var b strings.Builder
+	b.WriteString("T1 write x 1\nT1 write y 1\nT2 read y 1\nT2 write x 2\nT2 read x 1\n")
+	for i := range pad {
+		fmt.Fprintf(&b, "T2 write p %d\n", i+1)
+	}
+	b.WriteString("T2 write z 1\nT3 write z 2\n")
+	return b.String(), fmt.Sprintf("T2#%d T3#1", pad+4)
 }

@@ -35,6 +35,16 @@ func DefaultConfig(full bool) Config {
 	return Config{Zone: 64, MaxEdges: 1024, Rounds: 32, Full: full}
 }
 
+// WideConfig is the second try of the engine's saturate stage, for what
+// DefaultConfig(true) leaves open: zones four times as wide and a budget
+// four times as large. On the recorded jigsaw program every lock-order
+// cycle that its greedy replay does not witness (233 of them) needs facts
+// more than 64 events from the requests, and is refuted with zones of
+// 256 events (TestWideConfigRefutesFartherFacts shows the shape).
+func WideConfig() Config {
+	return Config{Zone: 256, MaxEdges: 4096, Rounds: 32, Full: true}
+}
+
 // Result is what Saturate derived for a candidate.
 type Result struct {
 	// Refuted: the facts contradict each other; no feasible schedule

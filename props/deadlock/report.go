@@ -59,15 +59,23 @@ func (r reportShapes) unknown(c cycle, reason string) predict.UnknownCandidate {
 	return predict.UnknownCandidate{Property: v.Property, Binding: v.Binding, Choice: v.Choice, Reason: reason}
 }
 
-// reachAll is the question asked of a cut trace about a k-cycle: every
-// chosen event (the stand-in of each thread's request) is in the
-// schedule.
+// reachAll is the question asked of a cut trace about a k-cycle: the
+// chosen events (the stand-in of each thread's request) are in the
+// schedule, as one `||` block. That is the same question as "each is in
+// the schedule": a stand-in is the last event of its thread in the cut
+// trace and constrains nothing after it, so the stand-ins of a schedule
+// that has them all can be moved next to the last of them (and a
+// deadlocked state followed by the k requests is such a schedule). Asked
+// as a block, the candidate is a chain (closure.Chain), so the ladder's
+// cheap stages — must-set and lock-hold reasoning, the greedy simulation
+// from the recorded order, the local windows — decide it before any
+// solver does, as they decide races.
 func reachAll(k int) *spec.Alternative {
-	and := &spec.PatNode{Kind: spec.PatAnd}
+	par := &spec.PatNode{Kind: spec.PatPar}
 	occs := make([]spec.Occurrence, k)
 	for i := range occs {
-		and.Kids = append(and.Kids, &spec.PatNode{Kind: spec.PatEvent, Occ: i})
+		par.Kids = append(par.Kids, &spec.PatNode{Kind: spec.PatEvent, Occ: i})
 		occs[i] = spec.Occurrence{Event: "request", Decl: 0}
 	}
-	return &spec.Alternative{Root: and, Occs: occs}
+	return &spec.Alternative{Root: par, Occs: occs}
 }

@@ -132,6 +132,14 @@ func TestLocalStageMatchesExplorer(t *testing.T) {
 	testLadderAgainstExplorer(t, 300, DirectStages(), true, []string{"local"}, []string{"local"})
 }
 
+// TestSaturateWideMatchesExplorer is the comparison without the saturate
+// stage, so that saturate-wide, whose zones are only wider than
+// saturate's and so on small traces never gets a candidate after it,
+// does saturate's refuting and is checked on its own.
+func TestSaturateWideMatchesExplorer(t *testing.T) {
+	testLadderAgainstExplorer(t, 200, []string{"saturate"}, false, []string{"greedy"}, []string{"saturate-wide"})
+}
+
 // testLadderAgainstExplorer compares a ladder without the stages in skip
 // with the explorer on n random traces of each generator; the stages of
 // finders must find a witness and those of refuters refute a candidate

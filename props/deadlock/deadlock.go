@@ -3,7 +3,9 @@ package deadlock
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
 	"time"
 
 	"gpredict/encode"
@@ -63,47 +65,40 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	found := findCycles(lockRequests(tr), set.limits)
 	res.Stats.Candidates = len(found.cycles)
 	reports := reportShapes{}
+	outs, err := decideAll(ctx, tr, model, opts, set, found.cycles)
+	if err != nil {
+		return nil, err
+	}
 	// The greedy replay settles candidates before the ladder does, so it
 	// counts as a stage of its own: without its row the statistics would
 	// say that no candidate was decided when it decided them all.
 	greedy := stage.StageStats{Name: greedyStage}
 	var ladder []stage.StageStats
-	for _, c := range found.cycles {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		cutTr, ok := reachable(tr, c.requests())
-		if !ok {
+	for i, c := range found.cycles {
+		o := outs[i]
+		if !o.reachable {
 			res.Stats.Prefiltered++
 			continue
 		}
 		res.Stats.SolverCalls++ // decided: by the greedy replay or by the ladder
-		var d predict.Decision
-		if set.greedy {
-			t0 := time.Now()
-			d.Schedule = greedyWitness(tr, c)
+		if o.greedyTried {
 			greedy.Tried++
-			greedy.Time += time.Since(t0)
+			greedy.Time += o.greedyTime
 		}
-		if d.Schedule != nil {
-			d.Verdict = predict.Sat
+		if o.greedyFound {
 			greedy.Found++
-		} else {
-			var stages []stage.StageStats
-			d, stages = solve(cutTr, model, opts, c)
-			ladder = predict.MergeStages(ladder, stages)
 		}
-		switch d.Verdict {
+		ladder = predict.MergeStages(ladder, o.stages)
+		switch o.d.Verdict {
 		case predict.Sat:
 			v := reports.violation(c)
-			sched, err := checkDeadlockWitness(tr, model, c, d.Schedule)
-			if err != nil {
-				return nil, witnessError(tr, v, d.Schedule, err)
+			if o.err != nil {
+				return nil, witnessError(tr, v, o.d.Schedule, o.err)
 			}
-			v.Witness = replay.Compact(tr, sched)
+			v.Witness = replay.Compact(tr, o.sched)
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
-			res.Unknown = append(res.Unknown, reports.unknown(c, d.Reason))
+			res.Unknown = append(res.Unknown, reports.unknown(c, o.d.Reason))
 		}
 	}
 	if greedy.Tried > 0 {
@@ -115,6 +110,84 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	slices.SortStableFunc(res.Violations, func(a, b predict.Violation) int { return compareChoices(a.Choice, b.Choice) })
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
+}
+
+// outcome is what deciding one cycle gave: whether its threads can reach
+// their requests at all (reachable; else it is pre-filtered), the
+// decision, and, for a witness, the schedule the replay checks accepted
+// (sched) or why they did not (err); with what the greedy replay and the
+// ladder's stages did for it.
+type outcome struct {
+	reachable                bool
+	d                        predict.Decision
+	sched                    []replay.Step
+	err                      error
+	greedyTried, greedyFound bool
+	greedyTime               time.Duration
+	stages                   []stage.StageStats
+}
+
+// decideAll decides the cycles on opts.Jobs workers (≤ 0: one per CPU),
+// each cycle on its own cut trace and decider, so that the workers share
+// nothing but the trace, which they only read. The outcomes are in the
+// order of cycles, whichever worker decided them.
+func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, cycles []cycle) ([]outcome, error) {
+	outs := make([]outcome, len(cycles))
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, len(cycles)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				outs[i] = decide(tr, model, opts, set, cycles[i])
+			}
+		}()
+	}
+	var err error
+	for i := range cycles {
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err == nil {
+		err = ctx.Err()
+	}
+	return outs, err
+}
+
+// decide decides one cycle: the greedy replay first (with set.greedy),
+// then the ladder on the cut trace, and checks a witness against the
+// original trace.
+func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, c cycle) outcome {
+	var o outcome
+	cutTr, ok := reachable(tr, c.requests())
+	if !ok {
+		return o
+	}
+	o.reachable = true
+	if set.greedy {
+		t0 := time.Now()
+		o.d.Schedule = greedyWitness(tr, c)
+		o.greedyTried, o.greedyTime = true, time.Since(t0)
+	}
+	if o.d.Schedule != nil {
+		o.d.Verdict = predict.Sat
+		o.greedyFound = true
+	} else {
+		o.d, o.stages = solve(cutTr, model, opts, c)
+	}
+	if o.d.Verdict == predict.Sat {
+		o.sched, o.err = checkDeadlockWitness(tr, model, c, o.d.Schedule)
+	}
+	return o
 }
 
 // solve asks the solver whether the cut trace cutTr has a schedule with

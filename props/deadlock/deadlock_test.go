@@ -1,11 +1,13 @@
 package deadlock
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"gpredict/predict"
 	"gpredict/trace"
 )
 
@@ -169,5 +171,38 @@ T2 release b
 	got := strings.Join(steps(tr, res.Violations[0].Schedule(tr)), " ")
 	if want := "T1#1 T1#2 T1#3 T3#1 T3#2 T3#3 T1#4 T1#5 T2#1 T2#2 T2#3"; got != want {
 		t.Errorf("witness %s, want %s", got, want)
+	}
+}
+
+// TestJobsDoNotChangeTheResult: the cycles are decided on --jobs workers
+// (decideAll); one worker and several give the same violations, unknown
+// candidates and counts, in the same order.
+func TestJobsDoNotChangeTheResult(t *testing.T) {
+	paths, err := filepath.Glob("../testdata/Deadlock/*.trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range append(paths, "testdata/recorded/DiningPhil.std") {
+		tr := read(t, path)
+		var got [2]string
+		for i, jobs := range []int{1, 3} {
+			res, err := run(t.Context(), tr, predict.Options{Branches: trace.BranchesImplicit, Jobs: jobs, NewDecider: predict.NewZ3Decider}, defaultSettings())
+			if err != nil {
+				t.Fatal(err)
+			}
+			var unknown []string
+			for _, u := range res.Unknown {
+				unknown = append(unknown, ids(tr, u.Choice)+": "+u.Reason)
+			}
+			found := 0
+			for _, s := range res.Stats.Stages {
+				found += s.Found
+			}
+			got[i] = fmt.Sprintf("violations %q unknown %q decided %d pre-filtered %d found by stages %d",
+				violations(res), unknown, res.Stats.SolverCalls, res.Stats.Prefiltered, found)
+		}
+		if got[0] != got[1] {
+			t.Errorf("%s: one worker: %s\nthree workers: %s", path, got[0], got[1])
+		}
 	}
 }

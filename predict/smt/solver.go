@@ -98,12 +98,12 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	if cfg.DumpDir != "" {
 		add("dump", s.dumpStage)
 	}
-	if f.Windows != nil {
+	if f.HasBaseOrder() {
 		add("window", s.window)
 	}
 	add("local", s.local)
 	add("prefix-window", s.prefixWindow)
-	if f.Windows != nil {
+	if f.HasBaseOrder() {
 		add("small", s.smallStages)
 	} else {
 		add("downset", s.downset)

@@ -16,7 +16,7 @@ import (
 // nothing.
 func (s *solver) window(p *prepared) (stage.Decision, bool) {
 	c := p.q.Cand
-	w, wc, ok := s.f.Windows.For(c, s.cfg.WindowMargin)
+	w, wc, ok := s.f.Windows().For(c, s.cfg.WindowMargin)
 	if !ok {
 		return stage.Decision{}, false
 	}

@@ -102,7 +102,8 @@ func build(f *Facts, q *Query) (Decision, bool) {
 // positions, and the chosen events alone, in base order, must satisfy the
 // pattern.
 func recorded(f *Facts, q *Query) (Decision, bool) {
-	if f.Windows == nil {
+	windows := f.Windows()
+	if windows == nil {
 		return Decision{}, false
 	}
 	c := q.Cand
@@ -116,7 +117,7 @@ func recorded(f *Facts, q *Query) (Decision, bool) {
 	if !blocksContiguous(tr, c.Alt.Root, c.Choice) || replay.CheckPattern(tr, c.Alt, c.Choice, chosen) != nil {
 		return Decision{}, false
 	}
-	steps, ok := f.Windows.Recorded(c)
+	steps, ok := windows.Recorded(c)
 	if !ok {
 		return Decision{}, false
 	}

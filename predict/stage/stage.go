@@ -14,6 +14,7 @@ package stage
 import (
 	"cmp"
 	"slices"
+	"sync"
 	"time"
 
 	"gpredict/encode"
@@ -62,8 +63,15 @@ type Facts struct {
 	Model trace.BranchModel
 	// Index holds the must-happen-before clocks, holds, accesses.
 	Index *encode.Index
-	// Windows cuts the trace along its base order (nil without one).
-	Windows *encode.Windows
+	// windows cuts the trace along its base order (Windows; nil without
+	// one). It is built on first use: many ladders settle every
+	// candidate before a stage that needs it (the Deadlock built-in
+	// makes a ladder per cycle, over a trace cut at its requests, and
+	// on the jigsaw recording building the windows was a fifth of its
+	// time though no stage used them).
+	hasBase     bool
+	windowsOnce sync.Once
+	windows     *encode.Windows
 	// Checker is the replay validator of the trace.
 	Checker *replay.Checker
 	// Base is the recorded order simulated once, with marks the greedy
@@ -85,10 +93,24 @@ func NewFacts(tr *trace.Trace, model trace.BranchModel) *Facts { return NewFacts
 func NewFactsMarked(tr *trace.Trace, model trace.BranchModel, every int) *Facts {
 	f := &Facts{Trace: tr, Model: model, Index: encode.NewModelIndex(tr, model), Checker: replay.NewChecker(tr)}
 	if encode.HasBaseOrder(tr) {
-		f.Windows = encode.NewWindows(tr)
+		f.hasBase = true
 		f.setBase(greedy.NewBase(f.Index, every))
 	}
 	return f
+}
+
+// HasBaseOrder reports whether every event has an arrival position, so
+// that the trace has a base order and Windows.
+func (f *Facts) HasBaseOrder() bool { return f.hasBase }
+
+// Windows cuts the trace along its base order (nil without one). It is
+// computed on the first call, once, and safe to call from every worker.
+func (f *Facts) Windows() *encode.Windows {
+	if !f.hasBase {
+		return nil
+	}
+	f.windowsOnce.Do(func() { f.windows = encode.NewWindows(f.Trace) })
+	return f.windows
 }
 
 // setBase keeps base and the validator's marks at its marks, dropping

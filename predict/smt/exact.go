@@ -141,10 +141,12 @@ func (s *solver) check(ctx *z3.Context, solver *z3.Solver, deadline time.Time) (
 	}
 	done := make(chan struct{})
 	defer close(done)
-	if s.stop != nil {
+	if stop := s.stop; stop != nil {
+		// stop is read here, not in the goroutine: it may run after the
+		// check has returned and the next candidate has set s.stop.
 		go func() {
 			select {
-			case <-s.stop:
+			case <-stop:
 				interrupt()
 			case <-done:
 			}

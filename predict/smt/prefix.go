@@ -15,7 +15,8 @@ import (
 // them, then a window of the trace decided exactly by Z3: from the cut
 // (greedy.Cut: about Config.Prefix[i] events before each thread's part of
 // the must-set ends, where no thread holds a lock) to Config.WindowMargin
-// events past that end, starting from the values the prefix left. It is
+// events past that end, starting from the values the prefix left, while
+// the window holds at most Config.PrefixMaxEvents events. It is
 // the window stage without its two conditions — a past that is the
 // recorded order, a cut where no thread at all holds a lock — which real
 // recordings and busy programs rarely meet. Finding nothing refutes
@@ -35,8 +36,8 @@ func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 		for t, n := range q.Closure.Cut {
 			size += n - start[t]
 		}
-		if size == lastSize {
-			break // the window stopped growing
+		if size == lastSize || size > s.cfg.PrefixMaxEvents {
+			break // the window stopped growing, or grew too large
 		}
 		lastSize = size
 		past, values, ok := greedy.Prefix(s.f.Index, q.Chain, *q.Closure, start)

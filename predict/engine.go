@@ -49,6 +49,15 @@ type Options struct {
 	Progress func(Progress)
 }
 
+// Workers is the number of workers deciding candidates: Jobs, or one per
+// CPU when Jobs ≤ 0.
+func (o Options) Workers() int {
+	if o.Jobs <= 0 {
+		return runtime.NumCPU()
+	}
+	return o.Jobs
+}
+
 // Progress is how far a run has got.
 type Progress struct {
 	// Formed counts the candidates formed so far; Formed is final once
@@ -113,10 +122,7 @@ type statser interface{ Stats() []stage.StageStats }
 func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Options) (*Result, error) {
 	start := time.Now()
 	model := opts.Branches.Resolve(tr)
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
+	jobs := opts.Workers()
 	res := &Result{Trace: tr, Model: model}
 	res.Stats.Threads = len(tr.Threads)
 	res.Stats.Events = tr.NumEvents()

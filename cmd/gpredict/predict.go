@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -71,10 +70,6 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	jobs := v.GetInt("jobs")
-	if jobs == 0 {
-		jobs = runtime.NumCPU()
-	}
 	if dir := v.GetString("dump-smt"); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return usageError{fmt.Errorf("--dump-smt: %w", err)}
@@ -111,7 +106,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
 	}
 	opts := predict.Options{
-		Branches: model, Timeout: v.GetDuration("timeout"), Jobs: jobs, All: v.GetBool("all"),
+		Branches: model, Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)

@@ -3,7 +3,6 @@ package deadlock
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -127,19 +126,15 @@ type outcome struct {
 	stages                   []stage.StageStats
 }
 
-// decideAll decides the cycles on opts.Jobs workers (≤ 0: one per CPU),
+// decideAll decides the cycles on opts.Workers() workers,
 // each cycle on its own cut trace and decider, so that the workers share
 // nothing but the trace, which they only read. The outcomes are in the
 // order of cycles, whichever worker decided them.
 func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, cycles []cycle) ([]outcome, error) {
 	outs := make([]outcome, len(cycles))
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = runtime.NumCPU()
-	}
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(jobs, len(cycles)) {
+	for range min(opts.Workers(), len(cycles)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

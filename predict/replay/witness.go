@@ -116,20 +116,10 @@ func (w Witness) count(t trace.ThreadID, n int) int {
 	if w.head != nil {
 		c = w.head.count(t, min(n, w.headLen))
 	}
-	n -= w.headLen
-	if n <= 0 {
-		return c
-	}
-	a := 0
-	if w.tallies != nil {
-		k := n / w.chunk
-		c += int(w.tallies[k*w.threads+int(t)])
-		a = k * w.chunk
-	}
-	for i := a; i < n; i++ {
-		if w.ownThread(i) == t {
-			c++
-		}
+	if n -= w.headLen; n > 0 {
+		counts := make([]int, w.threads)
+		w.ownBefore(n, counts)
+		c += counts[t]
 	}
 	return c
 }
@@ -178,11 +168,7 @@ func (w Witness) thread(i int) trace.ThreadID {
 	if i < w.headLen {
 		return w.head.thread(i)
 	}
-	i -= w.headLen
-	if w.narrow != nil {
-		return trace.ThreadID(w.narrow[i])
-	}
-	return trace.ThreadID(w.wide[i])
+	return w.ownThread(i - w.headLen)
 }
 
 // Steps expands the witness back into its schedule over tr (the trace it

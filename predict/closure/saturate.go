@@ -37,10 +37,10 @@ func DefaultConfig(full bool) Config {
 
 // WideConfig is the second try of the engine's saturate stage, for what
 // DefaultConfig(true) leaves open: zones four times as wide and a budget
-// four times as large. On the recorded jigsaw program every lock-order
-// cycle that its greedy replay does not witness (233 of them) needs facts
-// more than 64 events from the requests, and is refuted with zones of
-// 256 events (TestWideConfigRefutesFartherFacts shows the shape).
+// four times as large. On the recorded jigsaw program, 15 of the
+// lock-order cycles that DefaultConfig(true) leaves open need facts more
+// than 64 events from the requests, and are refuted with zones of 256
+// events (TestWideConfigRefutesFartherFacts shows the shape).
 func WideConfig() Config {
 	return Config{Zone: 256, MaxEdges: 4096, Rounds: 32, Full: true}
 }

@@ -54,7 +54,7 @@ func DefaultClosureConfigs() ClosureConfigs {
 // events, and the near ones that refute go underived (with zones of 256
 // events a race of the dense benchmark that zones of 64 refute stays
 // open). So the wide pass comes after the near one and greedy-saturated,
-// for what they left; they cost it about 0.1 s a candidate on the dense
+// only for what they left: it costs about 0.1 s a candidate on the dense
 // benchmark. When it refutes nothing, the near facts stay on q for the
 // stages after it (the solver stages' hints are tuned on them).
 func saturateWide(f *Facts, q *Query, wide closure.Config) (Decision, bool) {

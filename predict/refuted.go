@@ -132,7 +132,7 @@ func (x *explainer) candidate(p *spec.Property, alt int, binding []trace.Sym, ch
 		return
 	}
 	named := *ex
-	named.Claim = fmt.Sprintf("no feasible schedule shows %s %s with %s", p.Name, bindingText(x.tr, p, binding), chosenText(x.tr, p, alt, choice))
+	named.Claim = fmt.Sprintf("no feasible schedule shows %s %s with %s", p.Name, BindingText(x.tr, p, binding), ChosenText(x.tr, p, alt, choice))
 	x.out.Refuted = append(x.out.Refuted, Refuted{Property: p, Alt: alt, Binding: binding, Choice: choice, Explanation: &named})
 }
 

@@ -9,6 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpredict/predict"
+	"gpredict/predict/report"
+	"gpredict/predict/report/witness"
 	"gpredict/props"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -42,7 +44,7 @@ trace error, 3 no violation but some candidates unknown (solver limit).`,
 	choiceFlag(f, "format", "text", []string{"text", "json", "sarif"}, "output format: text, json or sarif")
 	boolFlag(f, "all", "list every (binding, choice) violation instead of grouping by location, and every unknown candidate")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
-	choiceFlag(f, "witness", "trimmed", predict.WitnessModes, "text witness: trimmed (around the chosen events), full or none")
+	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the chosen events), full or none")
 	durationFlag(f, "timeout", 10*time.Second, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
@@ -63,8 +65,8 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return usageError{fmt.Errorf("predict: no trace given; usage: %s", cmd.UseLine())}
 	}
-	write := map[string]func(io.Writer, *predict.Result, predict.ReportOptions) error{
-		"text": predict.WriteText, "json": predict.WriteJSON, "sarif": predict.WriteSARIF,
+	write := map[string]func(io.Writer, *predict.Result, report.Options) error{
+		"text": report.WriteText, "json": report.WriteJSON, "sarif": report.WriteSARIF,
 	}[v.GetString("format")]
 	model, witness, err := modelAndWitness(v)
 	if err != nil {
@@ -122,9 +124,9 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err := explainRefuted(cmd, v.GetStringSlice("explain"), tr, inputs, res, sel, opts); err != nil {
 		return err
 	}
-	report := predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all"),
+	ropts := report.Options{Version: version, Traces: args, All: v.GetBool("all"),
 		Witness: witness, Stats: v.GetBool("stats"), Warnings: warnings, Rules: ruleDocs(sel)}
-	if err := write(stdout, res, report); err != nil {
+	if err := write(stdout, res, ropts); err != nil {
 		return err
 	}
 	if res.Interrupted {

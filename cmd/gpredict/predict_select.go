@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"gpredict/predict"
+	"gpredict/predict/report"
 	"gpredict/props"
 	"gpredict/spec"
 )
@@ -176,21 +176,21 @@ func unknownProps(unknown, known []string) error {
 // ruleDocs documents the selected properties for SARIF: a catalogue
 // property by its doc, a --spec property by where it is defined and its
 // source.
-func ruleDocs(sel *selection) []predict.RuleDoc {
-	var docs []predict.RuleDoc
+func ruleDocs(sel *selection) []report.RuleDoc {
+	var docs []report.RuleDoc
 	for _, p := range sel.props {
 		if c, ok := props.Lookup(p.Name); ok && sel.fromCatalogue[p] {
-			docs = append(docs, predict.RuleDoc{Name: p.Name, Summary: c.Summary, Help: c.Doc})
+			docs = append(docs, report.RuleDoc{Name: p.Name, Summary: c.Summary, Help: c.Doc})
 			continue
 		}
-		d := predict.RuleDoc{Name: p.Name, Summary: fmt.Sprintf("Property %s of %s", p.Name, filepath.Base(p.NameSpan.File))}
+		d := report.RuleDoc{Name: p.Name, Summary: fmt.Sprintf("Property %s of %s", p.Name, filepath.Base(p.NameSpan.File))}
 		if src, ok := sel.source[p]; ok {
 			d.Help = fmt.Sprintf("Defined at %s:\n\n```\n%s\n```", p.NameSpan, src)
 		}
 		docs = append(docs, d)
 	}
 	for _, b := range sel.builtins {
-		docs = append(docs, predict.RuleDoc{Name: b.Name, Summary: b.Summary, Help: b.Doc})
+		docs = append(docs, report.RuleDoc{Name: b.Name, Summary: b.Summary, Help: b.Doc})
 	}
 	return docs
 }

@@ -1,4 +1,4 @@
-package predict
+package report
 
 import (
 	"fmt"
@@ -6,7 +6,8 @@ import (
 	"regexp"
 	"strings"
 
-	"gpredict/predict/replay"
+	"gpredict/predict"
+	"gpredict/predict/report/witness"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -15,11 +16,11 @@ import (
 // property and binding, the chosen events with their locations, and the
 // witness drawn with one column per thread, chosen events marked `*`
 // (trimmed to what matters unless o.Witness says otherwise, see
-// report_witness.go); then the unknown candidates, counted by property and
+// predict/report/witness); then the unknown candidates, counted by property and
 // reason (each listed with o.All), and a summary line; with o.Stats, the
-// decision ladder's counts by stage after it (report_stats.go).
-func WriteText(w io.Writer, r *Result, o ReportOptions) error {
-	tw := &textWriter{w: w, tr: r.Trace}
+// decision ladder's counts by stage after it (stats.go).
+func WriteText(w io.Writer, r *predict.Result, o Options) error {
+	tw := &textWriter{w: w, tr: r.Trace, draw: witness.NewDrawer(r.Trace)}
 	reps := r.Reports(o.All)
 	for i, rep := range reps {
 		if i > 0 {
@@ -62,10 +63,10 @@ func WriteText(w io.Writer, r *Result, o ReportOptions) error {
 }
 
 type textWriter struct {
-	w     io.Writer
-	tr    *trace.Trace
-	err   error
-	steps *replay.StepIndex // made for the first witness drawn
+	w    io.Writer
+	tr   *trace.Trace
+	err  error
+	draw *witness.Drawer
 }
 
 func (t *textWriter) printf(format string, args ...any) {
@@ -74,22 +75,24 @@ func (t *textWriter) printf(format string, args ...any) {
 	}
 }
 
-func (t *textWriter) violation(n, of int, rep Report, mode WitnessMode) {
+func (t *textWriter) violation(n, of int, rep predict.Report, mode witness.Mode) {
 	count := ""
 	if rep.Count > 1 {
 		count = fmt.Sprintf(" (%d violations at these locations)", rep.Count)
 	}
-	t.printf("[%d/%d] %s %s%s\n", n, of, rep.Property.Name, bindingText(t.tr, rep.Property, rep.Binding), count)
+	t.printf("[%d/%d] %s %s%s\n", n, of, rep.Property.Name, predict.BindingText(t.tr, rep.Property, rep.Binding), count)
 	t.events(rep.Property, rep.Alt, rep.Choice)
-	if mode != WitnessNone {
-		t.witness(rep.Witness, rep.Choice, mode)
+	if mode != witness.None {
+		if t.err == nil {
+			t.err = t.draw.Text(t.w, rep.Witness, rep.Choice, mode)
+		}
 	}
 }
 
 func (t *textWriter) events(p *spec.Property, alt int, choice []trace.EventRef) {
 	var rows [][]string
-	for _, e := range reportedEvents(p, alt, choice) {
-		rows = append(rows, []string{e.Name, t.tr.ID(e.Ref), eventLoc(t.tr, e.Ref)})
+	for _, e := range predict.ReportedEventsOf(p, alt, choice) {
+		rows = append(rows, []string{e.Name, t.tr.ID(e.Ref), predict.EventLoc(t.tr, e.Ref)})
 	}
 	for _, row := range alignRows(rows) {
 		t.printf("    %s\n", row)
@@ -98,12 +101,12 @@ func (t *textWriter) events(p *spec.Property, alt int, choice []trace.EventRef) 
 
 // unknownList lists every unknown candidate with its events and reason
 // (--all).
-func (t *textWriter) unknownList(us []UnknownCandidate) {
+func (t *textWriter) unknownList(us []predict.UnknownCandidate) {
 	for i, u := range us {
 		if i > 0 {
 			t.printf("\n")
 		}
-		t.printf("unknown: %s %s\n", u.Property.Name, bindingText(t.tr, u.Property, u.Binding))
+		t.printf("unknown: %s %s\n", u.Property.Name, predict.BindingText(t.tr, u.Property, u.Binding))
 		t.events(u.Property, u.Alt, u.Choice)
 		t.printf("  reason: %s\n", u.Reason)
 	}
@@ -113,7 +116,7 @@ func (t *textWriter) unknownList(us []UnknownCandidate) {
 // that hundreds of timeouts are one line. Reasons that differ only in
 // their numbers (the size of a slice) are one group, shown by its first
 // reason after "e.g.".
-func (t *textWriter) unknownGroups(us []UnknownCandidate) {
+func (t *textWriter) unknownGroups(us []predict.UnknownCandidate) {
 	type group struct {
 		prop, reason string
 		count        int
@@ -149,15 +152,6 @@ func (t *textWriter) unknownGroups(us []UnknownCandidate) {
 // digits matches the numbers of a reason, which unknownGroups ignores.
 var digits = regexp.MustCompile(`[0-9]+`)
 
-func padColumns(cells []string, width int) string {
-	var b strings.Builder
-	for _, c := range cells {
-		b.WriteString(c)
-		b.WriteString(strings.Repeat(" ", width-len(c)))
-	}
-	return b.String()
-}
-
 // alignRows pads each column to its widest cell.
 func alignRows(rows [][]string) []string {
 	var widths []int
@@ -181,15 +175,6 @@ func alignRows(rows [][]string) []string {
 		out[k] = strings.TrimRight(b.String(), " ")
 	}
 	return out
-}
-
-func bindingText(tr *trace.Trace, p *spec.Property, b []trace.Sym) string {
-	pairs := bindingPairs(tr, p, b)
-	parts := make([]string, len(pairs))
-	for i, kv := range pairs {
-		parts[i] = kv[0] + "=" + kv[1]
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 func plural(n int, what string) string {

@@ -1,12 +1,11 @@
-package predict
+package report
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"gpredict/predict"
 	"gpredict/predict/stage"
 )
 
@@ -21,15 +20,15 @@ func TestStageTableGolden(t *testing.T) {
 	}
 	cases := []struct {
 		name string
-		res  Result
+		res  predict.Result
 	}{
 		// Every column filled, names of different widths.
-		{"stages", Result{Stats: Stats{Candidates: 1500, Prefiltered: 300, SolverCalls: 1200, Stages: ladder}}},
+		{"stages", predict.Result{Stats: predict.Stats{Candidates: 1500, Prefiltered: 300, SolverCalls: 1200, Stages: ladder}}},
 		// No candidate reached the ladder: a line says so.
-		{"stages_none", Result{Stats: Stats{Candidates: 3, Prefiltered: 3}}},
+		{"stages_none", predict.Result{Stats: predict.Stats{Candidates: 3, Prefiltered: 3}}},
 		// An interrupt: the candidate the stop caught in a stage counts
 		// as passed on, and the table follows the interrupted line.
-		{"stages_interrupted", Result{Interrupted: true, Stats: Stats{Candidates: 2, SolverCalls: 2, Undecided: 1,
+		{"stages_interrupted", predict.Result{Interrupted: true, Stats: predict.Stats{Candidates: 2, SolverCalls: 2, Undecided: 1,
 			Stages: []stage.StageStats{{Name: "closure", Tried: 2, Refuted: 1}, {Name: "greedy"}}}}},
 	}
 	for _, tc := range cases {
@@ -37,23 +36,10 @@ func TestStageTableGolden(t *testing.T) {
 			res := tc.res
 			res.Trace = tr
 			var buf bytes.Buffer
-			if err := WriteText(&buf, &res, ReportOptions{Stats: true}); err != nil {
+			if err := WriteText(&buf, &res, Options{Stats: true}); err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", "golden", tc.name+".txt")
-			if *update {
-				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("%s differs from golden:\n%s", golden, buf.Bytes())
-			}
+			checkGolden(t, tc.name+".txt", buf.Bytes())
 		})
 	}
 }

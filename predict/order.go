@@ -12,7 +12,7 @@ import (
 // race `read(t1) || write(t2)` is shown with its earlier-numbered event
 // first, whichever declaration it belongs to. This is a matter of display
 // only: a Violation keeps Choice[i] for occurrence i (the identity of
-// explore.Canonical), and the writers list the occurrences in the order
+// explore.Canonical), and the writers (predict/report) list the occurrences in the order
 // reportOrder gives.
 //
 // A group is the set of all occurrences below an outermost `||` node (a
@@ -86,12 +86,12 @@ type ReportedEvent struct {
 // (docs/semantics.md: pattern order, `||` groups in id order), as every
 // writer prints them.
 func (v *Violation) ReportedEvents() []ReportedEvent {
-	return reportedEvents(v.Property, v.Alt, v.Choice)
+	return ReportedEventsOf(v.Property, v.Alt, v.Choice)
 }
 
-// reportedEvents lists the chosen events of a violation or unknown
-// candidate in report order.
-func reportedEvents(p *spec.Property, alt int, choice []trace.EventRef) []ReportedEvent {
+// ReportedEventsOf lists the chosen events of a violation, an unknown
+// candidate or a refuted one in report order.
+func ReportedEventsOf(p *spec.Property, alt int, choice []trace.EventRef) []ReportedEvent {
 	a := &p.Normal.Alts[alt]
 	out := make([]ReportedEvent, 0, len(choice))
 	for _, i := range reportOrder(a, choice) {

@@ -1,6 +1,7 @@
-package predict
+package report
 
 import (
+	"gpredict/predict"
 	"gpredict/predict/explain"
 	"gpredict/trace"
 )
@@ -23,7 +24,7 @@ type jsonRefuted struct {
 	Explain  *explain.JSON `json:"explain"`
 }
 
-func explainedJSON(tr *trace.Trace, e *Explained) *jsonExplained {
+func explainedJSON(tr *trace.Trace, e *predict.Explained) *jsonExplained {
 	if e == nil {
 		return nil
 	}
@@ -31,7 +32,7 @@ func explainedJSON(tr *trace.Trace, e *Explained) *jsonExplained {
 	for _, r := range e.Refuted {
 		out.Refuted = append(out.Refuted, jsonRefuted{
 			Property: r.Property.Name,
-			Binding:  bindingPairs(tr, r.Property, r.Binding),
+			Binding:  predict.BindingPairs(tr, r.Property, r.Binding),
 			Events:   jsonEvents(tr, r.Property, r.Alt, r.Choice),
 			Explain:  r.Explanation.ToJSON(tr),
 		})
@@ -40,7 +41,7 @@ func explainedJSON(tr *trace.Trace, e *Explained) *jsonExplained {
 }
 
 // explained writes the text section.
-func (t *textWriter) explained(e *Explained) {
+func (t *textWriter) explained(e *predict.Explained) {
 	for i, r := range e.Refuted {
 		ex := r.Explanation
 		by := "must-happen-before"
@@ -50,8 +51,8 @@ func (t *textWriter) explained(e *Explained) {
 				by += ", not minimised"
 			}
 		}
-		t.printf("\n[refuted %d/%d] %s %s: %s\n", i+1, len(e.Refuted), r.Property.Name, bindingText(t.tr, r.Property, r.Binding),
-			chosenText(t.tr, r.Property, r.Alt, r.Choice))
+		t.printf("\n[refuted %d/%d] %s %s: %s\n", i+1, len(e.Refuted), r.Property.Name, predict.BindingText(t.tr, r.Property, r.Binding),
+			predict.ChosenText(t.tr, r.Property, r.Alt, r.Choice))
 		t.printf("  no feasible schedule shows it, because (%s):\n", by)
 		for _, s := range ex.Sentences() {
 			t.printf("  - %s\n", s)

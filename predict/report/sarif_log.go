@@ -1,8 +1,8 @@
-package predict
+package report
 
 import "strings"
 
-// The SARIF 2.1.0 objects gpredict writes (report_sarif.go fills them).
+// The SARIF 2.1.0 objects gpredict writes (sarif.go fills them).
 // Field names and optionality follow the OASIS schema, against which the
 // tests validate every log they produce.
 
@@ -112,7 +112,7 @@ type sarifThreadFlowLocation struct {
 }
 
 // sarifRules collects the driver's rules: first those documented in
-// ReportOptions.Rules, then any other property a result or notification
+// Options.Rules, then any other property a result or notification
 // names, with its name only.
 type sarifRules struct {
 	list []sarifRule

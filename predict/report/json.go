@@ -1,4 +1,4 @@
-package predict
+package report
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"gpredict/predict"
 	"gpredict/predict/replay"
 	"gpredict/predict/stage"
 	"gpredict/spec"
@@ -39,7 +40,7 @@ type jsonDoc struct {
 	// Interrupted is present (true) only when an interrupt stopped the
 	// run: the document holds what was found before.
 	Interrupted bool `json:"interrupted,omitempty"`
-	// Explained is there with --explain (report_refuted.go).
+	// Explained is there with --explain (refuted.go).
 	Explained *jsonExplained `json:"explained,omitempty"`
 }
 
@@ -110,7 +111,7 @@ func (b jsonBinding) MarshalJSON() ([]byte, error) {
 }
 
 // WriteJSON writes the JSON document of docs/output.md.
-func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
+func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 	tr := r.Trace
 	doc := jsonDoc{
 		Version: o.Version,
@@ -130,7 +131,7 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 	for _, u := range r.Unknown {
 		doc.Unknown = append(doc.Unknown, jsonUnknown{
 			Property: u.Property.Name,
-			Binding:  bindingPairs(tr, u.Property, u.Binding),
+			Binding:  predict.BindingPairs(tr, u.Property, u.Binding),
 			Events:   jsonEvents(tr, u.Property, u.Alt, u.Choice),
 			Reason:   u.Reason,
 		})
@@ -157,7 +158,7 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 	for i, rep := range reps {
 		v, err := json.MarshalIndent(jsonViolation{
 			Property: rep.Property.Name,
-			Binding:  bindingPairs(tr, rep.Property, rep.Binding),
+			Binding:  predict.BindingPairs(tr, rep.Property, rep.Binding),
 			Events:   jsonEvents(tr, rep.Property, rep.Alt, rep.Choice),
 			Schedule: scheduleIDs(tr, rep.Schedule(tr)),
 			Count:    rep.Count,
@@ -179,8 +180,8 @@ func WriteJSON(w io.Writer, r *Result, o ReportOptions) error {
 
 func jsonEvents(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []jsonEvent {
 	out := make([]jsonEvent, 0, len(choice))
-	for _, e := range reportedEvents(p, alt, choice) {
-		out = append(out, jsonEvent{ID: tr.ID(e.Ref), Name: e.Name, Loc: eventLoc(tr, e.Ref)})
+	for _, e := range predict.ReportedEventsOf(p, alt, choice) {
+		out = append(out, jsonEvent{ID: tr.ID(e.Ref), Name: e.Name, Loc: predict.EventLoc(tr, e.Ref)})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package predict
+package witness
 
 import (
 	"fmt"
@@ -46,10 +46,10 @@ type witnessRow struct {
 // many steps the summaries stand for. It never spells out the whole
 // witness in trimmed mode: a witness of a long recording has hundreds of
 // thousands of steps, mostly a shared prefix, and a report draws a dozen.
-func witnessRows(tr *trace.Trace, x *replay.StepIndex, w replay.Witness, choice []trace.EventRef, mode WitnessMode) ([]witnessRow, []trace.ThreadID, int) {
+func witnessRows(tr *trace.Trace, x *replay.StepIndex, w replay.Witness, choice []trace.EventRef, mode Mode) ([]witnessRow, []trace.ThreadID, int) {
 	n := w.Len()
 	d := &witnessDrawing{tr: tr, x: x, w: w, counts: make([]int, len(tr.Threads))}
-	if mode == WitnessFull {
+	if mode == Full {
 		d.steps(0, n)
 		return d.rows, d.threads(), 0
 	}
@@ -122,7 +122,7 @@ func (d *witnessDrawing) stretch(a, b int) int {
 			noun = "step"
 		}
 		d.rows = append(d.rows, witnessRow{thread: t,
-			summary: fmt.Sprintf("… %s: %s %s (%s) …", d.tr.ThreadName(t), thousands(k), noun, span)})
+			summary: fmt.Sprintf("… %s: %s %s (%s) …", d.tr.ThreadName(t), Thousands(k), noun, span)})
 	}
 	return b - a
 }
@@ -156,20 +156,27 @@ func shownIntervals(pos []int, n int) [][2]int {
 	return out
 }
 
-// witness draws witness w with one column per thread (in order of first
+// Thousands writes n with a comma between groups of three digits.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Text draws witness w with one column per thread (in order of first
 // appearance), one step per line; chosen events are marked `*`. In
 // trimmed mode long stretches are summarised (see above) and the heading
 // says how much.
-func (t *textWriter) witness(w replay.Witness, choice []trace.EventRef, mode WitnessMode) {
-	if t.steps == nil {
-		t.steps = replay.NewStepIndex(t.tr)
-	}
+func (d *Drawer) Text(out io.Writer, w replay.Witness, choice []trace.EventRef, mode Mode) error {
+	t := &printer{w: out}
 	chosen := map[trace.EventRef]bool{}
 	for _, r := range choice {
 		chosen[r] = true
 	}
-	rows, threads, elided := witnessRows(t.tr, t.steps, w, choice, mode)
-	col := make([]int, len(t.tr.Threads))
+	rows, threads, elided := witnessRows(d.tr, d.Steps(), w, choice, mode)
+	col := make([]int, len(d.tr.Threads))
 	for i, th := range threads {
 		col[th] = i
 	}
@@ -181,22 +188,22 @@ func (t *textWriter) witness(w replay.Witness, choice []trace.EventRef, mode Wit
 			continue
 		}
 		s := row.step
-		cells[i] = s.Format(t.tr)
+		cells[i] = s.Format(d.tr)
 		if chosen[s.Ref] && (s.Part == replay.Whole || s.Part == replay.Release) {
 			cells[i] += " *"
 		}
 		width = max(width, len(cells[i]))
 	}
 	for _, th := range threads {
-		width = max(width, len(t.tr.ThreadName(th)))
+		width = max(width, len(d.tr.ThreadName(th)))
 	}
 	width += 2
 	head := make([]string, len(threads))
 	for i, th := range threads {
-		head[i] = t.tr.ThreadName(th)
+		head[i] = d.tr.ThreadName(th)
 	}
 	if elided > 0 {
-		t.printf("  witness (%s steps; %s summarised, --witness full draws them):\n", thousands(w.Len()), thousands(elided))
+		t.printf("  witness (%s steps; %s summarised, --witness full draws them):\n", Thousands(w.Len()), Thousands(elided))
 	} else {
 		t.printf("  witness:\n")
 	}
@@ -204,22 +211,33 @@ func (t *textWriter) witness(w replay.Witness, choice []trace.EventRef, mode Wit
 	for i, row := range rows {
 		t.printf("    %s%s\n", strings.Repeat(" ", col[row.thread]*width), cells[i])
 	}
-}
-
-// thousands writes n with a comma between groups of three digits.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
-// DrawWitness draws sched as the text report does (one column per thread,
-// the events of marked marked `*`), under the heading "  witness:", for
-// other commands' reports (gpredict query).
-func DrawWitness(w io.Writer, tr *trace.Trace, sched []replay.Step, marked []trace.EventRef, mode WitnessMode) error {
-	t := &textWriter{w: w, tr: tr}
-	t.witness(replay.Compact(tr, sched), marked, mode)
 	return t.err
+}
+
+// Draw draws sched as Drawer.Text does, for the reports of other commands
+// (gpredict query).
+func Draw(w io.Writer, tr *trace.Trace, sched []replay.Step, marked []trace.EventRef, mode Mode) error {
+	return NewDrawer(tr).Text(w, replay.Compact(tr, sched), marked, mode)
+}
+
+// printer keeps the first write error, so that a drawing is a run of
+// printf calls and one check at the end.
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+func (p *printer) printf(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, args...)
+	}
+}
+
+func padColumns(cells []string, width int) string {
+	var b strings.Builder
+	for _, c := range cells {
+		b.WriteString(c)
+		b.WriteString(strings.Repeat(" ", width-len(c)))
+	}
+	return b.String()
 }

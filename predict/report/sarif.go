@@ -1,4 +1,4 @@
-package predict
+package report
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gpredict/predict"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -18,7 +19,7 @@ import (
 // whose tool execution notifications are the unknown candidates and the
 // warnings; the execution counts as successful when no candidate is
 // unknown, since otherwise the analysis is incomplete.
-func WriteSARIF(w io.Writer, r *Result, o ReportOptions) error {
+func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	tr := r.Trace
 	ru := sarifRun{
 		Tool:       sarifTool{Driver: sarifDriver{Name: "gpredict", Version: o.Version, Rules: []sarifRule{}}},
@@ -28,7 +29,7 @@ func WriteSARIF(w io.Writer, r *Result, o ReportOptions) error {
 	rules := newSARIFRules(o.Rules)
 	for _, rep := range r.Reports(o.All) {
 		name := rep.Property.Name
-		text := fmt.Sprintf("%s %s: %s", name, bindingText(tr, rep.Property, rep.Binding), chosenText(tr, rep.Property, rep.Alt, rep.Choice))
+		text := fmt.Sprintf("%s %s: %s", name, predict.BindingText(tr, rep.Property, rep.Binding), predict.ChosenText(tr, rep.Property, rep.Alt, rep.Choice))
 		if rep.Count > 1 {
 			text += fmt.Sprintf(" (%d violations at these locations)", rep.Count)
 		}
@@ -42,7 +43,7 @@ func WriteSARIF(w io.Writer, r *Result, o ReportOptions) error {
 	for _, u := range r.Unknown {
 		inv.Notifications = append(inv.Notifications, sarifNotification{
 			Level:          "warning",
-			Message:        sarifMessage{Text: fmt.Sprintf("%s %s: %s: undecided: %s", u.Property.Name, bindingText(tr, u.Property, u.Binding), chosenText(tr, u.Property, u.Alt, u.Choice), u.Reason)},
+			Message:        sarifMessage{Text: fmt.Sprintf("%s %s: %s: undecided: %s", u.Property.Name, predict.BindingText(tr, u.Property, u.Binding), predict.ChosenText(tr, u.Property, u.Alt, u.Choice), u.Reason)},
 			Descriptor:     &sarifRef{ID: "unknown-candidate"},
 			AssociatedRule: &sarifRef{ID: u.Property.Name, Index: ptr(rules.index(u.Property.Name))},
 			Locations:      chosenLocations(tr, u.Property, u.Alt, u.Choice),
@@ -62,20 +63,11 @@ func WriteSARIF(w io.Writer, r *Result, o ReportOptions) error {
 	return enc.Encode(doc)
 }
 
-// chosenText lists a choice as "create T1#3, update T2#1, next T1#4".
-func chosenText(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) string {
-	var ids []string
-	for _, e := range reportedEvents(p, alt, choice) {
-		ids = append(ids, e.Name+" "+tr.ID(e.Ref))
-	}
-	return strings.Join(ids, ", ")
-}
-
 // chosenLocations are the chosen events' source locations (events without
 // a location have none).
 func chosenLocations(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []sarifLocation {
 	locs := []sarifLocation{}
-	for _, e := range reportedEvents(p, alt, choice) {
+	for _, e := range predict.ReportedEventsOf(p, alt, choice) {
 		if l, ok := eventLocation(tr, e.Ref, e.Name+" "+tr.ID(e.Ref)); ok {
 			locs = append(locs, l)
 		}
@@ -87,9 +79,9 @@ func chosenLocations(tr *trace.Trace, p *spec.Property, alt int, choice []trace.
 // (in order of first appearance), each step a location with its place in
 // the whole schedule as executionOrder; the chosen events are
 // `essential`, the other steps `unimportant`.
-func witnessFlow(tr *trace.Trace, v *Violation) sarifCodeFlow {
+func witnessFlow(tr *trace.Trace, v *predict.Violation) sarifCodeFlow {
 	chosen := map[trace.EventRef]string{}
-	for _, e := range reportedEvents(v.Property, v.Alt, v.Choice) {
+	for _, e := range predict.ReportedEventsOf(v.Property, v.Alt, v.Choice) {
 		chosen[e.Ref] = e.Name
 	}
 	flows := []sarifThreadFlow{}
@@ -122,7 +114,7 @@ func witnessFlow(tr *trace.Trace, v *Violation) sarifCodeFlow {
 // location (a location without `:LINE` has no region), with text as its
 // message; false if the event has no location.
 func eventLocation(tr *trace.Trace, ref trace.EventRef, text string) (sarifLocation, bool) {
-	loc := eventLoc(tr, ref)
+	loc := predict.EventLoc(tr, ref)
 	if loc == "" {
 		return sarifLocation{}, false
 	}

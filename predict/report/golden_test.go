@@ -1,21 +1,44 @@
-package predict
+package report
 
 import (
 	"bytes"
-	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"gpredict/encode"
+	"gpredict/predict"
+	"gpredict/predict/report/witness"
 	"gpredict/spec"
 	"gpredict/trace"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
+// fig8 is the collection-iteration bug of FIG. 8 of the GPredict patent.
+const fig8 = `
+T1 call boolean ArrayList.add(Object) target=c args=A   @Main.java:1
+T1 fork T2                                               @Main.java:2
+T1 call Iterator ArrayList.iterator() target=c result=i1 @Main.java:3
+T1 call Object Iterator.next() target=i1 result=A       @Main.java:4
+T2 call boolean ArrayList.add(Object) target=c args=B   @Main.java:5
+T2 call Iterator ArrayList.iterator() target=c result=i2 @Main.java:6
+T2 call Object Iterator.next() target=i2 result=A       @Main.java:7
+`
+
+// racy has races on x, and none on y (its accesses hold l).
+const racy = `
+T1 fork T2
+T1 write x 1 @A.java:1
+T1 acquire l
+T1 write y 1 @A.java:2
+T1 release l
+T1 join T2
+T1 read x 2 @A.java:3
+T2 write x 2 @B.java:1
+T2 acquire l
+T2 read y 1 @B.java:2
+T2 release l
+`
 
 // A wait in the witness: T2 waits on l, T1 notifies, T2's write races.
 const waitRace = `
@@ -42,18 +65,6 @@ T2 write x 2 @C.java:1
 T2 read x 2 @C.java:2
 `
 
-// readWrite is `rd(t1) || wr(t2)` over the variable of the access.
-func readWrite(tr *trace.Trace) PropertyInput {
-	p := newProp("ReadWrite", []string{"v"}, []string{"rd", "wr"}, par(ev(0), ev(1)), occ(0, "rd", "t1"), occ(1, "wr", "t2"))
-	events := matchEvents(tr, 2, func(d int, e *trace.Event) []trace.Sym {
-		if d == 0 && e.Op == trace.OpRead || d == 1 && e.Op == trace.OpWrite {
-			return []trace.Sym{e.Obj}
-		}
-		return nil
-	})
-	return PropertyInput{Prop: p, Events: events}
-}
-
 // longWitness is a race at the end of two long threads: its witness runs
 // T1's 30 writes to y and T2's 20 writes to z first, which the trimmed
 // text witness summarises per thread.
@@ -72,55 +83,39 @@ func longWitness() string {
 }
 
 func TestReportGolden(t *testing.T) {
-	writers := map[string]func(io.Writer, *Result, ReportOptions) error{
+	writers := map[string]func(io.Writer, *predict.Result, Options) error{
 		"txt": WriteText, "json": WriteJSON, "sarif": WriteSARIF,
 	}
-	unknown := func(trace.BranchModel) Decider {
-		return fakeDecider{Decision{Verdict: Unknown, Reason: "timeout after 1ns"}}
+	unknown := func(*trace.Trace, trace.BranchModel, predict.DeciderOptions) predict.Decider {
+		return fakeDecider{predict.Decision{Verdict: predict.Unknown, Reason: "timeout after 1ns"}}
 	}
 	cases := []struct {
 		name    string
 		src     string
-		prop    func(*trace.Trace) PropertyInput // nil: by name
-		opts    ReportOptions
-		decider func(trace.BranchModel) Decider // nil: the brute-force reference
+		prop    string
+		opts    Options
+		decider func(*trace.Trace, trace.BranchModel, predict.DeciderOptions) predict.Decider // nil: the explorer
 	}{
-		{"fig8", fig8, nil, ReportOptions{}, nil},
-		{"fig8_documented", fig8, nil, ReportOptions{
+		{"fig8", fig8, "UnsafeIterator", Options{}, nil},
+		{"fig8_documented", fig8, "UnsafeIterator", Options{
 			Rules: []RuleDoc{{Name: "UnsafeIterator", Summary: "A collection is modified while an iterator walks it.",
 				Help: "**Catches.** An update between `iterator()` and `next()`.\n\nSecond paragraph."}},
 			Warnings: []Warning{{Code: "unmatched-event", Message: "event hasnext of UnsafeIterator matches no event of the trace", Pos: "iter.gp:5:9"},
 				{Code: "thread-never-forked", Message: "thread never forked (may start at any time): thread T9"}},
 		}, nil},
-		{"racy_all", racy, nil, ReportOptions{All: true}, nil},
-		{"wait_race", waitRace, nil, ReportOptions{}, nil},
-		{"same_code", sameCode, readWrite, ReportOptions{}, nil},
-		{"same_code_all", sameCode, readWrite, ReportOptions{All: true}, nil},
-		{"long_witness", longWitness(), nil, ReportOptions{}, nil},
-		{"long_witness_full", longWitness(), nil, ReportOptions{Witness: WitnessFull}, nil},
-		{"long_witness_none", longWitness(), nil, ReportOptions{Witness: WitnessNone}, nil},
-		{"unknowns", racy, nil, ReportOptions{}, unknown},
-		{"unknowns_all", racy, nil, ReportOptions{All: true}, unknown},
+		{"racy_all", racy, "Race", Options{All: true}, nil},
+		{"wait_race", waitRace, "Race", Options{}, nil},
+		{"same_code", sameCode, "ReadWrite", Options{}, nil},
+		{"same_code_all", sameCode, "ReadWrite", Options{All: true}, nil},
+		{"long_witness", longWitness(), "Race", Options{}, nil},
+		{"long_witness_full", longWitness(), "Race", Options{Witness: witness.Full}, nil},
+		{"long_witness_none", longWitness(), "Race", Options{Witness: witness.None}, nil},
+		{"unknowns", racy, "Race", Options{}, unknown},
+		{"unknowns_all", racy, "Race", Options{All: true}, unknown},
 	}
 	for _, tc := range cases {
 		tr := parseTrace(t, tc.src)
-		in := race(tr)
-		if strings.HasPrefix(tc.name, "fig8") {
-			in = unsafeIterator(tr)
-		}
-		if tc.prop != nil {
-			in = tc.prop(tr)
-		}
-		res := runBruteOpts(t, tr, Options{Jobs: 2, All: tc.opts.All}, in)
-		if tc.decider != nil {
-			var err error
-			res, err = Run(context.Background(), tr, []PropertyInput{in}, Options{Jobs: 1, All: tc.opts.All,
-				NewDecider: func(_ *trace.Trace, m trace.BranchModel, _ DeciderOptions) Decider { return tc.decider(m) }})
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-		res.Stats.Seconds = 0 // wall time is not reproducible
+		res := run(t, tr, tc.opts.All, tc.decider, property(t, tr, tc.prop))
 		for ext, write := range writers {
 			var buf bytes.Buffer
 			opts := tc.opts
@@ -128,40 +123,33 @@ func TestReportGolden(t *testing.T) {
 			if err := write(&buf, res, opts); err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", "golden", tc.name+"."+ext)
-			if *update {
-				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update)", err)
-			}
-			if !bytes.Equal(buf.Bytes(), want) {
-				t.Errorf("%s differs from golden:\n%s", golden, buf.Bytes())
-			}
+			checkGolden(t, tc.name+"."+ext, buf.Bytes())
 		}
 	}
 }
+
+// fakeDecider answers every candidate the same way.
+type fakeDecider struct{ d predict.Decision }
+
+func (f fakeDecider) Decide(encode.Candidate) predict.Decision { return f.d }
+func (f fakeDecider) Close()                                   {}
 
 // TestUnknownGroups: the text summary counts unknown candidates by
 // property and reason; reasons that differ only in numbers are one group
 // shown with "e.g.".
 func TestUnknownGroups(t *testing.T) {
 	tr := parseTrace(t, racy)
-	race, other := race(tr).Prop, &spec.Property{Name: "Other"}
-	u := func(p *spec.Property, reason string) UnknownCandidate {
-		return UnknownCandidate{Property: p, Reason: reason}
+	race, other := property(t, tr, "Race").Prop, &spec.Property{Name: "Other"}
+	u := func(p *spec.Property, reason string) predict.UnknownCandidate {
+		return predict.UnknownCandidate{Property: p, Reason: reason}
 	}
-	res := &Result{Trace: tr, Unknown: []UnknownCandidate{
+	res := &predict.Result{Trace: tr, Unknown: []predict.UnknownCandidate{
 		u(race, "timeout after 10s"), u(race, "the slice (1204 events) is too large"),
 		u(race, "timeout after 10s"), u(other, "timeout after 10s"),
 		u(race, "the slice (98 events) is too large"), u(race, "timeout after 10s"),
 	}}
 	var buf bytes.Buffer
-	if err := WriteText(&buf, res, ReportOptions{}); err != nil {
+	if err := WriteText(&buf, res, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	want := `unknown candidates by property and reason (--all lists each; --format json has them all):
@@ -176,7 +164,7 @@ func TestUnknownGroups(t *testing.T) {
 
 func TestThousands(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 24180: "24,180", 1234567: "1,234,567", -1000: "-1,000"} {
-		if got := thousands(n); got != want {
+		if got := witness.Thousands(n); got != want {
 			t.Errorf("thousands(%d) = %q; want %q", n, got, want)
 		}
 	}

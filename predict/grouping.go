@@ -1,6 +1,8 @@
 package predict
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"sort"
 	"strings"
 
@@ -54,18 +56,47 @@ func (r *Result) groupKey(v *Violation) string {
 // groupKey is the report group of a choice of events for alternative alt
 // of property p (see Reports).
 func groupKey(tr *trace.Trace, p *spec.Property, alt *spec.Alternative, choice []trace.EventRef) string {
+	return placesKey(p.Name, alt, choice, func(r trace.EventRef) string { return eventPlace(tr, r) })
+}
+
+// placesKey is name followed, per group of occurrences of alt (occGroups),
+// by the sorted (event name, place) pairs of its chosen events.
+func placesKey(name string, alt *spec.Alternative, choice []trace.EventRef, place func(trace.EventRef) string) string {
 	var b strings.Builder
-	b.WriteString(p.Name)
+	b.WriteString(name)
 	for _, g := range occGroups(alt) {
 		parts := make([]string, len(g))
 		for k, i := range g {
-			parts[k] = alt.Occs[i].Event + "\x00" + eventPlace(tr, choice[i])
+			parts[k] = alt.Occs[i].Event + "\x00" + place(choice[i])
 		}
 		sort.Strings(parts)
 		b.WriteString("\x01")
 		b.WriteString(strings.Join(parts, "\x02"))
 	}
 	return b.String()
+}
+
+// Fingerprint identifies a report across runs, and across recordings of
+// the same program, for baselines (--baseline) and SARIF's
+// partialFingerprints: a hash of the property, the shape of its binding
+// (the parameters' names, not their values, which name run-time objects)
+// and, group by group as Reports compares them, the chosen events' names
+// and source locations (an event without a location by its text, as in
+// "write x 1"), never their ids, which shift when a thread does a little
+// more or less. The violations of one report have the same fingerprint.
+func Fingerprint(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) string {
+	names := make([]string, len(p.Params))
+	for i, prm := range p.Params {
+		names[i] = prm.Name
+	}
+	key := placesKey(p.Name+"("+strings.Join(names, ",")+")", &p.Normal.Alts[alt], choice, func(r trace.EventRef) string {
+		if loc := EventLoc(tr, r); loc != "" {
+			return "@" + loc
+		}
+		return tr.EventText(r)
+	})
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:16])
 }
 
 // eventPlace is an event's location, or its id if it has none.

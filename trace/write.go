@@ -90,15 +90,33 @@ func (tw *textWriter) line(toks ...string) {
 }
 
 func (tw *textWriter) event(thread string, ev *Event) {
-	t := tw.t
-	str := func(s Sym) string { return tw.name(t.Str(s)) }
-	embedded := func(s Sym) string {
-		if p := embeddedProblem(t.Str(s)); p != "" {
-			tw.fail("%q %s", t.Str(s), p)
+	check := func(s string, embedded bool) string {
+		if !embedded {
+			return tw.name(s)
 		}
-		return t.Str(s)
+		if p := embeddedProblem(s); p != "" {
+			tw.fail("%q %s", s, p)
+		}
+		return s
 	}
-	toks := append(tw.buf[:0], tw.name(thread), ev.Op.String())
+	toks := operandTokens(tw.t, ev, append(tw.buf[:0], tw.name(thread), ev.Op.String()), check)
+	if ev.Loc != NoSym {
+		loc := tw.t.Str(ev.Loc)
+		if p := embeddedProblem(loc); p != "" {
+			tw.fail("location %q %s", loc, p)
+		}
+		toks = append(toks, "@"+loc)
+	}
+	tw.buf = toks
+	tw.line(toks...)
+}
+
+// operandTokens appends the operands of ev to toks as the text format
+// writes them, each name passed through check (embedded: a value after a
+// key such as target=, which may hold characters a token may not).
+func operandTokens(t *Trace, ev *Event, toks []string, check func(s string, embedded bool) string) []string {
+	str := func(s Sym) string { return check(t.Str(s), false) }
+	embedded := func(s Sym) string { return check(t.Str(s), true) }
 	switch ev.Op {
 	case OpBegin, OpEnd, OpBranch:
 	case OpRead, OpWrite:
@@ -111,7 +129,7 @@ func (tw *textWriter) event(thread string, ev *Event) {
 	case OpCall, OpEnter, OpExit:
 		// A signature may hold one space, between return and declaring type.
 		for _, part := range strings.SplitN(t.Str(ev.Obj), " ", 2) {
-			toks = append(toks, tw.name(part))
+			toks = append(toks, check(part, false))
 		}
 		if ev.Target != NoSym {
 			toks = append(toks, "target="+embedded(ev.Target))
@@ -130,15 +148,7 @@ func (tw *textWriter) event(thread string, ev *Event) {
 	default:
 		toks = append(toks, str(ev.Obj))
 	}
-	if ev.Loc != NoSym {
-		loc := t.Str(ev.Loc)
-		if p := embeddedProblem(loc); p != "" {
-			tw.fail("location %q %s", loc, p)
-		}
-		toks = append(toks, "@"+loc)
-	}
-	tw.buf = toks
-	tw.line(toks...)
+	return toks
 }
 
 // jsonlRecord is one line of the JSONL format; the field order is the key

@@ -75,6 +75,9 @@ type jsonViolation struct {
 	Events   []jsonEvent `json:"events"`
 	Schedule []string    `json:"schedule"`
 	Count    int         `json:"count"`
+	// Fingerprint identifies the report across runs (predict.Fingerprint),
+	// for --baseline.
+	Fingerprint string `json:"fingerprint"`
 }
 
 type jsonUnknown struct {
@@ -136,16 +139,11 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 			Reason:   u.Reason,
 		})
 	}
-	reps := r.Reports(o.All)
-	if len(reps) == 0 {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(doc)
-	}
 	// The violations are written one at a time: a witness of a long
 	// recording has hundreds of thousands of steps, and the document
 	// holds one per report. The rest of the document is encoded as
-	// usual and the violations spliced in with the same indentation.
+	// usual and the violations spliced in with the same indentation,
+	// and the event index added after the last key.
 	whole, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return err
@@ -155,13 +153,24 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 	bw := bufio.NewWriter(w)
 	bw.Write(whole[:at])
 	bw.WriteString(`"violations": [`)
+	named := newEventSet(tr)
+	for _, u := range r.Unknown {
+		named.add(u.Choice...)
+	}
+	reps := r.Reports(o.All)
 	for i, rep := range reps {
+		sched := rep.Schedule(tr)
+		named.add(rep.Choice...)
+		for _, s := range sched {
+			named.add(s.Ref)
+		}
 		v, err := json.MarshalIndent(jsonViolation{
-			Property: rep.Property.Name,
-			Binding:  predict.BindingPairs(tr, rep.Property, rep.Binding),
-			Events:   jsonEvents(tr, rep.Property, rep.Alt, rep.Choice),
-			Schedule: scheduleIDs(tr, rep.Schedule(tr)),
-			Count:    rep.Count,
+			Property:    rep.Property.Name,
+			Binding:     predict.BindingPairs(tr, rep.Property, rep.Binding),
+			Events:      jsonEvents(tr, rep.Property, rep.Alt, rep.Choice),
+			Schedule:    scheduleIDs(tr, sched),
+			Count:       rep.Count,
+			Fingerprint: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice),
 		}, "    ", "  ")
 		if err != nil {
 			return err
@@ -172,9 +181,18 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 		bw.WriteString("\n    ")
 		bw.Write(v)
 	}
-	bw.WriteString("\n  ]")
-	bw.Write(whole[at+len(empty):])
-	bw.WriteByte('\n')
+	if len(reps) > 0 {
+		bw.WriteString("\n  ]")
+	} else {
+		bw.WriteString("]")
+	}
+	rest := whole[at+len(empty):]
+	bw.Write(rest[:len(rest)-2]) // without the closing "\n}"
+	bw.WriteString(",\n  \"eventIndex\": ")
+	if err := named.writeJSON(bw); err != nil {
+		return err
+	}
+	bw.WriteString("\n}\n")
 	return bw.Flush()
 }
 

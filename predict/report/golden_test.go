@@ -40,6 +40,15 @@ T2 read y 1 @B.java:2
 T2 release l
 `
 
+// bareLocations has the STD format's locations, bare numbers: SARIF
+// gives them as logical locations, not as files.
+const bareLocations = `
+T1 fork T2
+T1 write x 1 @30
+T2 write x 2 @31
+T2 write y 1
+`
+
 // A wait in the witness: T2 waits on l, T1 notifies, T2's write races.
 const waitRace = `
 T1 fork T2
@@ -110,6 +119,7 @@ func TestReportGolden(t *testing.T) {
 		{"long_witness", longWitness(), "Race", Options{}, nil},
 		{"long_witness_full", longWitness(), "Race", Options{Witness: witness.Full}, nil},
 		{"long_witness_none", longWitness(), "Race", Options{Witness: witness.None}, nil},
+		{"bare_locations", bareLocations, "Race", Options{}, nil},
 		{"unknowns", racy, "Race", Options{}, unknown},
 		{"unknowns_all", racy, "Race", Options{All: true}, unknown},
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpredict/predict"
+	"gpredict/predict/report/witness"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -27,6 +28,7 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		Results:    []sarifResult{},
 	}
 	rules := newSARIFRules(o.Rules)
+	draw := witness.NewDrawer(tr)
 	for _, rep := range r.Reports(o.All) {
 		name := rep.Property.Name
 		text := fmt.Sprintf("%s %s: %s", name, predict.BindingText(tr, rep.Property, rep.Binding), predict.ChosenText(tr, rep.Property, rep.Alt, rep.Choice))
@@ -36,7 +38,9 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		ru.Results = append(ru.Results, sarifResult{
 			RuleID: name, RuleIndex: rules.index(name), Level: "error", Message: sarifMessage{Text: text},
 			Locations: chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
-			CodeFlows: []sarifCodeFlow{witnessFlow(tr, &rep.Violation)},
+			CodeFlows: []sarifCodeFlow{witnessFlow(tr, draw, &rep.Violation)},
+			PartialFingerprints: map[string]string{
+				FingerprintKey: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice)},
 		})
 	}
 	inv := &ru.Invocation[0]
@@ -63,6 +67,10 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	return enc.Encode(doc)
 }
 
+// FingerprintKey names gpredict's fingerprint (predict.Fingerprint) among
+// a SARIF result's partialFingerprints.
+const FingerprintKey = "gpredictReport/v1"
+
 // chosenLocations are the chosen events' source locations (events without
 // a location have none).
 func chosenLocations(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []sarifLocation {
@@ -76,51 +84,90 @@ func chosenLocations(tr *trace.Trace, p *spec.Property, alt int, choice []trace.
 }
 
 // witnessFlow is the witness as a code flow: one thread flow per thread
-// (in order of first appearance), each step a location with its place in
-// the whole schedule as executionOrder; the chosen events are
-// `essential`, the other steps `unimportant`.
-func witnessFlow(tr *trace.Trace, v *predict.Violation) sarifCodeFlow {
+// (in order of first appearance), trimmed as the text report trims it
+// (witness.Layout): the steps within witness.Context steps of a chosen
+// event, each a location with its place in the whole schedule as
+// executionOrder, and each longer stretch between them one location per
+// thread whose message summarises it ("… T3: 24,180 steps (T3#1 to
+// T3#24180) …"). The chosen events are `essential`, the other steps
+// `unimportant`. The whole schedule stays in the JSON and HTML reports:
+// a code-scanning service shows a flow of a dozen steps, and a witness of
+// a long recording has a hundred thousand.
+func witnessFlow(tr *trace.Trace, draw *witness.Drawer, v *predict.Violation) sarifCodeFlow {
 	chosen := map[trace.EventRef]string{}
 	for _, e := range predict.ReportedEventsOf(v.Property, v.Alt, v.Choice) {
 		chosen[e.Ref] = e.Name
 	}
-	flows := []sarifThreadFlow{}
-	index := map[trace.ThreadID]int{}
-	sched := v.Schedule(tr)
-	for i, s := range sched {
-		k, ok := index[s.Ref.Thread]
-		if !ok {
-			k = len(flows)
-			index[s.Ref.Thread] = k
-			name := tr.ThreadName(s.Ref.Thread)
-			flows = append(flows, sarifThreadFlow{ID: name, Message: &sarifMessage{Text: "thread " + name}})
-		}
-		text := s.Format(tr)
-		importance := "unimportant"
-		if name, ok := chosen[s.Ref]; ok {
-			text, importance = name+" "+text+" (chosen event)", "essential"
-		}
-		loc, ok := eventLocation(tr, s.Ref, text)
-		if !ok {
-			loc = sarifLocation{Message: &sarifMessage{Text: text}}
-		}
-		flows[k].Locations = append(flows[k].Locations, sarifThreadFlowLocation{
-			Location: loc, ExecutionOrder: i + 1, Importance: importance})
+	isChosen := map[trace.EventRef]bool{}
+	for r := range chosen {
+		isChosen[r] = true
 	}
-	return sarifCodeFlow{Message: sarifMessage{Text: fmt.Sprintf("witness schedule: %d steps", len(sched))}, ThreadFlows: flows}
+	l := draw.Layout(v.Witness, v.Choice, witness.Trimmed)
+	flows := make([]sarifThreadFlow, len(l.Threads))
+	index := map[trace.ThreadID]int{}
+	for k, t := range l.Threads {
+		index[t] = k
+		name := tr.ThreadName(t)
+		flows[k] = sarifThreadFlow{ID: name, Message: &sarifMessage{Text: "thread " + name}, Locations: []sarifThreadFlowLocation{}}
+	}
+	for _, seg := range l.Segments {
+		for _, sum := range seg.Summaries {
+			k := index[sum.Thread]
+			flows[k].Locations = append(flows[k].Locations, sarifThreadFlowLocation{
+				Location: sarifLocation{Message: &sarifMessage{Text: sum.Text(tr)}}, Importance: "unimportant"})
+		}
+		for _, row := range seg.Steps {
+			s := row.Step
+			text := s.Format(tr) + " " + tr.EventText(s.Ref)
+			importance := "unimportant"
+			if witness.Chosen(isChosen, s) {
+				text, importance = chosen[s.Ref]+" "+text+" (chosen event)", "essential"
+			}
+			loc, ok := eventLocation(tr, s.Ref, text)
+			if !ok {
+				loc = sarifLocation{Message: &sarifMessage{Text: text}}
+			}
+			k := index[row.Thread]
+			flows[k].Locations = append(flows[k].Locations, sarifThreadFlowLocation{
+				Location: loc, ExecutionOrder: ptr(row.Pos + 1), Importance: importance})
+		}
+	}
+	msg := fmt.Sprintf("witness schedule: %s steps", witness.Thousands(l.Len))
+	if l.Folded > 0 {
+		msg += fmt.Sprintf(" (%s summarised per thread; the JSON and HTML reports list them all)", witness.Thousands(l.Folded))
+	}
+	return sarifCodeFlow{Message: sarifMessage{Text: msg}, ThreadFlows: flows}
 }
 
-// eventLocation is the physical location of an event's `@FILE:LINE`
-// location (a location without `:LINE` has no region), with text as its
-// message; false if the event has no location.
+// eventLocation is the location of an event's `@LOCATION`, with text as
+// its message: a physical location for `FILE:LINE` (or a bare `FILE`,
+// without a region), a logical one for a bare number (the STD format's
+// locations, which name a program point, not a file); false if the event
+// has no location.
 func eventLocation(tr *trace.Trace, ref trace.EventRef, text string) (sarifLocation, bool) {
 	loc := predict.EventLoc(tr, ref)
 	if loc == "" {
 		return sarifLocation{}, false
 	}
-	l := posLocation(loc)
+	var l sarifLocation
+	if isNumber(loc) {
+		l.LogicalLocations = []sarifLogical{{Name: loc, FullyQualifiedName: "location " + loc}}
+	} else {
+		l = posLocation(loc)
+	}
 	l.Message = &sarifMessage{Text: text}
 	return l, true
+}
+
+// isNumber reports whether s is a bare number, such as the STD format's
+// locations.
+func isNumber(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // posLocation turns FILE:LINE or FILE:LINE:COL (or a bare FILE) into a

@@ -69,6 +69,9 @@ type sarifResult struct {
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
 	CodeFlows []sarifCodeFlow `json:"codeFlows"`
+	// PartialFingerprints identify the result across runs
+	// (FingerprintKey).
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 }
 
 type sarifMessage struct {
@@ -77,7 +80,15 @@ type sarifMessage struct {
 
 type sarifLocation struct {
 	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
+	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
 	Message          *sarifMessage  `json:"message,omitempty"`
+}
+
+// sarifLogical is a logical location: a bare-number location of the STD
+// format, a program point that names no file.
+type sarifLogical struct {
+	Name               string `json:"name"`
+	FullyQualifiedName string `json:"fullyQualifiedName,omitempty"`
 }
 
 type sarifPhysical struct {
@@ -106,9 +117,11 @@ type sarifThreadFlow struct {
 }
 
 type sarifThreadFlowLocation struct {
-	Location       sarifLocation `json:"location"`
-	ExecutionOrder int           `json:"executionOrder"`
-	Importance     string        `json:"importance"`
+	Location sarifLocation `json:"location"`
+	// ExecutionOrder is the step's place in the whole schedule (from 1);
+	// a summary of folded steps has none.
+	ExecutionOrder *int   `json:"executionOrder,omitempty"`
+	Importance     string `json:"importance"`
 }
 
 // sarifRules collects the driver's rules: first those documented in

@@ -62,6 +62,9 @@ func Predict(ctx context.Context, tr *trace.Trace, specs []*spec.Property, built
 		}
 	}
 	for _, b := range builtins {
+		if res.Interrupted {
+			break
+		}
 		r, err := b.Builtin(ctx, tr, opts)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", b.Name, err)
@@ -73,9 +76,12 @@ func Predict(ctx context.Context, tr *trace.Trace, specs []*spec.Property, built
 }
 
 // Merge appends the violations and unknowns of src to dst and adds its
-// counts and its time (the two ran one after the other). Both must be
-// results for the same trace and branch model.
+// counts and its time (the two ran one after the other); an interrupted
+// src makes dst interrupted. Both must be results for the same trace and
+// branch model.
 func Merge(dst, src *predict.Result) {
+	dst.Interrupted = dst.Interrupted || src.Interrupted
+	dst.Stats.Undecided += src.Stats.Undecided
 	dst.Violations = append(dst.Violations, src.Violations...)
 	dst.Unknown = append(dst.Unknown, src.Unknown...)
 	dst.Stats.PropertyEvents += src.Stats.PropertyEvents

@@ -35,7 +35,8 @@ that an independent validator has replayed. docs/semantics.md says what a
 violation is, docs/output.md what is printed.
 
 Exit status: 0 no violation, 1 at least one violation, 2 a usage, spec or
-trace error, 3 no violation but some candidates unknown (solver limit).`,
+trace error, 3 no violation but some candidates unknown (solver limit);
+--fail-on chooses which of 1 and 3 fail the run, 130 an interrupt.`,
 		RunE: runPredict,
 	}
 	f := cmd.Flags()
@@ -52,6 +53,7 @@ trace error, 3 no violation but some candidates unknown (solver limit).`,
 	f.StringArray("explain", nil, `explain why candidates are not violations: all, NAME or "NAME(PARAM=VALUE, ...)"; may be repeated`)
 	boolFlag(f, "stats", "after the text summary, count what each stage of the decision ladder settled, and its time")
 	boolFlag(f, "quiet", "draw no progress display on stderr (it is drawn only when stderr is a terminal and CI is unset)")
+	addPolicyFlags(f)
 	addInputFormatFlag(cmd)
 	return cmd
 }
@@ -69,6 +71,10 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		"text": report.WriteText, "json": report.WriteJSON, "sarif": report.WriteSARIF,
 	}[v.GetString("format")]
 	model, witness, err := modelAndWitness(v)
+	if err != nil {
+		return err
+	}
+	policy, err := readPolicy(v)
 	if err != nil {
 		return err
 	}
@@ -94,6 +100,9 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := policy.checkEmpty(tr, args); err != nil {
+		return err
+	}
 	warnings := traceWarnings(tr)
 	inputs := make([]predict.PropertyInput, len(sel.props))
 	for i, p := range sel.props {
@@ -116,17 +125,16 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !res.Interrupted {
-		if err := runBuiltins(cmd.Context(), tr, res, sel.builtins, opts); err != nil {
-			return err
-		}
+	if err := runBuiltins(cmd.Context(), stderr, showProgress, tr, res, sel.builtins, opts); err != nil {
+		return err
 	}
 	if err := explainRefuted(cmd, v.GetStringSlice("explain"), tr, inputs, res, sel, opts); err != nil {
 		return err
 	}
 	ropts := report.Options{Version: version, Traces: args, All: v.GetBool("all"),
 		Witness: witness, Stats: v.GetBool("stats"), Warnings: warnings, Rules: ruleDocs(sel)}
-	if err := write(stdout, res, ropts); err != nil {
+	shown := policy.apply(res, &ropts)
+	if err := write(stdout, shown, ropts); err != nil {
 		return err
 	}
 	if res.Interrupted {
@@ -135,7 +143,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err := writeModelNote(stdout, stderr, v.GetString("format"), res, sel.props, sel.builtins); err != nil {
 		return err
 	}
-	if code := res.ExitStatus(); code != 0 {
+	if code := report.ExitStatus(shown, ropts); code != 0 {
 		return exitCode(code)
 	}
 	return nil

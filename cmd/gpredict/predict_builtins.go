@@ -17,10 +17,15 @@ import (
 // the pattern properties' result.
 
 // runBuiltins runs the selected built-ins and merges their violations and
-// unknowns into res, after the pattern properties'.
-func runBuiltins(ctx context.Context, tr *trace.Trace, res *predict.Result, builtins []props.Property, opts predict.Options) error {
+// unknowns into res, after the pattern properties'; with show, each draws
+// its progress. An interrupt stops them, keeping what they found (the
+// merged result is then interrupted), and no later one starts.
+func runBuiltins(ctx context.Context, stderr io.Writer, show bool, tr *trace.Trace, res *predict.Result, builtins []props.Property, opts predict.Options) error {
 	for _, b := range builtins {
-		r, err := b.Builtin(ctx, tr, opts)
+		if res.Interrupted {
+			return nil
+		}
+		r, err := runBuiltinWithProgress(ctx, stderr, show, b, tr, opts)
 		if err != nil {
 			return err
 		}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"testing"
 
 	"gpredict/predict"
@@ -20,7 +21,7 @@ func TestBuiltinTimeIsCounted(t *testing.T) {
 		return &predict.Result{Trace: tr, Stats: predict.Stats{Seconds: 7}}, nil
 	}}
 	res := &predict.Result{Trace: tr, Stats: predict.Stats{Seconds: 0.5}}
-	if err := runBuiltins(t.Context(), tr, res, []props.Property{slow, slow}, predict.Options{}); err != nil {
+	if err := runBuiltins(t.Context(), io.Discard, false, tr, res, []props.Property{slow, slow}, predict.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if res.Stats.Seconds != 14.5 {

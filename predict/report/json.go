@@ -55,6 +55,10 @@ type jsonStats struct {
 	Skipped        int     `json:"skipped"`
 	// Undecided counts the candidates an interrupt left undecided.
 	Undecided int `json:"undecided"`
+	// Baselined and Suppressed count the reports left out by --baseline
+	// and by suppressions (report.Filter).
+	Baselined  int `json:"baselined"`
+	Suppressed int `json:"suppressed"`
 	// Stages has one entry per stage of the decision ladder, in ladder
 	// order: how many candidates reached it and what it settled.
 	Stages []jsonStage `json:"stages"`
@@ -124,6 +128,7 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 			Seconds:    math.Round(r.Stats.Seconds*1000) / 1000,
 			Candidates: r.Stats.Candidates, Prefiltered: r.Stats.Prefiltered, SolverCalls: r.Stats.SolverCalls,
 			Skipped: r.Stats.Skipped, Undecided: r.Stats.Undecided, Stages: jsonStages(r.Stats.Stages),
+			Baselined: o.Filtered.Baselined, Suppressed: o.Filtered.Suppressed,
 		},
 		Violations:  []jsonViolation{},
 		Unknown:     []jsonUnknown{},

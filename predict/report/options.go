@@ -30,6 +30,12 @@ type Options struct {
 	// SARIF log's rules; a property without an entry gets a rule with its
 	// name only.
 	Rules []RuleDoc
+	// FailOn is the exit policy (--fail-on), which the SARIF log's
+	// exitCode follows.
+	FailOn FailOn
+	// Filtered counts the reports Filter left out (a baseline,
+	// suppressions), which every format states.
+	Filtered Filtered
 }
 
 // Warning is one warning of the run: a stable code (trace warnings use

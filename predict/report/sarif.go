@@ -19,13 +19,23 @@ import (
 // flow per thread, the chosen events `essential`), and one invocation
 // whose tool execution notifications are the unknown candidates and the
 // warnings; the execution counts as successful when no candidate is
-// unknown, since otherwise the analysis is incomplete.
+// unknown and no interrupt stopped the run, since otherwise the analysis
+// is incomplete. The reports Filter left out are counted in the run's
+// properties; with a baseline, every result is "new".
 func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	tr := r.Trace
 	ru := sarifRun{
-		Tool:       sarifTool{Driver: sarifDriver{Name: "gpredict", Version: o.Version, Rules: []sarifRule{}}},
-		Invocation: []sarifInvocation{{ExecutionSuccessful: len(r.Unknown) == 0, ExitCode: r.ExitStatus(), Notifications: []sarifNotification{}}},
-		Results:    []sarifResult{},
+		Tool: sarifTool{Driver: sarifDriver{Name: "gpredict", Version: o.Version, Rules: []sarifRule{}}},
+		Invocation: []sarifInvocation{{ExecutionSuccessful: len(r.Unknown) == 0 && !r.Interrupted,
+			ExitCode: ExitStatus(r, o), Notifications: []sarifNotification{}}},
+		Results: []sarifResult{},
+	}
+	if o.Filtered.Any() {
+		ru.Properties = &sarifRunProperties{Baselined: o.Filtered.Baselined, Suppressed: o.Filtered.Suppressed}
+	}
+	baselineState := ""
+	if o.Filtered.Baseline != "" {
+		baselineState = "new" // the others are left out
 	}
 	rules := newSARIFRules(o.Rules)
 	draw := witness.NewDrawer(tr)
@@ -37,8 +47,9 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		}
 		ru.Results = append(ru.Results, sarifResult{
 			RuleID: name, RuleIndex: rules.index(name), Level: "error", Message: sarifMessage{Text: text},
-			Locations: chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
-			CodeFlows: []sarifCodeFlow{witnessFlow(tr, draw, &rep.Violation)},
+			BaselineState: baselineState,
+			Locations:     chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
+			CodeFlows:     []sarifCodeFlow{witnessFlow(tr, draw, &rep.Violation)},
 			PartialFingerprints: map[string]string{
 				FingerprintKey: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice)},
 		})

@@ -13,9 +13,17 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool         `json:"tool"`
-	Invocation []sarifInvocation `json:"invocations"`
-	Results    []sarifResult     `json:"results"`
+	Tool       sarifTool           `json:"tool"`
+	Invocation []sarifInvocation   `json:"invocations"`
+	Results    []sarifResult       `json:"results"`
+	Properties *sarifRunProperties `json:"properties,omitempty"`
+}
+
+// sarifRunProperties is the run's property bag: how many reports the
+// baseline and the suppressions left out.
+type sarifRunProperties struct {
+	Baselined  int `json:"baselined"`
+	Suppressed int `json:"suppressed"`
 }
 
 type sarifTool struct {
@@ -69,6 +77,9 @@ type sarifResult struct {
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
 	CodeFlows []sarifCodeFlow `json:"codeFlows"`
+	// BaselineState is "new" for every result of a run with a baseline
+	// (the unchanged ones are left out), "" without one.
+	BaselineState string `json:"baselineState,omitempty"`
 	// PartialFingerprints identify the result across runs
 	// (FingerprintKey).
 	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`

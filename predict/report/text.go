@@ -50,6 +50,9 @@ func WriteText(w io.Writer, r *predict.Result, o Options) error {
 		plural(len(reps), "report"), plural(len(r.Violations), "violation"), plural(len(r.Unknown), "unknown candidate"),
 		plural(s.Threads, "thread"), plural(s.Events, "event"), plural(s.PropertyEvents, "property event"),
 		plural(s.Candidates, "candidate"), s.Prefiltered, skipped, s.SolverCalls, s.Seconds)
+	if o.Filtered.Any() {
+		tw.printf("%s\n", o.Filtered.text())
+	}
 	if r.Interrupted {
 		tw.printf("interrupted: %s left undecided; the reports above are what was found before\n", plural(s.Undecided, "candidate"))
 	}

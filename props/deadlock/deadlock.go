@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gpredict/encode"
@@ -64,10 +65,11 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	found := findCycles(lockRequests(tr), set.limits)
 	res.Stats.Candidates = len(found.cycles)
 	reports := reportShapes{}
-	outs, err := decideAll(ctx, tr, model, opts, set, found.cycles)
-	if err != nil {
-		return nil, err
-	}
+	outs := decideAll(ctx, tr, model, opts, set, found.cycles, start)
+	// An interrupt keeps what was decided: the cycles it left undecided
+	// are counted, as predict.Run counts its candidates, and the result
+	// says it was interrupted.
+	res.Interrupted = ctx.Err() != nil
 	// The greedy replay settles candidates before the ladder does, so it
 	// counts as a stage of its own: without its row the statistics would
 	// say that no candidate was decided when it decided them all.
@@ -75,6 +77,10 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	var ladder []stage.StageStats
 	for i, c := range found.cycles {
 		o := outs[i]
+		if !o.done {
+			res.Stats.Undecided++
+			continue
+		}
 		if !o.reachable {
 			res.Stats.Prefiltered++
 			continue
@@ -111,12 +117,14 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	return res, nil
 }
 
-// outcome is what deciding one cycle gave: whether its threads can reach
+// outcome is what deciding one cycle gave (done: it was decided before
+// an interrupt stopped the run): whether its threads can reach
 // their requests at all (reachable; else it is pre-filtered), the
 // decision, and, for a witness, the schedule the replay checks accepted
 // (sched) or why they did not (err); with what the greedy replay and the
 // ladder's stages did for it.
 type outcome struct {
+	done                     bool
 	reachable                bool
 	d                        predict.Decision
 	sched                    []replay.Step
@@ -129,9 +137,18 @@ type outcome struct {
 // decideAll decides the cycles on opts.Workers() workers,
 // each cycle on its own cut trace and decider, so that the workers share
 // nothing but the trace, which they only read. The outcomes are in the
-// order of cycles, whichever worker decided them.
-func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, cycles []cycle) ([]outcome, error) {
+// order of cycles, whichever worker decided them. When ctx is cancelled
+// (an interrupt) no cycle is started, the solver gives up the ones it is
+// deciding, and those are left not done. opts.Progress, if set, is told
+// how far it has got, as predict.Run tells it.
+func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, cycles []cycle, start time.Time) []outcome {
 	outs := make([]outcome, len(cycles))
+	var decided, violations atomic.Int64
+	stopProgress := predict.Tick(opts.Progress, func() predict.Progress {
+		return predict.Progress{Formed: len(cycles), Queued: len(cycles), Enumerated: true,
+			Decided: int(decided.Load()), Violations: int(violations.Load()), Elapsed: time.Since(start)}
+	})
+	defer stopProgress()
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(opts.Workers(), len(cycles)) {
@@ -139,29 +156,37 @@ func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, op
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				outs[i] = decide(tr, model, opts, set, cycles[i])
+				o := decide(tr, model, opts, set, cycles[i], ctx.Done())
+				if o.d.Verdict == predict.Unknown && o.d.Reason == stage.Interrupted {
+					continue // left undecided
+				}
+				o.done = true
+				outs[i] = o
+				decided.Add(1)
+				if o.d.Verdict == predict.Sat {
+					violations.Add(1)
+				}
 			}
 		}()
 	}
-	var err error
 	for i := range cycles {
-		if err = ctx.Err(); err != nil {
+		if ctx.Err() != nil {
 			break
 		}
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
 	}
 	close(next)
 	wg.Wait()
-	if err == nil {
-		err = ctx.Err()
-	}
-	return outs, err
+	return outs
 }
 
 // decide decides one cycle: the greedy replay first (with set.greedy),
 // then the ladder on the cut trace, and checks a witness against the
 // original trace.
-func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, c cycle) outcome {
+func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, c cycle, stop <-chan struct{}) outcome {
 	var o outcome
 	cutTr, ok := reachable(tr, c.requests())
 	if !ok {
@@ -177,7 +202,7 @@ func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set 
 		o.d.Verdict = predict.Sat
 		o.greedyFound = true
 	} else {
-		o.d, o.stages = solve(cutTr, model, opts, c)
+		o.d, o.stages = solve(cutTr, model, opts, c, stop)
 	}
 	if o.d.Verdict == predict.Sat {
 		o.sched, o.err = checkDeadlockWitness(tr, model, c, o.d.Schedule)
@@ -185,16 +210,17 @@ func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set 
 	return o
 }
 
-// solve asks the solver whether the cut trace cutTr has a schedule with
+// solve asks the solver (which gives up, Unknown with reason
+// stage.Interrupted, once stop is closed) whether the cut trace cutTr has a schedule with
 // every stand-in of c's requests. It also returns what each stage of the
 // decider's ladder settled (nil for a decider without stages), which
 // the run's statistics add up as the pattern properties' runs do.
-func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle) (predict.Decision, []stage.StageStats) {
+func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
 	newDecider := opts.NewDecider
 	if newDecider == nil {
 		newDecider = predict.NewZ3Decider
 	}
-	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir})
+	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: stop})
 	defer dec.Close()
 	d := dec.Decide(encode.Candidate{Alt: reachAll(len(c)), Choice: c.requests()})
 	var stages []stage.StageStats

@@ -1,0 +1,59 @@
+package deadlock
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"gpredict/encode"
+	"gpredict/predict"
+	"gpredict/trace"
+)
+
+// cancelAfter is a decider that cancels the run once it has decided n
+// candidates: an interrupt at a known point.
+type cancelAfter struct {
+	predict.Decider
+	n      *atomic.Int64
+	cancel context.CancelFunc
+}
+
+func (c cancelAfter) Decide(cand encode.Candidate) predict.Decision {
+	d := c.Decider.Decide(cand)
+	if c.n.Add(-1) == 0 {
+		c.cancel()
+	}
+	return d
+}
+
+// TestInterruptKeepsWhatWasFound: an interrupt during the Deadlock
+// built-in stops it, and the result keeps the violations decided before
+// it (with their witnesses), counts the cycles left undecided and says
+// it was interrupted; nothing found is thrown away.
+func TestInterruptKeepsWhatWasFound(t *testing.T) {
+	tr := read(t, "testdata/recorded/DiningPhil.std")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	var n atomic.Int64
+	n.Store(2)
+	opts := predict.Options{Branches: trace.BranchesAuto, Jobs: 1,
+		NewDecider: func(tr *trace.Trace, m trace.BranchModel, o predict.DeciderOptions) predict.Decider {
+			return cancelAfter{Decider: predict.NewZ3Decider(tr, m, o), n: &n, cancel: cancel}
+		}}
+	res, err := run(ctx, tr, opts, settings{limits: defaultCycleLimits()}) // no greedy replay: every cycle asks the decider
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Interrupted {
+		t.Fatal("the result does not say it was interrupted")
+	}
+	if len(res.Violations) != 2 || res.Stats.SolverCalls != 2 || res.Stats.Undecided != 3125-2 {
+		t.Fatalf("%d violations, %d decided, %d undecided; want the 2 decided before the interrupt and 3123 undecided",
+			len(res.Violations), res.Stats.SolverCalls, res.Stats.Undecided)
+	}
+	for _, v := range res.Violations {
+		if v.Witness.Len() == 0 {
+			t.Errorf("violation %s has no witness", ids(tr, v.Choice))
+		}
+	}
+}

@@ -5,7 +5,9 @@
 #                            needed to build gpredict
 #   scripts/setup.sh --dev   also what the tests need: npm and the pinned ANTLR
 #                            tool (npm ci in grammar/), and Java, which that
-#                            tool runs on to check that grammar/gen is up to date
+#                            tool runs on to check that grammar/gen is up to date;
+#                            Chromium (Debian's chromium), in which the test of
+#                            the HTML report loads the page
 # gpredict itself needs no Java: only the grammar test does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +42,11 @@ if [ "${1:-}" = "--dev" ]; then
     missing "npm (for the pinned ANTLR tool the grammar test runs)" "run: $sudo apt-get install -y npm"
   command -v java >/dev/null ||
     missing "java (the pinned ANTLR tool the grammar test runs is a Java program)" "run: $sudo apt-get install -y default-jre-headless"
+  if ! command -v chromium >/dev/null; then
+    echo "setup: installing chromium (the HTML report's test loads the page in it)" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  fi
   if [ ! -d grammar/node_modules/antlr4ng-cli ]; then
     echo "setup: installing the pinned ANTLR tool (npm ci in grammar/)" >&2
     (cd grammar && npm ci --no-audit --no-fund --loglevel=error)

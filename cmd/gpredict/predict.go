@@ -42,7 +42,7 @@ trace error, 3 no violation but some candidates unknown (solver limit);
 	f := cmd.Flags()
 	f.StringArray("spec", nil, "property file (.gp); may be repeated")
 	f.String("props", "", "properties to run, by name (comma-separated), or all (catalogue + --spec)")
-	choiceFlag(f, "format", "text", []string{"text", "json", "sarif"}, "output format: text, json or sarif")
+	choiceFlag(f, "format", "text", []string{"text", "json", "sarif", "html"}, "output format: text, json, sarif or html (one self-contained page)")
 	boolFlag(f, "all", "list every (binding, choice) violation instead of grouping by location, and every unknown candidate")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the chosen events), full or none")
@@ -68,7 +68,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return usageError{fmt.Errorf("predict: no trace given; usage: %s", cmd.UseLine())}
 	}
 	write := map[string]func(io.Writer, *predict.Result, report.Options) error{
-		"text": report.WriteText, "json": report.WriteJSON, "sarif": report.WriteSARIF,
+		"text": report.WriteText, "json": report.WriteJSON, "sarif": report.WriteSARIF, "html": report.WriteHTML,
 	}[v.GetString("format")]
 	model, witness, err := modelAndWitness(v)
 	if err != nil {

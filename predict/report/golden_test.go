@@ -93,7 +93,7 @@ func longWitness() string {
 
 func TestReportGolden(t *testing.T) {
 	writers := map[string]func(io.Writer, *predict.Result, Options) error{
-		"txt": WriteText, "json": WriteJSON, "sarif": WriteSARIF,
+		"txt": WriteText, "json": WriteJSON, "sarif": WriteSARIF, "html": WriteHTML,
 	}
 	unknown := func(*trace.Trace, trace.BranchModel, predict.DeciderOptions) predict.Decider {
 		return fakeDecider{predict.Decision{Verdict: predict.Unknown, Reason: "timeout after 1ns"}}

@@ -41,28 +41,38 @@ func WriteText(w io.Writer, r *predict.Result, o Options) error {
 	if len(reps) > 0 || len(r.Unknown) > 0 {
 		tw.printf("\n")
 	}
-	s := r.Stats
-	skipped := ""
-	if s.Skipped > 0 {
-		skipped = fmt.Sprintf(", %d not needed: their location group is reported", s.Skipped)
-	}
-	tw.printf("%s, %s, %s; %s, %s, %s, %s (%d pre-filtered%s), %d decided, %.2fs\n",
-		plural(len(reps), "report"), plural(len(r.Violations), "violation"), plural(len(r.Unknown), "unknown candidate"),
-		plural(s.Threads, "thread"), plural(s.Events, "event"), plural(s.PropertyEvents, "property event"),
-		plural(s.Candidates, "candidate"), s.Prefiltered, skipped, s.SolverCalls, s.Seconds)
-	if o.Filtered.Any() {
-		tw.printf("%s\n", o.Filtered.text())
-	}
-	if r.Interrupted {
-		tw.printf("interrupted: %s left undecided; the reports above are what was found before\n", plural(s.Undecided, "candidate"))
+	for _, line := range summaryLines(r, len(reps), o) {
+		tw.printf("%s\n", line)
 	}
 	if o.Stats {
-		tw.stages(s.Stages)
+		tw.stages(r.Stats.Stages)
 	}
 	if r.Explained != nil {
 		tw.explained(r.Explained)
 	}
 	return tw.err
+}
+
+// summaryLines are the summary line (docs/output.md) and, when they
+// apply, the lines counting the reports left out and saying that an
+// interrupt stopped the run.
+func summaryLines(r *predict.Result, reports int, o Options) []string {
+	s := r.Stats
+	skipped := ""
+	if s.Skipped > 0 {
+		skipped = fmt.Sprintf(", %d not needed: their location group is reported", s.Skipped)
+	}
+	out := []string{fmt.Sprintf("%s, %s, %s; %s, %s, %s, %s (%d pre-filtered%s), %d decided, %.2fs",
+		plural(reports, "report"), plural(len(r.Violations), "violation"), plural(len(r.Unknown), "unknown candidate"),
+		plural(s.Threads, "thread"), plural(s.Events, "event"), plural(s.PropertyEvents, "property event"),
+		plural(s.Candidates, "candidate"), s.Prefiltered, skipped, s.SolverCalls, s.Seconds)}
+	if o.Filtered.Any() {
+		out = append(out, o.Filtered.text())
+	}
+	if r.Interrupted {
+		out = append(out, fmt.Sprintf("interrupted: %s left undecided; the reports above are what was found before", plural(s.Undecided, "candidate")))
+	}
+	return out
 }
 
 type textWriter struct {
@@ -120,36 +130,52 @@ func (t *textWriter) unknownList(us []predict.UnknownCandidate) {
 // their numbers (the size of a slice) are one group, shown by its first
 // reason after "e.g.".
 func (t *textWriter) unknownGroups(us []predict.UnknownCandidate) {
-	type group struct {
-		prop, reason string
-		count        int
-		varied       bool
+	groups := groupUnknowns(us)
+	t.printf("unknown candidates by property and reason (--all lists each; --format json has them all):\n")
+	rows := make([][]string, len(groups))
+	for i, g := range groups {
+		rows[i] = []string{fmt.Sprintf("%*d", len(fmt.Sprint(len(us))), g.count), g.prop, g.shown()}
 	}
-	var groups []*group
-	index := map[string]*group{}
+	for _, row := range alignRows(rows) {
+		t.printf("  %s\n", row)
+	}
+}
+
+// unknownGroup is the unknown candidates of one property whose reasons
+// differ at most in their numbers, shown by the first reason.
+type unknownGroup struct {
+	prop, reason string
+	count        int
+	varied       bool
+}
+
+// shown is the group's reason as shown: "e.g. " before it when the
+// reasons differ.
+func (g *unknownGroup) shown() string {
+	if g.varied {
+		return "e.g. " + g.reason
+	}
+	return g.reason
+}
+
+// groupUnknowns groups unknown candidates by property and reason, so
+// that hundreds of timeouts are one line; reasons that differ only in
+// their numbers (the size of a slice) are one group.
+func groupUnknowns(us []predict.UnknownCandidate) []*unknownGroup {
+	var groups []*unknownGroup
+	index := map[string]*unknownGroup{}
 	for _, u := range us {
 		key := u.Property.Name + "\x00" + digits.ReplaceAllString(u.Reason, "#")
 		g := index[key]
 		if g == nil {
-			g = &group{prop: u.Property.Name, reason: u.Reason}
+			g = &unknownGroup{prop: u.Property.Name, reason: u.Reason}
 			index[key] = g
 			groups = append(groups, g)
 		}
 		g.count++
 		g.varied = g.varied || u.Reason != g.reason
 	}
-	t.printf("unknown candidates by property and reason (--all lists each; --format json has them all):\n")
-	rows := make([][]string, len(groups))
-	for i, g := range groups {
-		reason := g.reason
-		if g.varied {
-			reason = "e.g. " + reason
-		}
-		rows[i] = []string{fmt.Sprintf("%*d", len(fmt.Sprint(len(us))), g.count), g.prop, reason}
-	}
-	for _, row := range alignRows(rows) {
-		t.printf("  %s\n", row)
-	}
+	return groups
 }
 
 // digits matches the numbers of a reason, which unknownGroups ignores.

@@ -157,14 +157,9 @@ func (l *layout) stretch(a, b int) {
 		l.steps(a, b)
 		return
 	}
-	before := append([]int(nil), l.counts...)
-	order := l.w.Tally(a, b, l.counts, make([]bool, len(l.counts)), nil)
-	seg := Segment{From: a, To: b, Folded: true}
-	x := l.d.Steps()
-	for _, t := range order {
-		l.see(t)
-		seg.Summaries = append(seg.Summaries, Summary{Thread: t, Steps: l.counts[t] - before[t],
-			First: x.Step(t, before[t]), Last: x.Step(t, l.counts[t]-1)})
+	seg := Segment{From: a, To: b, Folded: true, Summaries: l.d.summaries(l.w, a, b, l.counts)}
+	for _, s := range seg.Summaries {
+		l.see(s.Thread)
 	}
 	l.out.Segments = append(l.out.Segments, seg)
 	l.out.Folded += b - a
@@ -221,4 +216,26 @@ func Describe(tr *trace.Trace, r trace.EventRef) (text, loc string) {
 		loc = tr.Str(l)
 	}
 	return tr.EventText(r), loc
+}
+
+// Summarise summarises steps [from, to) of w per thread, in the order the
+// threads first appear there: the part of a folded segment that a report
+// does not list step by step.
+func (d *Drawer) Summarise(w replay.Witness, from, to int) []Summary {
+	counts := make([]int, len(d.tr.Threads))
+	w.Tally(0, from, counts, make([]bool, len(counts)), nil)
+	return d.summaries(w, from, to, counts)
+}
+
+// summaries summarises steps [from, to) of w per thread, counts[t] being
+// the number of thread t's steps before from; it advances counts to to.
+func (d *Drawer) summaries(w replay.Witness, from, to int, counts []int) []Summary {
+	before := append([]int(nil), counts...)
+	order := w.Tally(from, to, counts, make([]bool, len(counts)), nil)
+	out := make([]Summary, 0, len(order))
+	for _, t := range order {
+		out = append(out, Summary{Thread: t, Steps: counts[t] - before[t],
+			First: d.Steps().Step(t, before[t]), Last: d.Steps().Step(t, counts[t]-1)})
+	}
+	return out
 }

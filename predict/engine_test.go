@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict/replay"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -95,19 +96,7 @@ func TestFig8UnsafeIterator(t *testing.T) {
 	}
 }
 
-const racy = `
-T1 fork T2
-T1 write x 1 @A.java:1
-T1 acquire l
-T1 write y 1 @A.java:2
-T1 release l
-T1 join T2
-T1 read x 2 @A.java:3
-T2 write x 2 @B.java:1
-T2 acquire l
-T2 read y 1 @B.java:2
-T2 release l
-`
+const racy = testtrace.Racy
 
 func TestRaceReportedOncePerPair(t *testing.T) {
 	tr := parseTrace(t, racy)

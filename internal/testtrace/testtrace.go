@@ -42,3 +42,20 @@ func PaddedInterference(pad int) (text, race string) {
 	b.WriteString("T2 write z 1\nT3 write z 2\n")
 	return b.String(), fmt.Sprintf("T2#%d T3#1", pad+4)
 }
+
+// Racy has races on x between T1 and T2 (T1's write, before T1 joins
+// T2, against T2's write; T2's write against T1's read after the join is
+// ordered) and none on y, whose accesses hold lock l.
+const Racy = `
+T1 fork T2
+T1 write x 1 @A.java:1
+T1 acquire l
+T1 write y 1 @A.java:2
+T1 release l
+T1 join T2
+T1 read x 2 @A.java:3
+T2 write x 2 @B.java:1
+T2 acquire l
+T2 read y 1 @B.java:2
+T2 release l
+`

@@ -8,37 +8,15 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/predict/report/witness"
 	"gpredict/spec"
 	"gpredict/trace"
 )
 
-// fig8 is the collection-iteration bug of FIG. 8 of the GPredict patent.
-const fig8 = `
-T1 call boolean ArrayList.add(Object) target=c args=A   @Main.java:1
-T1 fork T2                                               @Main.java:2
-T1 call Iterator ArrayList.iterator() target=c result=i1 @Main.java:3
-T1 call Object Iterator.next() target=i1 result=A       @Main.java:4
-T2 call boolean ArrayList.add(Object) target=c args=B   @Main.java:5
-T2 call Iterator ArrayList.iterator() target=c result=i2 @Main.java:6
-T2 call Object Iterator.next() target=i2 result=A       @Main.java:7
-`
-
 // racy has races on x, and none on y (its accesses hold l).
-const racy = `
-T1 fork T2
-T1 write x 1 @A.java:1
-T1 acquire l
-T1 write y 1 @A.java:2
-T1 release l
-T1 join T2
-T1 read x 2 @A.java:3
-T2 write x 2 @B.java:1
-T2 acquire l
-T2 read y 1 @B.java:2
-T2 release l
-`
+const racy = testtrace.Racy
 
 // bareLocations has the STD format's locations, bare numbers: SARIF
 // gives them as logical locations, not as files.
@@ -105,8 +83,8 @@ func TestReportGolden(t *testing.T) {
 		opts    Options
 		decider func(*trace.Trace, trace.BranchModel, predict.DeciderOptions) predict.Decider // nil: the explorer
 	}{
-		{"fig8", fig8, "UnsafeIterator", Options{}, nil},
-		{"fig8_documented", fig8, "UnsafeIterator", Options{
+		{"fig8", fig8(t), "UnsafeIterator", Options{}, nil},
+		{"fig8_documented", fig8(t), "UnsafeIterator", Options{
 			Rules: []RuleDoc{{Name: "UnsafeIterator", Summary: "A collection is modified while an iterator walks it.",
 				Help: "**Catches.** An update between `iterator()` and `next()`.\n\nSecond paragraph."}},
 			Warnings: []Warning{{Code: "unmatched-event", Message: "event hasnext of UnsafeIterator matches no event of the trace", Pos: "iter.gp:5:9"},

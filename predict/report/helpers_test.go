@@ -5,11 +5,11 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"gpredict/encode"
 	"gpredict/internal/explore"
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -62,11 +62,19 @@ func property(t testing.TB, tr *trace.Trace, name string) predict.PropertyInput 
 
 func parseTrace(t testing.TB, src string) *trace.Trace {
 	t.Helper()
-	tr, err := trace.ParseText("test.trace", strings.TrimSpace(src)+"\n")
+	tr, _, _ := testtrace.Parse(t, src, "")
+	return tr
+}
+
+// fig8 is examples/iterator.trace, the collection-iteration bug of FIG. 8
+// of the GPredict patent.
+func fig8(t testing.TB) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "..", "examples", "iterator.trace"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tr
+	return string(src)
 }
 
 // exploreDecider decides by the brute-force reference explorer: the

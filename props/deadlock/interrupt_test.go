@@ -57,3 +57,22 @@ func TestInterruptKeepsWhatWasFound(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressReported: the built-in tells Options.Progress how far it
+// has got, as predict.Run does, so that its phase shows progress; the
+// last report counts every cycle decided.
+func TestProgressReported(t *testing.T) {
+	tr := read(t, "testdata/recorded/DiningPhil.std")
+	var last predict.Progress
+	calls := 0
+	opts := predict.Options{Branches: trace.BranchesAuto, NewDecider: predict.NewZ3Decider,
+		Progress: func(p predict.Progress) { last = p; calls++ }}
+	res, err := run(t.Context(), tr, opts, defaultSettings())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls == 0 || !last.Enumerated || last.Queued != res.Stats.Candidates || last.Decided != res.Stats.SolverCalls || last.Violations != len(res.Violations) {
+		t.Fatalf("%d progress reports, the last %+v; want its counts to be the result's: %d candidates, %d decided, %d violations",
+			calls, last, res.Stats.Candidates, res.Stats.SolverCalls, len(res.Violations))
+	}
+}

@@ -2,7 +2,8 @@
 // violations, rules out what must-happen-before alone excludes, decides
 // the rest with the ladder of package stage (the solver stages come from
 // package smt, the only one that knows Z3), re-checks every witness with
-// the replay validator, and builds the reports.
+// the replay validator, and groups the violations into reports (which
+// package report writes).
 package predict
 
 import (

@@ -11,15 +11,9 @@ import (
 	"gpredict/predict"
 	"gpredict/predict/report"
 	"gpredict/predict/report/witness"
-	"gpredict/props"
 	"gpredict/spec"
 	"gpredict/trace"
 )
-
-// catalogue returns the bundled pattern properties (props/); the
-// catalogue's built-ins (Deadlock) are selected and run by
-// predict_builtins.go.
-var catalogue = props.SpecFiles
 
 // newDecider makes the engine's Deciders; nil means the engine's default
 // (Z3). Tests replace it to force verdicts.
@@ -92,7 +86,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(sel.props) == 0 && len(sel.builtins) == 0 {
+	if len(sel.Specs) == 0 && len(sel.Builtins) == 0 {
 		return usageError{fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME")}
 	}
 
@@ -104,14 +98,14 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	warnings := traceWarnings(tr)
-	inputs := make([]predict.PropertyInput, len(sel.props))
-	for i, p := range sel.props {
+	inputs := make([]predict.PropertyInput, len(sel.Specs))
+	for i, p := range sel.Specs {
 		events, err := spec.Match(p, tr)
 		if err != nil {
 			return fmt.Errorf("property %s: %w", p.Name, err)
 		}
 		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
-		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched[p])...)
+		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched(p))...)
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
@@ -125,7 +119,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := runBuiltins(cmd.Context(), stderr, showProgress, tr, res, sel.builtins, opts); err != nil {
+	if err := runBuiltins(cmd.Context(), stderr, showProgress, tr, res, sel.Builtins, opts); err != nil {
 		return err
 	}
 	if err := explainRefuted(cmd, v.GetStringSlice("explain"), tr, inputs, res, sel, opts); err != nil {
@@ -140,7 +134,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if res.Interrupted {
 		return exitCode(exitInterrupted)
 	}
-	if err := writeModelNote(stdout, stderr, v.GetString("format"), res, sel.props, sel.builtins); err != nil {
+	if err := writeModelNote(stdout, stderr, v.GetString("format"), res, sel.Specs, sel.Builtins); err != nil {
 		return err
 	}
 	if code := report.ExitStatus(shown, ropts); code != 0 {

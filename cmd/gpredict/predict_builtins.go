@@ -12,7 +12,7 @@ import (
 )
 
 // The catalogue's built-in properties (Deadlock) are not patterns, so they
-// do not go through spec.Match and predict.Run: selectProps selects them
+// do not go through spec.Match and predict.Run: props.Select selects them
 // with the same --props rules, and runBuiltins merges their results into
 // the pattern properties' result.
 

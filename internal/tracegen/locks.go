@@ -1,4 +1,4 @@
-package benchtrace
+package tracegen
 
 import (
 	"bufio"

@@ -1,6 +1,5 @@
-// Package benchtrace generates the recordings of the benchmarks
-// (bench/scale.sh, through bench/gentrace) and of the tests that need a
-// recording of their shape: a simulated execution, the way a recorder
+// The recordings of the benchmarks (bench/scale.sh, through
+// bench/gentrace) and of the tests that need a recording of their shape: a simulated execution, the way a recorder
 // would see one. A main thread forks seven workers and works itself, every
 // thread runs a random program of lock-protected blocks (at most two locks
 // held at once, nested in a fixed lock order so that nothing deadlocks) and
@@ -17,8 +16,11 @@
 //
 // The output depends only on the shape, the size and the seed (math/rand's
 // seeded source is stable across Go releases), so a test may name an event
-// of a generated recording.
-package benchtrace
+// of a generated recording. (This generator and Random share no code: the
+// recordings are the benchmarks' inputs, and must stay byte-identical for
+// a seed.)
+
+package tracegen
 
 import (
 	"bufio"
@@ -28,36 +30,36 @@ import (
 	"sort"
 )
 
-// Shapes are the shapes Write knows, sorted.
-func Shapes() []string {
+// BenchShapes are the shapes WriteBench knows, sorted.
+func BenchShapes() []string {
 	var out []string
-	for s := range shapes {
+	for s := range benchShapes {
 		out = append(out, s)
 	}
 	sort.Strings(out)
 	return out
 }
 
-// Write writes a recording of about events events of the named shape, in
+// WriteBench writes a recording of about events events of the named shape, in
 // STD form, drawn with seed.
-func Write(w io.Writer, shapeName string, events int, seed int64) error {
-	p, ok := shapes[shapeName]
+func WriteBench(w io.Writer, shapeName string, events int, seed int64) error {
+	p, ok := benchShapes[shapeName]
 	if !ok {
-		return fmt.Errorf("unknown shape %q (known: %v)", shapeName, Shapes())
+		return fmt.Errorf("unknown shape %q (known: %v)", shapeName, BenchShapes())
 	}
 	if events <= 0 {
 		return fmt.Errorf("events must be positive, not %d", events)
 	}
 	r := rand.New(rand.NewSource(seed))
-	progs := make([][]op, p.threads)
+	progs := make([][]benchOp, p.threads)
 	for t := range progs {
-		progs[t] = program(r, p, t, events/p.threads)
+		progs[t] = benchProgram(r, p, t, events/p.threads)
 	}
 	bw := bufio.NewWriter(w)
 	for t := 1; t < p.threads; t++ {
 		fmt.Fprintf(bw, "T0|fork(T%d)|1\n", t)
 	}
-	simulate(r, progs, func(t int, o op) {
+	benchSimulate(r, progs, func(t int, o benchOp) {
 		fmt.Fprintf(bw, "T%d|%s(%s)|%d\n", t, o.kind, o.obj, o.loc)
 	})
 	for t := 1; t < p.threads; t++ {
@@ -66,8 +68,8 @@ func Write(w io.Writer, shapeName string, events int, seed int64) error {
 	return bw.Flush()
 }
 
-// shape is the knobs of one kind of program.
-type shape struct {
+// benchShape is the knobs of one kind of program.
+type benchShape struct {
 	threads, locks int
 	// csProb is the chance that a block is lock-protected; nestProb that
 	// a protected block takes a second lock inside.
@@ -82,22 +84,22 @@ type shape struct {
 	readProb    float64
 }
 
-var shapes = map[string]shape{
+var benchShapes = map[string]benchShape{
 	"dense":  {threads: 8, locks: 6, csProb: 0.4, nestProb: 0.2, shared: 100, hot: 10, hotProb: 0.5, readProb: 0.6},
 	"sparse": {threads: 8, locks: 6, csProb: 0.12, nestProb: 0.1, shared: 20, hot: 4, hotProb: 0.5, private: 100, privateProb: 0.95, readProb: 0.6},
 }
 
-// op is one event of a thread's program, in STD form without the thread.
-type op struct {
+// benchOp is one event of a thread's program, in STD form without the thread.
+type benchOp struct {
 	kind string // r, w, acq, rel
 	obj  string
 	loc  int
 }
 
-// program draws about n events of thread t's program.
-func program(r *rand.Rand, p shape, t, n int) []op {
-	var prog []op
-	access := func(site int) op {
+// benchProgram draws about n events of thread t's program.
+func benchProgram(r *rand.Rand, p benchShape, t, n int) []benchOp {
+	var prog []benchOp
+	access := func(site int) benchOp {
 		kind := "w"
 		if r.Float64() < p.readProb {
 			kind = "r"
@@ -116,7 +118,7 @@ func program(r *rand.Rand, p shape, t, n int) []op {
 		if kind == "w" {
 			site += 100
 		}
-		return op{kind: kind, obj: v, loc: 1000 + site}
+		return benchOp{kind: kind, obj: v, loc: 1000 + site}
 	}
 	for len(prog) < n {
 		if r.Float64() >= p.csProb {
@@ -127,29 +129,29 @@ func program(r *rand.Rand, p shape, t, n int) []op {
 		}
 		l1 := r.Intn(p.locks)
 		lock := fmt.Sprintf("L%d", l1)
-		prog = append(prog, op{kind: "acq", obj: lock, loc: 10 + l1})
+		prog = append(prog, benchOp{kind: "acq", obj: lock, loc: 10 + l1})
 		for k := 1 + r.Intn(6); k > 0; k-- {
 			prog = append(prog, access(5+r.Intn(5)))
 		}
 		if l1+1 < p.locks && r.Float64() < p.nestProb {
 			l2 := l1 + 1 + r.Intn(p.locks-l1-1)
 			inner := fmt.Sprintf("L%d", l2)
-			prog = append(prog, op{kind: "acq", obj: inner, loc: 20 + l2})
+			prog = append(prog, benchOp{kind: "acq", obj: inner, loc: 20 + l2})
 			for k := 1 + r.Intn(3); k > 0; k-- {
 				prog = append(prog, access(10+r.Intn(5)))
 			}
-			prog = append(prog, op{kind: "rel", obj: inner, loc: 30 + l2})
+			prog = append(prog, benchOp{kind: "rel", obj: inner, loc: 30 + l2})
 		}
-		prog = append(prog, op{kind: "rel", obj: lock, loc: 40 + l1})
+		prog = append(prog, benchOp{kind: "rel", obj: lock, loc: 40 + l1})
 	}
 	return prog
 }
 
-// simulate interleaves the programs at random, one event at a time, never
+// benchSimulate interleaves the programs at random, one event at a time, never
 // letting a thread acquire a lock another thread holds, and emits each
 // event as it runs. Locks are taken in increasing order, so some thread
 // can always run until all are done.
-func simulate(r *rand.Rand, progs [][]op, emit func(t int, o op)) {
+func benchSimulate(r *rand.Rand, progs [][]benchOp, emit func(t int, o benchOp)) {
 	owner := map[string]int{} // lock → holding thread+1
 	pc := make([]int, len(progs))
 	ready := make([]int, 0, len(progs))

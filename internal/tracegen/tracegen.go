@@ -55,6 +55,12 @@ type Config struct {
 	// other actions (default 0: none). Readers may hold a lock together;
 	// an exclusive acquire waits for them (shared.go).
 	SharedWeight int
+	// UnheldNotifyWeight weighs a notify or notifyAll of a lock the
+	// thread does not hold (default 0: none). Java would throw, but a
+	// trace may have one (a recorder sees the call), and it may still
+	// wake a waiter: the causal model asks nothing of the notifier's
+	// locks.
+	UnheldNotifyWeight int
 	// HBFacts is the most hb facts added between events of different
 	// threads that the simulated execution orders (default 0: none); the
 	// trace gets a random number of them up to this.

@@ -3,6 +3,7 @@ package predict
 import (
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -23,14 +24,8 @@ func TestPrefilterSharedLocks(t *testing.T) {
 		{"two writers", "T1 acquire l\nT1 write x 1\nT1 release l\nT2 acquire l\nT2 write x 2\nT2 release l\n", "dropped"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, err := trace.ParseText("t.trace", tc.src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			choice, err := tr.ParseRefs("T1#2 T2#2")
-			if err != nil {
-				t.Fatal(err)
-			}
+			tr := testtrace.Text(t, tc.src)
+			choice := testtrace.Refs(t, tr, "T1#2 T2#2")
 			for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 				pf := newPrefilter(tr, model)
 				got := pf.rulesOut(race, choice)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	. "gpredict/predict"
 	"gpredict/trace"
 )
@@ -30,8 +31,8 @@ func lockedWrites(threads, n int) string {
 // (The closure stage refutes this candidate at once, so the ladder here
 // has the slice-based solver stages only.)
 func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
-	tr := parseTrace(t, lockedWrites(3, 30))
-	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#89 T2#89")}
+	tr := testtrace.Text(t, lockedWrites(3, 30))
+	c := encode.Candidate{Alt: race2, Choice: testtrace.Refs(t, tr, "T1#89 T2#89")}
 	model := trace.BranchesImplicit
 
 	for _, timeout := range []time.Duration{time.Nanosecond, time.Microsecond} {
@@ -58,8 +59,8 @@ func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 // time limit is Unknown, with a reason saying so, before any encoding
 // (solver stages only, as above).
 func TestZ3DeciderTooLargeIsUnknown(t *testing.T) {
-	tr := parseTrace(t, lockedWrites(3, 800))
-	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#2399 T2#2399")}
+	tr := testtrace.Text(t, lockedWrites(3, 800))
+	c := encode.Candidate{Alt: race2, Choice: testtrace.Refs(t, tr, "T1#2399 T2#2399")}
 	d := NewTestLadder(tr, trace.BranchesImplicit, DirectAndLocal(), false, time.Second)
 	defer d.Close()
 	start := time.Now()

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/trace"
 )
@@ -22,18 +23,9 @@ func TestMergeAddsTime(t *testing.T) {
 // the implicit model on a trace without branch events, and names the
 // properties that found nothing.
 func TestModelNote(t *testing.T) {
-	noBranch, err := trace.ParseText("nobranch.trace", "T1 write x 1\nT2 read x 1\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	withBranch, err := trace.ParseText("branch.trace", "T1 write x 1\nT2 read x 1\nT2 branch\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	noRead, err := trace.ParseText("noread.trace", "T1 write x 1\nT2 write x 2\n")
-	if err != nil {
-		t.Fatal(err)
-	}
+	noBranch := testtrace.Text(t, "T1 write x 1\nT2 read x 1")
+	withBranch := testtrace.Text(t, "T1 write x 1\nT2 read x 1\nT2 branch")
+	noRead := testtrace.Text(t, "T1 write x 1\nT2 write x 2")
 	race, _ := Lookup("DataRace")
 	raceSpec, err := race.Spec()
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/props"
 	"gpredict/trace"
@@ -13,10 +14,7 @@ import (
 // TestBuiltinTimeIsCounted: the run time in the summary includes the
 // built-ins', which run after predict.Run.
 func TestBuiltinTimeIsCounted(t *testing.T) {
-	tr, err := trace.ParseText("one.trace", "T1 write x 1\n")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := testtrace.Text(t, "T1 write x 1")
 	slow := props.Property{Name: "Slow", Builtin: func(context.Context, *trace.Trace, predict.Options) (*predict.Result, error) {
 		return &predict.Result{Trace: tr, Stats: predict.Stats{Seconds: 7}}, nil
 	}}

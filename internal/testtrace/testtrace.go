@@ -1,5 +1,7 @@
-// Package testtrace reads the few-line text traces that table tests
-// write inline, with the events a case names, and indexes them.
+// Package testtrace is the home of the tests' trace helpers: it reads the
+// few-line text traces that table tests write inline and the event ids a
+// case names (any error fails the test), and holds the small traces that
+// several packages' tests share. (Generated traces are internal/tracegen's.)
 package testtrace
 
 import (
@@ -11,20 +13,35 @@ import (
 	"gpredict/trace"
 )
 
-// Parse reads text (a text-format trace; surrounding blank space is
-// ignored) and the event ids refs ("T1#2 T2#1"), and indexes the trace
-// under the implicit branch model. Any error fails the test.
-func Parse(t testing.TB, text, refs string) (*trace.Trace, []trace.EventRef, *encode.Index) {
+// Text reads text, a text-format trace written inline in a test, as the
+// file test.trace: surrounding blank space is ignored, so a raw string
+// may start on the line after its backquote (line 1 is then its first
+// event).
+func Text(t testing.TB, text string) *trace.Trace {
 	t.Helper()
 	tr, err := trace.ParseText("test.trace", strings.TrimSpace(text)+"\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, err := tr.ParseRefs(refs)
+	return tr
+}
+
+// Refs reads the event ids of tr in ids ("T1#2 T2#1").
+func Refs(t testing.TB, tr *trace.Trace, ids string) []trace.EventRef {
+	t.Helper()
+	events, err := tr.ParseRefs(ids)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tr, events, encode.NewModelIndex(tr, trace.BranchesImplicit)
+	return events
+}
+
+// Parse reads text as Text does and the event ids refs, and indexes the
+// trace under the implicit branch model.
+func Parse(t testing.TB, text, refs string) (*trace.Trace, []trace.EventRef, *encode.Index) {
+	t.Helper()
+	tr := Text(t, text)
+	return tr, Refs(t, tr, refs), encode.NewModelIndex(tr, trace.BranchesImplicit)
 }
 
 // PaddedInterference is a trace in which the race T2#(pad+4) ‖ T3#1 on z

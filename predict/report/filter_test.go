@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 )
 
@@ -16,16 +17,16 @@ import (
 // run whose trace moved its events (other ids, same locations) keeps
 // matching, one with a new location does not.
 func TestBaselineRoundTrip(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	res := run(t, tr, false, nil, property(t, tr, "Race"))
 	if len(res.Violations) == 0 {
 		t.Fatal("no violation to baseline")
 	}
 	// The same program doing a little more first: every id shifts.
-	shifted := parseTrace(t, "T1 write z 0\nT1 write z 1\n"+racy)
+	shifted := testtrace.Text(t, "T1 write z 0\nT1 write z 1\n"+racy)
 	resShifted := run(t, shifted, false, nil, property(t, shifted, "Race"))
 	// One location differs: a new report.
-	moved := parseTrace(t, strings.Replace(racy, "@B.java:1", "@B.java:7", 1))
+	moved := testtrace.Text(t, strings.Replace(racy, "@B.java:1", "@B.java:7", 1))
 	resMoved := run(t, moved, false, nil, property(t, moved, "Race"))
 
 	for _, format := range []struct {
@@ -93,7 +94,7 @@ func TestReadBaselineErrors(t *testing.T) {
 // TestSuppressions: a suppression matches by property and by the
 // location of some chosen event, a bare file name every line of it.
 func TestSuppressions(t *testing.T) {
-	tr := parseTrace(t, racy) // Race (v=x): A.java:1 || B.java:1, ...
+	tr := testtrace.Text(t, racy) // Race (v=x): A.java:1 || B.java:1, ...
 	res := run(t, tr, true, nil, property(t, tr, "Race"))
 	all := len(res.Reports(true))
 	for _, tc := range []struct {
@@ -120,7 +121,7 @@ func TestSuppressions(t *testing.T) {
 // TestExitPolicy: --fail-on chooses what fails a run; an interrupt is 130
 // whatever it says.
 func TestExitPolicy(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	v := run(t, tr, false, nil, property(t, tr, "Race")).Violations
 	u := []predict.UnknownCandidate{{Reason: "timeout after 1s"}}
 	results := map[string]*predict.Result{

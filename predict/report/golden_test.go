@@ -102,7 +102,7 @@ func TestReportGolden(t *testing.T) {
 		{"unknowns_all", racy, "Race", Options{All: true}, unknown},
 	}
 	for _, tc := range cases {
-		tr := parseTrace(t, tc.src)
+		tr := testtrace.Text(t, tc.src)
 		res := run(t, tr, tc.opts.All, tc.decider, property(t, tr, tc.prop))
 		for ext, write := range writers {
 			var buf bytes.Buffer
@@ -126,7 +126,7 @@ func (f fakeDecider) Close()                                   {}
 // property and reason; reasons that differ only in numbers are one group
 // shown with "e.g.".
 func TestUnknownGroups(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	race, other := property(t, tr, "Race").Prop, &spec.Property{Name: "Other"}
 	u := func(p *spec.Property, reason string) predict.UnknownCandidate {
 		return predict.UnknownCandidate{Property: p, Reason: reason}

@@ -9,7 +9,6 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/explore"
-	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -58,12 +57,6 @@ func property(t testing.TB, tr *trace.Trace, name string) predict.PropertyInput 
 	}
 	t.Fatalf("no test property %s", name)
 	return predict.PropertyInput{}
-}
-
-func parseTrace(t testing.TB, src string) *trace.Trace {
-	t.Helper()
-	tr, _, _ := testtrace.Parse(t, src, "")
-	return tr
 }
 
 // fig8 is examples/iterator.trace, the collection-iteration bug of FIG. 8

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/predict/stage"
 )
@@ -12,7 +13,7 @@ import (
 // TestStageTableGolden pins the text format's --stats table. The counts
 // and times are set by hand: a real run's times differ from run to run.
 func TestStageTableGolden(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	ladder := []stage.StageStats{
 		{Name: "closure", Tried: 1200, Found: 3, Refuted: 900, Time: 12 * time.Millisecond},
 		{Name: "greedy", Tried: 297, Found: 250, Time: 40 * time.Millisecond},

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/trace"
 )
@@ -15,7 +16,7 @@ import (
 // forked by a cut-away event keeps nothing, and a thread that joins a cut
 // thread stops at the join (transitively).
 func TestTruncateClosure(t *testing.T) {
-	tr, err := trace.ParseText("closure.trace", `
+	tr := testtrace.Text(t, `
 T1 acquire a
 T1 acquire b
 T1 fork T3
@@ -28,9 +29,6 @@ T5 join T4
 T5 write z 2
 T2 write w 1
 `)
-	if err != nil {
-		t.Fatal(err)
-	}
 	th := func(name string) trace.ThreadID {
 		id, ok := tr.ThreadByName(name)
 		if !ok {
@@ -63,7 +61,7 @@ T2 write w 1
 // the witness must contain the whole wait (release, wake, re-acquire), not
 // only its release part.
 func TestDeadlockAfterWait(t *testing.T) {
-	tr := parse(t, `
+	tr := testtrace.Text(t, `
 T1 fork T2
 T1 acquire a
 T1 acquire m
@@ -142,7 +140,7 @@ func TestReadsBeforeRequest(t *testing.T) {
 // whose events nothing needs, but T3 up to the end of its hold of m,
 // because T3 writes the x that T1 reads and T2 takes m afterwards.
 func TestGreedyWitnessIsTrimmed(t *testing.T) {
-	tr := parse(t, `
+	tr := testtrace.Text(t, `
 T1 fork T2
 T1 fork T3
 T1 fork T4

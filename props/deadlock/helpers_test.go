@@ -9,15 +9,6 @@ import (
 	"gpredict/trace"
 )
 
-func parse(t *testing.T, src string) *trace.Trace {
-	t.Helper()
-	tr, err := trace.ParseText(t.Name()+".trace", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
-
 func read(t *testing.T, path string) *trace.Trace {
 	t.Helper()
 	tr, err := trace.Read([]string{path}, "")

@@ -3,6 +3,7 @@ package smt
 import (
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -93,8 +94,8 @@ func (z *z3Solver) check(l limits) (bool, error) {
 		return false, err
 	}
 	// rlimit is a parameter of the context, read by every check; 0 is
-	// Z3's "no limit".
-	z.ctx.Config().SetUint("rlimit", uint(l.rlimit))
+	// Z3's "no limit", and Z3 reads it as a 32-bit number.
+	z.ctx.Config().SetUint("rlimit", uint(min(l.rlimit, math.MaxUint32)))
 	// An interrupt may only reach Z3 while it checks: one that lands after
 	// the check returned would spoil the model about to be read.
 	var (
@@ -142,13 +143,19 @@ func (z *z3Solver) check(l limits) (bool, error) {
 	return false, fmt.Errorf("solver gave up: %v", err)
 }
 
-// rlimitReason reports whether Z3's reason for an unknown answer is its
-// resource limit. Z3 4.8 says "max. resource limit exceeded" when the
-// limit runs out between two steps and "canceled" when it runs out inside
-// one; the second is also what an interrupt says, so check looks at its
-// own interrupts first.
+// rlimitReason reports whether Z3's reason for an unknown answer can be
+// its resource limit. Z3 4.8 gives one of three, depending on where the
+// limit ran out: "max. resource limit exceeded", "canceled" (also what an
+// interrupt gives, which is why check looks at its own interrupts first)
+// or a bare "unknown". The formulas here are difference logic, which Z3
+// decides completely, so no other cause of a bare "unknown" is expected;
+// any other reason is reported in Z3's words.
 func rlimitReason(reason string) bool {
-	return reason == "max. resource limit exceeded" || reason == "canceled"
+	switch reason {
+	case "max. resource limit exceeded", "canceled", "unknown":
+		return true
+	}
+	return false
 }
 
 // model returns the order values of the model of the last check, which

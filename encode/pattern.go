@@ -2,6 +2,7 @@ package encode
 
 import (
 	"fmt"
+	"slices"
 
 	"gpredict/spec"
 	"gpredict/trace"
@@ -266,8 +267,8 @@ func (pe *patEncoder) keepForCandidate() ([]Constraint, bool) {
 		if p.blockSeparated(e.blockList) {
 			return e.extend(keep), true
 		}
-		for t, l := range lo {
-			if l > 0 {
+		for _, t := range sortedThreads(lo) { // in order: the constraints must not depend on map order
+			if l := lo[t]; l > 0 {
 				keep = append(keep, trace.EventRef{Thread: t, Index: l - 1})
 			}
 			if h := hi[t]; p.inSlice(trace.EventRef{Thread: t, Index: h + 1}) {
@@ -276,6 +277,16 @@ func (pe *patEncoder) keepForCandidate() ([]Constraint, bool) {
 		}
 	}
 	return e.extend(keep), false
+}
+
+// sortedThreads returns the keys of m in increasing order.
+func sortedThreads(m map[trace.ThreadID]uint32) []trace.ThreadID {
+	ts := make([]trace.ThreadID, 0, len(m))
+	for t := range m {
+		ts = append(ts, t)
+	}
+	slices.Sort(ts)
+	return ts
 }
 
 func findPar(n *spec.PatNode) *spec.PatNode {

@@ -98,7 +98,7 @@ func DecideWithCore(e *encode.Encoding, cs []encode.Constraint, cfg CoreConfig) 
 	for i := range all {
 		all[i] = i
 	}
-	x := &coreSearch{z: z, lits: lits, l: l}
+	x := &coreSearch{z: z, cs: cs, lits: lits, l: l}
 	var model func(encode.Var) int64
 	unsat, err := x.unsat(all, func() { model = z.model() })
 	if err != nil {
@@ -139,9 +139,10 @@ func preference(cs []encode.Constraint, rank func(encode.Constraint) int) []int 
 	return order
 }
 
-// coreSearch checks subsets of the constraints asserted under lits.
+// coreSearch checks subsets of the constraints cs asserted under lits.
 type coreSearch struct {
 	z      *z3Solver
+	cs     []encode.Constraint
 	lits   []z3.Bool
 	l      limits
 	checks int
@@ -187,15 +188,26 @@ func (x *coreSearch) preferred(order []int, maxChecks int) ([]int, bool) {
 				return with(hi), false
 			}
 			mid := (lo + hi) / 2
-			unsat, err := x.unsat(with(mid), nil)
+			var holds func(*encode.F) bool
+			unsat, err := x.unsat(with(mid), func() { holds = x.z.holds() })
 			if err != nil {
 				return with(hi), false
 			}
 			if unsat {
 				hi = mid
-			} else {
-				lo = mid + 1
+				continue
 			}
+			// The model satisfies kept and rest[:mid], and maybe more: up
+			// to the first constraint it violates, every prefix is
+			// satisfiable too, without another check.
+			j := mid
+			for j < hi && holds(x.cs[rest[j]].F) {
+				j++
+			}
+			if j == hi {
+				j = mid // never, as kept ∪ rest[:hi] is unsat; trust only the check
+			}
+			lo = j + 1
 		}
 		if hi == 0 {
 			break // kept alone is unsat

@@ -165,6 +165,16 @@ func (z *z3Solver) model() func(encode.Var) int64 {
 	return func(v encode.Var) int64 { return z.terms.value(m, v) }
 }
 
+// holds returns a test of whether a formula is true in the model of the
+// last check, which was Sat; each variable's value is asked of Z3 once.
+func (z *z3Solver) holds() func(*encode.F) bool {
+	m := z.solver.Model()
+	ints, bools := map[encode.Var]int64{}, map[encode.BoolVar]bool{}
+	iv := func(v encode.Var) int64 { return memo(ints, v, func() int64 { return z.terms.value(m, v) }) }
+	bv := func(b encode.BoolVar) bool { return memo(bools, b, func() bool { return z.terms.boolValue(m, b) }) }
+	return func(f *encode.F) bool { return f.Eval(iv, bv) }
+}
+
 // why is the reason a candidate is Unknown when a solver call ended with
 // err: the run's interrupt, the wall-clock time limit (named as the user
 // gave it), Z3's resource limit, or Z3's own words.

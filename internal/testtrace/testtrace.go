@@ -42,3 +42,16 @@ func PaddedInterference(pad int) (text, race string) {
 	b.WriteString("T2 write z 1\nT3 write z 2\n")
 	return b.String(), fmt.Sprintf("T2#%d T3#1", pad+4)
 }
+
+// LockedWrites is a trace of threads that each write x under lock l n
+// times: a race between two of the writes is Unsat, and a solver needs
+// every lock constraint to see it.
+func LockedWrites(threads, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		for t := 1; t <= threads; t++ {
+			fmt.Fprintf(&b, "T%d acquire l\nT%d write x %d\nT%d release l\n", t, t, i, t)
+		}
+	}
+	return b.String()
+}

@@ -2,27 +2,14 @@ package smt
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/predict/stage"
 	"gpredict/spec"
 	"gpredict/trace"
 )
-
-// lockedWrites is a trace of threads that each write x under lock l n
-// times: a race between two of the writes is Unsat, and the solver needs
-// every lock constraint to see it.
-func lockedWrites(threads, n int) string {
-	var b strings.Builder
-	for i := 0; i < n; i++ {
-		for t := 1; t <= threads; t++ {
-			fmt.Fprintf(&b, "T%d acquire l\nT%d write x %d\nT%d release l\n", t, t, i, t)
-		}
-	}
-	return b.String()
-}
 
 // race is the pattern a || b.
 var race = &spec.Alternative{
@@ -31,11 +18,11 @@ var race = &spec.Alternative{
 }
 
 // decideWith decides the race between T1's and T2's last writes of
-// lockedWrites(3, n) with the slice-based solver stages alone (local
+// testtrace.LockedWrites(3, n) with the slice-based solver stages alone (local
 // would refute it with the closure's rules), configured by cfg.
 func decideWith(t *testing.T, n int, cfg Config) stage.Decision {
 	t.Helper()
-	tr, err := trace.ParseText("w.trace", lockedWrites(3, n))
+	tr, err := trace.ParseText("w.trace", testtrace.LockedWrites(3, n))
 	if err != nil {
 		t.Fatal(err)
 	}

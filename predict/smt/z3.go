@@ -10,6 +10,7 @@ import (
 	"github.com/aclements/go-z3/z3"
 
 	"gpredict/encode"
+	"gpredict/predict/stage"
 )
 
 // z3Solver is one Z3 context with one solver and the terms lowered into
@@ -181,7 +182,7 @@ func (z *z3Solver) holds() func(*encode.F) bool {
 func (l limits) why(err error, timeout time.Duration) string {
 	switch {
 	case errors.Is(err, errStopped), errors.Is(err, encode.ErrStopped):
-		return errStopped.Error()
+		return stage.Interrupted
 	case errors.Is(err, errDeadline):
 		return fmt.Sprintf("timeout after %s", timeout)
 	case errors.Is(err, errRLimit):

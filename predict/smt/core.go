@@ -44,7 +44,7 @@ type CoreConfig struct {
 	// minimisation.
 	RLimit uint64
 	// MaxChecks bounds the checks spent minimising the core (0: no
-	// minimisation).
+	// minimisation, the core is all of the constraints).
 	MaxChecks int
 	// Rank says which constraints a core keeps where it has a choice:
 	// those of higher rank (an explanation prefers program order to a

@@ -43,7 +43,7 @@ type limits struct {
 	stop     <-chan struct{}
 }
 
-// The ways a solver call ends without an answer; why (limits.unknown)
+// The ways a solver call ends without an answer; limits.why
 // turns each into the reason a candidate is Unknown.
 var (
 	errDeadline = errors.New("deadline passed")

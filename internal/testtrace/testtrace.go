@@ -76,3 +76,16 @@ T2 acquire l
 T2 read y 1 @B.java:2
 T2 release l
 `
+
+// LockedWrites is a trace of threads that each write x under lock l n
+// times: a race between two of the writes is Unsat, and a solver needs
+// every lock constraint to see it.
+func LockedWrites(threads, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		for t := 1; t <= threads; t++ {
+			fmt.Fprintf(&b, "T%d acquire l\nT%d write x %d\nT%d release l\n", t, t, i, t)
+		}
+	}
+	return b.String()
+}

@@ -49,6 +49,12 @@ func (t *z3Terms) value(m *z3.Model, v encode.Var) int64 {
 	return x
 }
 
+// boolValue is b's value in model m.
+func (t *z3Terms) boolValue(m *z3.Model, b encode.BoolVar) bool {
+	x, _ := m.Eval(t.bool(b), true).(z3.Bool).AsBool()
+	return x
+}
+
 // lower translates a formula of the IR to Z3.
 func (t *z3Terms) lower(f *encode.F) z3.Bool {
 	switch f.Kind {

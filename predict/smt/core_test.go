@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/predict/stage"
 	"gpredict/trace"
 )
@@ -13,7 +14,7 @@ import (
 // question (a read that would need a value no write before it gives), it
 // keeps a set that is unsat and that every constraint is needed for.
 func TestCoreIsMinimal(t *testing.T) {
-	tr, err := trace.ParseText("m.trace", `T1 fork T2
+	tr := testtrace.Text(t, `T1 fork T2
 T1 acquire l
 T1 write x 1
 T1 write x 2
@@ -22,9 +23,6 @@ T2 acquire l
 T2 read x 2
 T2 release l
 `)
-	if err != nil {
-		t.Fatal(err)
-	}
 	idx := encode.NewIndex(tr)
 	prob := encode.NewProblem(idx, trace.BranchesImplicit, encode.FullSlice(tr))
 	r, _ := tr.Ref("T2#2")
@@ -57,10 +55,7 @@ T2 release l
 // equal ranks the order of the list does; a budget too small to finish
 // leaves an unsat set that is not called minimal.
 func TestCorePreference(t *testing.T) {
-	tr, err := trace.ParseText("p.trace", "T1 write x 1\nT2 write x 2\nT3 write y 1\nT4 write y 2\n")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := testtrace.Text(t, "T1 write x 1\nT2 write x 2\nT3 write y 1\nT4 write y 2")
 	prob := encode.NewProblem(encode.NewIndex(tr), trace.BranchesImplicit, encode.FullSlice(tr))
 	// Two contradictions over distinct variables: {0,1} and {2,3}, plus a
 	// constraint needed by neither.

@@ -36,7 +36,7 @@ const (
 //   - empty (no --props): every --spec property, and none of the
 //     catalogue;
 //   - "all": the whole catalogue (its pattern properties, then the
-//     --spec ones; the built-ins run after them) ;
+//     --spec ones; the built-ins run after them);
 //   - otherwise the names given, comma-separated, each from the --spec
 //     files or the catalogue, in the order given, duplicates once.
 //

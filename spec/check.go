@@ -323,7 +323,6 @@ func walkExpr(x Expr, fn func(Expr)) {
 	}
 }
 
-// walkRegex calls fn on every node of r in source order.
 // countEvents is the number of events written in r: a bound on the
 // occurrences of each alternative of its normal form.
 func countEvents(r Regex) int {
@@ -336,6 +335,7 @@ func countEvents(r Regex) int {
 	return n
 }
 
+// walkRegex calls fn on every node of r in source order.
 func walkRegex(r Regex, fn func(Regex)) {
 	if r == nil {
 		return

@@ -19,10 +19,10 @@ const (
 	// maxDepth bounds the nesting of grammar rules (parentheses, `!`,
 	// chains of `&&`), and so the recursion of the parser and builder.
 	maxDepth = 250
-	// maxFileBytes bounds a .gp file. Parsing costs up to about 5 µs and
-	// 700 bytes of memory per byte of input (a long pattern of `a?`), so
-	// the bound keeps the worst case near a few seconds; the catalogue's
-	// largest file is 1 KB.
+	// maxFileBytes bounds a .gp file. Parsing is linear but ANTLR's tree
+	// takes up to 700 bytes per byte of input (a pattern of one `(a|a)`
+	// per line), so the bound keeps the worst case near a few seconds and
+	// 0.75 GB; the catalogue's largest file is 1 KB.
 	maxFileBytes = 1 << 20
 )
 

@@ -205,7 +205,7 @@ func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set 
 		o.d, o.stages = solve(cutTr, model, opts, c, stop)
 	}
 	if o.d.Verdict == predict.Sat {
-		o.sched, o.err = checkDeadlockWitness(tr, model, c, o.d.Schedule)
+		o.sched, o.err = checkDeadlockWitness(tr, cutTr, model, c, o.d.Schedule)
 	}
 	return o
 }
@@ -275,7 +275,7 @@ func reachable(tr *trace.Trace, refs []trace.EventRef) (*trace.Trace, bool) {
 			return nil, false
 		}
 	}
-	return withStandIns(cutTr, tr, refs, true), true
+	return withStandIns(cutTr, tr, refs), true
 }
 
 // compareChoices orders choices by length, then ref by ref.

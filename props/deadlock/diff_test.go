@@ -1,6 +1,7 @@
 package deadlock
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"slices"
@@ -23,9 +24,10 @@ import (
 // reported witness has passed the replay checks (an internal error fails
 // the test). Each round takes one trace of nested lock sections
 // (tracegen.Sections: cycles of two to four threads, guard locks, reads
-// that order sections, late forks, joins) and one of tracegen.Random
-// (waits, notifies, re-entrant acquires). GPREDICT_DEADLOCK_SWEEP=N runs
-// N rounds instead of the default 60.
+// that order sections, late forks, joins), one of tracegen.Random
+// (waits, notifies, re-entrant acquires) and one of nested sections with
+// a few hb facts at random places (withHBFacts). GPREDICT_DEADLOCK_SWEEP=N
+// runs N rounds instead of the default 60.
 func TestMatchesExplorer(t *testing.T) {
 	rounds := 60
 	if s := os.Getenv("GPREDICT_DEADLOCK_SWEEP"); s != "" {
@@ -40,7 +42,8 @@ func TestMatchesExplorer(t *testing.T) {
 	chain := 0                // candidates the ladder's chain stages settled
 	for seed := range rounds {
 		r := rand.New(rand.NewSource(int64(seed)))
-		for _, tr := range []*trace.Trace{tracegen.Sections(r, tracegen.SectionsConfig{}), tracegen.Random(r, tracegen.Config{})} {
+		for _, tr := range []*trace.Trace{tracegen.Sections(r, tracegen.SectionsConfig{}), tracegen.Random(r, tracegen.Config{}),
+			withHBFacts(t, r, tracegen.Sections(r, tracegen.SectionsConfig{}))} {
 			for m, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 				var want []string
 				for _, d := range explore.Deadlocks(tr, model) {
@@ -92,4 +95,37 @@ func requestIDs(tr *trace.Trace, choice []trace.EventRef) string {
 	}
 	slices.SortFunc(reqs, func(a, b trace.EventRef) int { return int(a.Thread) - int(b.Thread) })
 	return ids(tr, reqs)
+}
+
+// withHBFacts returns tr with one to three hb facts between events of
+// different threads, read back through the text format: facts at random
+// places, so that some fall on a request, or on the event before it, or
+// order what the greedy replay would run in another order. A draw whose
+// facts close a cycle with program order, fork and join (the reader
+// rejects it) is drawn again; after ten such draws tr comes back as it is.
+func withHBFacts(t *testing.T, r *rand.Rand, tr *trace.Trace) *trace.Trace {
+	t.Helper()
+	var text strings.Builder
+	if err := trace.WriteText(&text, tr); err != nil {
+		t.Fatal(err)
+	}
+	var events []trace.EventRef
+	for _, th := range tr.Threads {
+		for i := range th.Events {
+			events = append(events, trace.EventRef{Thread: th.ID, Index: uint32(i)})
+		}
+	}
+	for range 10 {
+		var facts strings.Builder
+		for range 1 + r.Intn(3) {
+			a, b := events[r.Intn(len(events))], events[r.Intn(len(events))]
+			if a.Thread != b.Thread {
+				fmt.Fprintf(&facts, "hb %s:%d %s:%d\n", tr.ThreadName(a.Thread), a.Index+1, tr.ThreadName(b.Thread), b.Index+1)
+			}
+		}
+		if out, err := trace.ParseText("hb.trace", text.String()+facts.String()); err == nil {
+			return out
+		}
+	}
+	return tr
 }

@@ -152,16 +152,22 @@ func (g *greedy) wake(b blocker) {
 	delete(g.waiting, b)
 }
 
-// enabled reports whether thread t's next event may be taken now: the rules
-// of docs/semantics.md with every read consistent, no wait (a thread stops
-// before its first wait), and a kept lock taken only when no other thread
-// of the cycle will still acquire it before its request. If not, it says
-// what t waits for, or never if t cannot go on.
+// enabled reports whether thread t's next event may be taken now: the
+// rules of docs/semantics.md, the trace's hb facts among them, with every
+// read consistent, no wait (a thread stops before its first wait), and a
+// kept lock taken only when no other thread of the cycle will still
+// acquire it before its request. If not, it says what t waits for, or
+// never if t cannot go on.
 func (g *greedy) enabled(t trace.ThreadID) (ok bool, b blocker, never bool) {
 	i := g.started[t]
 	th := g.tr.Threads[t]
 	if i == 0 && th.HasFork && g.started[th.ForkedBy.Thread] <= th.ForkedBy.Index {
 		return false, blocker{onThread, uint32(th.ForkedBy.Thread)}, false
+	}
+	for _, src := range g.tr.HBSources(trace.EventRef{Thread: t, Index: i}) {
+		if g.started[src.Thread] <= src.Index {
+			return false, blocker{onThread, uint32(src.Thread)}, false
+		}
 	}
 	ev := &th.Events[i]
 	switch ev.Op {

@@ -65,7 +65,11 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	found := findCycles(lockRequests(tr), set.limits)
 	res.Stats.Candidates = len(found.cycles)
 	reports := reportShapes{}
-	outs := decideAll(ctx, tr, model, opts, set, found.cycles, start)
+	var x *encode.Index
+	if len(found.cycles) > 0 {
+		x = encode.NewModelIndex(tr, model) // once: outOfOrder's facts, for every cycle
+	}
+	outs := decideAll(ctx, tr, model, x, opts, set, found.cycles, start)
 	// An interrupt keeps what was decided: the cycles it left undecided
 	// are counted, as predict.Run counts its candidates, and the result
 	// says it was interrupted.
@@ -141,7 +145,7 @@ type outcome struct {
 // (an interrupt) no cycle is started, the solver gives up the ones it is
 // deciding, and those are left not done. opts.Progress, if set, is told
 // how far it has got, as predict.Run tells it.
-func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, cycles []cycle, start time.Time) []outcome {
+func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, x *encode.Index, opts predict.Options, set settings, cycles []cycle, start time.Time) []outcome {
 	outs := make([]outcome, len(cycles))
 	var decided, violations atomic.Int64
 	stopProgress := predict.Tick(opts.Progress, func() predict.Progress {
@@ -156,7 +160,7 @@ func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, op
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				o := decide(tr, model, opts, set, cycles[i], ctx.Done())
+				o := decide(tr, model, x, opts, set, cycles[i], ctx.Done())
 				if o.d.Verdict == predict.Unknown && o.d.Reason == stage.Interrupted {
 					continue // left undecided
 				}
@@ -183,11 +187,16 @@ func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, op
 	return outs
 }
 
-// decide decides one cycle: the greedy replay first (with set.greedy),
-// then the ladder on the cut trace, and checks a witness against the
-// original trace.
-func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, c cycle, stop <-chan struct{}) outcome {
+// decide decides one cycle: it is pre-filtered when the whole trace's
+// must-happen-before (x) or the cut at its requests rules it out;
+// otherwise the greedy replay goes first (with set.greedy), then the
+// ladder on the cut trace, and a witness is checked against the original
+// trace.
+func decide(tr *trace.Trace, model trace.BranchModel, x *encode.Index, opts predict.Options, set settings, c cycle, stop <-chan struct{}) outcome {
 	var o outcome
+	if outOfOrder(x, model, c) {
+		return o
+	}
 	cutTr, ok := reachable(tr, c.requests())
 	if !ok {
 		return o

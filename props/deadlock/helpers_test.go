@@ -18,10 +18,11 @@ func read(t *testing.T, path string) *trace.Trace {
 	return tr
 }
 
-// predictWith runs the built-in with set under model.
+// predictWith runs the built-in with set under model, deciding every
+// cycle (--all).
 func predictWith(t *testing.T, tr *trace.Trace, model trace.BranchModel, set settings) *predict.Result {
 	t.Helper()
-	res, err := run(t.Context(), tr, predict.Options{Branches: model, NewDecider: predict.NewZ3Decider}, set)
+	res, err := run(t.Context(), tr, predict.Options{Branches: model, All: true, NewDecider: predict.NewZ3Decider}, set)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"gpredict/internal/explore"
 	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/trace"
@@ -222,18 +221,6 @@ func TestJobsDoNotChangeTheResult(t *testing.T) {
 // fact into a request: both gave witnesses that failed the replay checks,
 // an internal error.)
 func TestHBFacts(t *testing.T) {
-	const ring = `
-T1 fork T2
-T1 fork T3
-T1 acquire a
-T1 acquire b
-T1 release b
-T1 release a
-T2 acquire b
-T2 acquire a
-T2 release a
-T2 release b
-`
 	for _, tc := range []struct {
 		name, facts string
 		want        []string
@@ -244,24 +231,17 @@ T2 release b
 		{"a fact into the request", "T1 write y 1\nhb T1:7 T2:2", []string{"T1#3 T1#4 T2#1 T2#2"}},
 		{"a fact from after a request into the section", "T1 write y 1\nhb T1:7 T2:1", nil},
 	} {
-		tr := testtrace.Text(t, ring+tc.facts)
+		tr := testtrace.Text(t, ringOf2+tc.facts)
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
-			var explored []string
-			for _, d := range explore.Deadlocks(tr, model) {
-				explored = append(explored, ids(tr, d))
-			}
+			want := explored(tr, model)
 			for _, greedy := range []bool{true, false} {
 				set := defaultSettings()
 				set.greedy = greedy
 				res := predictWith(t, tr, model, set)
-				got := violations(res)
-				var reqs []string
-				for _, v := range res.Violations {
-					reqs = append(reqs, requestIDs(tr, v.Choice))
-				}
-				if !slices.Equal(got, tc.want) || !slices.Equal(reqs, explored) {
+				got, reqs := violations(res), reportedRequests(res)
+				if !slices.Equal(got, tc.want) || !slices.Equal(reqs, want) {
 					t.Errorf("%s, %s model, greedy %v: violations %q (requests %q), want %q; the explorer finds %q",
-						tc.name, model, greedy, got, reqs, tc.want, explored)
+						tc.name, model, greedy, got, reqs, tc.want, want)
 				}
 			}
 		}
@@ -274,20 +254,7 @@ T2 release b
 // long recording running the rest of every thread was most of the
 // replay's time).
 func TestGreedyStopsAtTheRequests(t *testing.T) {
-	tr := testtrace.Text(t, `
-T1 fork T2
-T1 fork T3
-T1 acquire a
-T1 acquire b
-T1 release b
-T1 release a
-T2 acquire b
-T2 acquire a
-T2 release a
-T2 release b
-T3 write x 1
-T3 write x 2
-`)
+	tr := testtrace.Text(t, ringOf2+"T3 write x 1\nT3 write x 2")
 	found := findCycles(lockRequests(tr), defaultCycleLimits())
 	if len(found.cycles) != 1 {
 		t.Fatalf("%d cycles, want 1", len(found.cycles))

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"gpredict/encode"
-	"gpredict/internal/explore"
 	"gpredict/internal/tracegen"
 	"gpredict/trace"
 )
@@ -55,19 +54,14 @@ func TestMatchesExplorer(t *testing.T) {
 						ordered++
 					}
 				}
-				var want []string
-				for _, d := range explore.Deadlocks(tr, model) {
-					want = append(want, ids(tr, d))
-					byLength[len(d)]++
+				want := explored(tr, model)
+				for _, d := range want {
+					byLength[len(strings.Fields(d))]++
 				}
 				set := defaultSettings()
 				set.greedy = (seed+m)%2 == 0
 				res := predictWith(t, tr, model, set)
-				var got []string
-				for _, v := range res.Violations {
-					got = append(got, requestIDs(tr, v.Choice))
-				}
-				slices.Sort(got)
+				got := reportedRequests(res)
 				if len(res.Unknown) > 0 || !slices.Equal(got, want) {
 					var text strings.Builder
 					_ = trace.WriteText(&text, tr)
@@ -109,20 +103,13 @@ func TestRecordingsMatchExplorer(t *testing.T) {
 	for _, name := range []string{"Deadlock", "Bensalem_dlf", "Bensalem", "Transfer", "StringBuffer"} {
 		tr := read(t, "../../testdata/traces/std/"+name+".std")
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
-			var want []string
-			for _, d := range explore.Deadlocks(tr, model) {
-				want = append(want, ids(tr, d))
-			}
+			want := explored(tr, model)
 			found += len(want)
 			for _, greedy := range []bool{true, false} {
 				set := defaultSettings()
 				set.greedy = greedy
 				res := predictWith(t, tr, model, set)
-				var got []string
-				for _, v := range res.Violations {
-					got = append(got, requestIDs(tr, v.Choice))
-				}
-				slices.Sort(got)
+				got := reportedRequests(res)
 				if len(res.Unknown) > 0 || !slices.Equal(got, want) {
 					t.Errorf("%s, %s model, greedy %v: built-in %q (%d unknown), explorer %q", name, model, greedy, got, len(res.Unknown), want)
 				}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"gpredict/encode"
-	"gpredict/internal/explore"
 	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
@@ -109,9 +108,9 @@ hb T1:6 T2:2
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("ruled out %q, want %q", got, tc.want)
 			}
-			for _, d := range explore.Deadlocks(tr, tc.model) {
-				if slices.Contains(got, ids(tr, d)) {
-					t.Errorf("ruled out %s, which the explorer finds to be a deadlock", ids(tr, d))
+			for _, d := range explored(tr, tc.model) {
+				if slices.Contains(got, d) {
+					t.Errorf("ruled out %s, which the explorer finds to be a deadlock", d)
 				}
 			}
 		})

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gpredict/encode"
+	"gpredict/predict/prefilter"
 	"gpredict/predict/replay"
 	"gpredict/predict/stage"
 	"gpredict/spec"
@@ -219,7 +220,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	if !opts.All {
 		groups = newGroups(tr)
 	}
-	all := produce(ctx, tr, props, prefilterOver(facts.Index), groups, &res.Stats, &prog, work)
+	all := produce(ctx, tr, props, facts.Prefilter(), groups, &res.Stats, &prog, work)
 	close(work)
 	wg.Wait()
 	if runErr != nil {
@@ -252,7 +253,7 @@ func MergeStages(a, b []stage.StageStats) []stage.StageStats {
 
 // produce streams the distinct candidates to the workers in batches and
 // returns every job, in production order, once all are sent.
-func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter, gs *groups, st *Stats, prog *progress, work chan<- []*job) []*job {
+func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter.Filter, gs *groups, st *Stats, prog *progress, work chan<- []*job) []*job {
 	defer prog.enumerated.Store(true)
 	var all, batch []*job
 	flush := func() bool {
@@ -275,7 +276,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 		pairs := regionPairsOf(in.Events)
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
-			plan.idx = pf.m.idx
+			plan.idx = pf.Index()
 			memo := map[string]*job{}
 			ok := true
 			bindingsFor(len(p.Params), in.Events, plan.decls, func(binding []trace.Sym) bool {
@@ -298,7 +299,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 						st.Skipped++ // its group has a violation already
 						return true
 					}
-					if pf.rulesOut(plan.alt, choice) {
+					if pf.ByClocks(plan.alt, choice) {
 						st.Prefiltered++
 						return true
 					}
@@ -357,6 +358,14 @@ func collect(res *Result, all []*job) {
 		}
 		if j.group.hides(j) {
 			res.Stats.Skipped += len(j.bindings)
+			continue
+		}
+		if j.decision.Stage == stage.GivenStage && j.decision.Verdict == Unsat {
+			// The pre-filter's rules given the chosen events, asked as a
+			// stage (it costs a closure, and the finders before it settle
+			// most candidates for less): counted as pre-filtered, as when
+			// the pre-filter asked them.
+			res.Stats.Prefiltered += len(j.bindings)
 			continue
 		}
 		res.Stats.SolverCalls++

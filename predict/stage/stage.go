@@ -20,6 +20,7 @@ import (
 	"gpredict/encode"
 	"gpredict/predict/closure"
 	"gpredict/predict/greedy"
+	"gpredict/predict/prefilter"
 	"gpredict/predict/reorder"
 	"gpredict/predict/replay"
 	"gpredict/predict/supply"
@@ -78,6 +79,10 @@ type Facts struct {
 	// first use like the windows.
 	clocksOnce sync.Once
 	clocks     *reorder.Clocks
+	// prefilter is package prefilter's filter over Index, built on first
+	// use.
+	prefilterOnce sync.Once
+	prefilter     *prefilter.Filter
 	// supply is package supply's table, built on first use.
 	supplyOnce sync.Once
 	supply     *supply.Table
@@ -130,6 +135,13 @@ func (f *Facts) Clocks() *reorder.Clocks {
 	}
 	f.clocksOnce.Do(func() { f.clocks = reorder.New(f.Index, f.Base.Steps) })
 	return f.clocks
+}
+
+// Prefilter is package prefilter's filter over the facts' index,
+// computed on the first call, once, and safe to call from every worker.
+func (f *Facts) Prefilter() *prefilter.Filter {
+	f.prefilterOnce.Do(func() { f.prefilter = prefilter.Over(f.Index) })
+	return f.prefilter
 }
 
 // Supply is package supply's table of the trace, computed on the first

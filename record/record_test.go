@@ -82,15 +82,16 @@ func TestRecordFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the recording is no trace: %v", err)
 	}
-	if len(tr.Threads) != 7 {
-		t.Errorf("%d threads; want 7 (the test, its subtest, five goroutines)", len(tr.Threads))
+	if len(tr.Threads) != 8 {
+		t.Errorf("%d threads; want 8 (main, the test, its subtest, five goroutines)", len(tr.Threads))
 	}
 	for _, want := range []struct{ what, line string }{
 		{"test goroutine", "TestPipeline begin"},
+		{"test forked by goroutine 1, which waits in m.Run", "main fork TestPipeline"},
 		{"subtest callback after its parent", "hb TestPipeline:1 features_test.go:6.1:1"},
 		{"go statement", "fork features.go:50.1 @features.go:50"},
 		{"buffered send", "features.go:50.1 enter void chan.send(any) target=chan@1 args=0 @features.go:53"},
-		{"send chain", "hb features.go:50.1:5 features.go:50.1:7"},
+		{"send chain", "hb features.go:50.1:4 features.go:50.1:5"},
 		{"receive reads its send's slot", "features.go:57.1 read chan@1.s1 1 @features.go:60"},
 		{"capacity: send 2 after receive 1", "features.go:50.1 read chan@1.r1 1 @features.go:53"},
 		{"close", "features.go:50.1 write chan@1.closed 1 @features.go:55"},
@@ -109,7 +110,8 @@ func TestRecordFeatures(t *testing.T) {
 		{"wait group add", "features_test.go:6.1 call void sync.WaitGroup.Add(int,int) target=wg@1 args=2,0 @features.go:49"},
 		{"typed atomic", "write Store.hits@1 1 @features.go:27"},
 		{"atomic function", "write Store.count@1 1 @features.go:28"},
-		{"atomics are volatile", "volatile Store.count@1"},
+		{"an atomic is a critical section of its own lock", "features_test.go:6.1 acquire atomic(Store.count@1) @features.go:28"},
+		{"an atomic reads the value before it", "features_test.go:6.1 read Store.count@1 0 @features.go:28"},
 		{"package variable with its initial value", "init features.global 7"},
 		{"select receive from a closed channel", "call any chan.recv() target=chan@1 result={} @features.go:83"},
 		{"slice element through a field", "write []int@1 2 @features.go:96"},
@@ -160,7 +162,7 @@ func TestRecordFormats(t *testing.T) {
 		}
 		if !o.Split {
 			order := trace.ArrivalOrder(got)
-			if first := got.ID(order[0]); first != "TestPipeline#1" {
+			if first := got.ID(order[0]); first != "main#1" {
 				t.Errorf("JSONL starts with %s; want the order of the recording", first)
 			}
 		}

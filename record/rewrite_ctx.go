@@ -89,10 +89,22 @@ func isSyncType(t types.Type) bool {
 }
 
 // findCaptured marks the local variables that a function literal uses but
-// does not declare: they are shared between the goroutines that may run
-// the literal and its surroundings.
+// does not declare, and that are changed after their declaration: they
+// are shared between the goroutines that may run the literal and its
+// surroundings. A captured variable that nothing changes holds the value
+// it was declared with, which the declaration gave it before any
+// goroutine could see it: no race, no value to tell apart, nothing to
+// record.
 func findCaptured(info *types.Info, f *ast.File) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
+	changed := changedVars(info, f)
+	defer func() {
+		for v := range out {
+			if !changed[v] {
+				delete(out, v)
+			}
+		}
+	}()
 	// scopeOf maps each local variable to the innermost function (literal
 	// or declaration) that declares it.
 	declIn := map[*types.Var]ast.Node{}
@@ -121,6 +133,86 @@ func findCaptured(info *types.Info, f *ast.File) map[*types.Var]bool {
 		return true
 	})
 	return out
+}
+
+// changedVars returns the variables that f assigns (other than in their
+// declaration), increments, or whose address it takes (&v, a method with a
+// pointer receiver, a slice of an array).
+func changedVars(info *types.Info, f *ast.File) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	mark := func(e ast.Expr) {
+		if v := rootVar(info, e); v != nil {
+			out[v] = true
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				mark(l) // a := redeclaring an old variable assigns it (rootVar sees a Use)
+			}
+		case *ast.IncDecStmt:
+			mark(x.X)
+		case *ast.RangeStmt:
+			if x.Tok == token.ASSIGN {
+				mark(x.Key)
+				mark(x.Value)
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				mark(x.X)
+			}
+		case *ast.SliceExpr:
+			if t := info.TypeOf(x.X); t != nil {
+				if _, isArray := t.Underlying().(*types.Array); isArray {
+					mark(x.X)
+				}
+			}
+		case *ast.SelectorExpr:
+			if sel := info.Selections[x]; sel != nil && sel.Kind() == types.MethodVal {
+				_, ptrRecv := sel.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer)
+				if t := info.TypeOf(x.X); ptrRecv && t != nil && !isPointer(t) {
+					mark(x.X)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// rootVar is the variable whose own memory the location e is part of:
+// v for v, v.f (v a struct), v[i] (v an array); nil when e goes through a
+// pointer, slice or map, or names no variable.
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := e.(type) {
+		case nil:
+			return nil
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			t := info.TypeOf(x.X)
+			if sel := info.Selections[x]; sel == nil || sel.Kind() != types.FieldVal || t == nil || isPointer(t) || sel.Indirect() {
+				return nil
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			t := info.TypeOf(x.X)
+			if t == nil {
+				return nil
+			}
+			if _, isArray := t.Underlying().(*types.Array); !isArray {
+				return nil
+			}
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 func innermostFunc(stack []ast.Node) ast.Node {

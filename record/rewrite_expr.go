@@ -167,10 +167,7 @@ func (r *fileRewriter) rv(e ast.Expr) ast.Expr {
 	case *ast.TypeAssertExpr:
 		x.X = r.rv(x.X)
 	case *ast.FuncLit:
-		if !r.done[x] {
-			r.done[x] = true
-			r.funcBody(x.Body)
-		}
+		r.funcLit(x)
 	case *ast.CallExpr:
 		return r.call(x)
 	}

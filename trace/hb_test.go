@@ -28,8 +28,10 @@ func TestSharedLocksAndHB(t *testing.T) {
 	if st.PerKind["racquire"] != 4 || st.PerKind["rrelease"] != 4 || st.HB != 2 || st.Locks != 1 {
 		t.Errorf("stats: %d racquire, %d rrelease, %d hb, %d locks; want 4, 4, 2, 1", st.PerKind["racquire"], st.PerKind["rrelease"], st.HB, st.Locks)
 	}
-	if len(tr.Warnings) != 1 || tr.Warnings[0].Count != 2 { // T2 and T3 never forked
-		t.Errorf("warnings %v; want two (threads never forked)", tr.Warnings)
+	// T2 and T3 are never forked; T3 starts after T2#4 (an hb fact), T2
+	// may start at any time.
+	if len(tr.Warnings) != 1 || tr.Warnings[0].Count != 1 || tr.Warnings[0].Example != "thread T2" {
+		t.Errorf("warnings %v; want one: thread T2 never forked", tr.Warnings)
 	}
 }
 

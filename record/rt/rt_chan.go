@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"runtime"
 	"strconv"
 	"sync"
 	"unsafe"
@@ -35,6 +36,13 @@ type chanState struct {
 	lastRecv     string // exit event of the previous plain receive
 	closed       bool   // closed by instrumented code (its write of CH.closed is in the trace)
 	declared     bool
+	ctx          *ctxState // the context whose Done channel it is, if any
+	// externalSends is set once a receive got a value that no recorded
+	// send sent (a timer's channel, one code that is not instrumented
+	// sends on): such receives read no CH.sK, which no write would
+	// produce. externalRecvs likewise for sends whose room was made by a
+	// receive that was not recorded.
+	externalSends, externalRecvs bool
 }
 
 var chans sync.Map // channel address → *chanState
@@ -86,7 +94,7 @@ func (c *chanState) slot(s *gstate, kind string, k int) string {
 func (c *chanState) sendEvents(s *gstate, k int, site string) {
 	s.event(site, "read "+c.name+".closed 0")
 	s.event(site, "write "+c.slot(s, "s", k)+" 1")
-	if j := k - c.cap; j >= 1 {
+	if j := k - c.cap; j >= 1 && c.received(j) {
 		s.event(site, "read "+c.slot(s, "r", j)+" 1")
 	}
 }
@@ -94,15 +102,48 @@ func (c *chanState) sendEvents(s *gstate, k int, site string) {
 // recvEvents logs the body of the k-th receive.
 func (c *chanState) recvEvents(s *gstate, k int, ok bool, site string) {
 	if ok {
-		s.event(site, "read "+c.slot(s, "s", k)+" 1")
+		if c.sent(k) {
+			s.event(site, "read "+c.slot(s, "s", k)+" 1")
+		}
 		s.event(site, "write "+c.slot(s, "r", k)+" 1")
 		return
 	}
 	c.mu.Lock()
-	closed := c.closed
+	closed, ctx := c.closed, c.ctx
 	c.mu.Unlock()
-	if closed {
+	switch {
+	case closed:
 		s.event(site, "read "+c.name+".closed 1")
+	case ctx != nil:
+		ctx.observe(s, site)
+	}
+}
+
+// sent reports whether the k-th send of c was recorded (received, the
+// k-th receive). A select numbers its operation only once it is done,
+// possibly just after its partner: an operation that does not find its
+// partner waits a little for it, the first time; if it does not come, no
+// instrumented code performs that side of c, and later operations do not
+// wait.
+func (c *chanState) sent(k int) bool { return c.partner(&c.sends, &c.externalSends, k) }
+
+func (c *chanState) received(k int) bool { return c.partner(&c.recvs, &c.externalRecvs, k) }
+
+func (c *chanState) partner(count *int, external *bool, k int) bool {
+	for try := 0; ; try++ {
+		c.mu.Lock()
+		n, ext := *count, *external
+		if k > n && !ext && try == 200 {
+			*external = true
+		}
+		c.mu.Unlock()
+		if k <= n {
+			return true
+		}
+		if ext || try == 200 {
+			return false
+		}
+		runtime.Gosched()
 	}
 }
 
@@ -121,7 +162,7 @@ func Send[T any](ch chan<- T, v T, site string) {
 	s.mu.Unlock()
 	ch <- v
 	s.mu.Lock()
-	if j := k - c.cap; j >= 1 {
+	if j := k - c.cap; j >= 1 && c.received(j) {
 		s.event(site, "read "+c.slot(s, "r", j)+" 1")
 	}
 	c.end(s, &c.lastSend, site, "exit void chan.send(any) target="+c.name)

@@ -30,6 +30,17 @@ var rec struct {
 	namesMu  sync.Mutex
 	byName   map[string]int
 	external int
+
+	// main is goroutine 1, which runs the package initialisers and
+	// main.main or TestMain; initDone (under namesMu) is its last event
+	// when main.main or TestMain started (Main): every event of package
+	// initialisation happens before it, and it happens before every
+	// goroutine that code the recorder does not see starts later.
+	main     *gstate
+	initDone string
+	// ended are the last events of the goroutines that ended, for
+	// finalizers (Token.global).
+	ended []string
 }
 
 // gstate is one goroutine's recording: its trace thread name, the number
@@ -39,6 +50,12 @@ type gstate struct {
 	name string
 	n    int
 	buf  []byte
+	// after are events that happen before this goroutine's first event:
+	// hb facts written when it logs that event (its name is final then).
+	after []string
+	// endedSeen is how many of rec.ended a finalizer run by this
+	// goroutine follows already.
+	endedSeen int
 }
 
 func start() {
@@ -70,16 +87,48 @@ func cur() *gstate {
 	if s, ok := rec.states.Load(id); ok {
 		return s.(*gstate)
 	}
-	name := "main"
-	if id != 1 {
-		rec.namesMu.Lock()
+	s := &gstate{name: "main"}
+	rec.namesMu.Lock()
+	if id == 1 {
+		rec.main = s
+	} else {
+		// A goroutine started by code that is not instrumented: it
+		// started after package initialisation, if it started after
+		// main did.
 		rec.external++
-		name = "g" + strconv.Itoa(rec.external)
-		rec.namesMu.Unlock()
+		s.name = "g" + strconv.Itoa(rec.external)
+		if rec.initDone != "" {
+			s.after = []string{rec.initDone}
+		}
 	}
-	s := &gstate{name: name}
+	rec.namesMu.Unlock()
 	rec.states.Store(id, s)
 	return s
+}
+
+// Main is called first by the instrumented main.main and TestMain:
+// package initialisation, which the Go memory model orders before them,
+// is done.
+func Main() {
+	if !on() {
+		return
+	}
+	s := cur()
+	s.mu.Lock()
+	last := s.lastID()
+	s.mu.Unlock()
+	rec.namesMu.Lock()
+	rec.initDone = last
+	rec.namesMu.Unlock()
+}
+
+// first writes the facts that order s's first event (just logged) after
+// the events of s.after (s.mu held).
+func (s *gstate) first() {
+	for _, a := range s.after {
+		s.line(false, "hb "+a+" "+s.name+":1")
+	}
+	s.after = nil
 }
 
 // siteName returns the name of the k-th goroutine created at site: the
@@ -104,6 +153,9 @@ func (s *gstate) line(event bool, text string) string {
 	if event {
 		s.n++
 		id = s.name + ":" + strconv.Itoa(s.n)
+		if s.n == 1 && s.after != nil {
+			s.first()
+		}
 	}
 	if len(s.buf) >= flushBytes {
 		s.flushLocked()
@@ -133,6 +185,9 @@ func (s *gstate) ev(site string, parts ...string) {
 	}
 	s.buf = append(s.buf, '\n')
 	s.n++
+	if s.n == 1 && s.after != nil {
+		s.first()
+	}
 	if len(s.buf) >= flushBytes {
 		s.flushLocked()
 	}

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,12 +21,13 @@ var holders = struct {
 	shared map[unsafe.Pointer]map[*gstate]int
 }{excl: map[unsafe.Pointer]*gstate{}, shared: map[unsafe.Pointer]map[*gstate]int{}}
 
-func acquired(p unsafe.Pointer, desc, site string, shared bool) {
+func acquired(k locKey, desc, site string, shared bool) {
+	p := k.p
 	if !on() {
 		return
 	}
 	s := cur()
-	name := locName(p, desc)
+	name := locName(k, desc)
 	holders.mu.Lock()
 	if shared {
 		if holders.shared[p] == nil {
@@ -47,12 +49,13 @@ func acquired(p unsafe.Pointer, desc, site string, shared bool) {
 
 // releasing logs the release of p by the calling goroutine, or by the
 // holder for the calling goroutine.
-func releasing(p unsafe.Pointer, desc, site string, shared bool) {
+func releasing(k locKey, desc, site string, shared bool) {
+	p := k.p
 	if !on() {
 		return
 	}
 	s := cur()
-	name := locName(p, desc)
+	name := locName(k, desc)
 	op, method := "release ", "Unlock"
 	if shared {
 		op, method = "rrelease ", "RUnlock"
@@ -92,12 +95,12 @@ func releasing(p unsafe.Pointer, desc, site string, shared bool) {
 // Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
 func Lock(m *sync.Mutex, desc, site string) {
 	m.Lock()
-	acquired(unsafe.Pointer(m), desc, site, false)
+	acquired(keyOf(m), desc, site, false)
 }
 
 // Unlock is (*sync.Mutex).Unlock.
 func Unlock(m *sync.Mutex, desc, site string) {
-	releasing(unsafe.Pointer(m), desc, site, false)
+	releasing(keyOf(m), desc, site, false)
 	m.Unlock()
 }
 
@@ -105,7 +108,7 @@ func Unlock(m *sync.Mutex, desc, site string) {
 func TryLock(m *sync.Mutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(unsafe.Pointer(m), desc, site, false)
+		acquired(keyOf(m), desc, site, false)
 	}
 	return ok
 }
@@ -113,12 +116,12 @@ func TryLock(m *sync.Mutex, desc, site string) bool {
 // RWLock is (*sync.RWMutex).Lock.
 func RWLock(m *sync.RWMutex, desc, site string) {
 	m.Lock()
-	acquired(unsafe.Pointer(m), desc, site, false)
+	acquired(keyOf(m), desc, site, false)
 }
 
 // RWUnlock is (*sync.RWMutex).Unlock.
 func RWUnlock(m *sync.RWMutex, desc, site string) {
-	releasing(unsafe.Pointer(m), desc, site, false)
+	releasing(keyOf(m), desc, site, false)
 	m.Unlock()
 }
 
@@ -126,7 +129,7 @@ func RWUnlock(m *sync.RWMutex, desc, site string) {
 func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(unsafe.Pointer(m), desc, site, false)
+		acquired(keyOf(m), desc, site, false)
 	}
 	return ok
 }
@@ -134,12 +137,12 @@ func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 // RLock is (*sync.RWMutex).RLock: a shared acquire.
 func RLock(m *sync.RWMutex, desc, site string) {
 	m.RLock()
-	acquired(unsafe.Pointer(m), desc, site, true)
+	acquired(keyOf(m), desc, site, true)
 }
 
 // RUnlock is (*sync.RWMutex).RUnlock.
 func RUnlock(m *sync.RWMutex, desc, site string) {
-	releasing(unsafe.Pointer(m), desc, site, true)
+	releasing(keyOf(m), desc, site, true)
 	m.RUnlock()
 }
 
@@ -147,9 +150,14 @@ func RUnlock(m *sync.RWMutex, desc, site string) {
 func TryRLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryRLock()
 	if ok {
-		acquired(unsafe.Pointer(m), desc, site, true)
+		acquired(keyOf(m), desc, site, true)
 	}
 	return ok
+}
+
+// keyOf is the location of the synchronisation object p points to.
+func keyOf[T any](p *T) locKey {
+	return locKey{unsafe.Pointer(p), typePtr(reflect.TypeFor[T]())}
 }
 
 // WaitGroups. Add and Done are logged before they happen, as calls; the
@@ -184,7 +192,7 @@ func wgLog(wg *sync.WaitGroup, desc, site, sig, args string, delta int) {
 		return
 	}
 	p := unsafe.Pointer(wg)
-	name := locName(p, desc)
+	name := locName(keyOf(wg), desc)
 	s := cur()
 	s.mu.Lock()
 	wgs.mu.Lock()
@@ -221,7 +229,7 @@ func WGWait(wg *sync.WaitGroup, desc, site string) {
 		return
 	}
 	p := unsafe.Pointer(wg)
-	name := locName(p, desc)
+	name := locName(keyOf(wg), desc)
 	withState(func(s *gstate) { s.event(site, "enter void sync.WaitGroup.Wait() target="+name) })
 	wg.Wait()
 	withState(func(s *gstate) {
@@ -265,7 +273,7 @@ func OnceDo(o *sync.Once, f func(), desc, site string) {
 		return
 	}
 	p := unsafe.Pointer(o)
-	name := locName(p, desc)
+	name := locName(keyOf(o), desc)
 	s := cur()
 	s.mu.Lock()
 	s.event(site, "enter void sync.Once.Do() target="+name)
@@ -308,7 +316,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 		c.Wait()
 		return
 	}
-	cn := locName(unsafe.Pointer(c), desc)
+	cn := locName(keyOf(c), desc)
 	s := cur()
 	m, isMutex := c.L.(*sync.Mutex)
 	holders.mu.Lock()
@@ -316,7 +324,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 	holders.mu.Unlock()
 	s.mu.Lock()
 	if held {
-		s.event(site, "wait "+locName(unsafe.Pointer(m), "sync.Mutex")+" "+cn)
+		s.event(site, "wait "+locName(keyOf(m), "sync.Mutex")+" "+cn)
 	} else {
 		s.event(site, "call void sync.Cond.Wait() target="+cn)
 	}
@@ -327,7 +335,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 // CondSignal is (*sync.Cond).Signal.
 func CondSignal(c *sync.Cond, desc, site string) {
 	if on() {
-		cn := locName(unsafe.Pointer(c), desc)
+		cn := locName(keyOf(c), desc)
 		withState(func(s *gstate) { s.event(site, "notify "+cn) })
 	}
 	c.Signal()
@@ -336,7 +344,7 @@ func CondSignal(c *sync.Cond, desc, site string) {
 // CondBroadcast is (*sync.Cond).Broadcast.
 func CondBroadcast(c *sync.Cond, desc, site string) {
 	if on() {
-		cn := locName(unsafe.Pointer(c), desc)
+		cn := locName(keyOf(c), desc)
 		withState(func(s *gstate) { s.event(site, "notifyAll "+cn) })
 	}
 	c.Broadcast()

@@ -1,28 +1,112 @@
 package record
 
 import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"gpredict/trace"
 )
 
-// TestReadRaw: a complete raw log reads whole; a cut-off last line (a
-// crash while writing) ends the recording there with a warning naming the
-// file and line; a line that is not the recorder's is an error.
-func TestReadRaw(t *testing.T) {
+// testChunk is a chunk of a raw log built by a test: its writer, its
+// number among the writer's, its lines ("SEQ TEXT\n"…) and the byte count
+// its header claims (-1: the lines' length).
+type testChunk struct {
+	writer, number uint64
+	lines          string
+	used           int
+}
+
+const testChunkSize = 256
+
+// rawLogOf builds a raw log of the format record/rt writes (raw.go).
+func rawLogOf(chunks ...testChunk) []byte {
+	var b bytes.Buffer
+	hdr := make([]byte, rawHeader)
+	copy(hdr, rawMagic)
+	binary.LittleEndian.PutUint64(hdr[16:], testChunkSize)
+	b.Write(hdr)
+	for _, c := range chunks {
+		ch := make([]byte, testChunkSize)
+		copy(ch, "GPCH")
+		used := c.used
+		if used < 0 {
+			used = len(c.lines)
+		}
+		binary.LittleEndian.PutUint32(ch[4:], uint32(used))
+		binary.LittleEndian.PutUint64(ch[8:], c.writer)
+		binary.LittleEndian.PutUint64(ch[16:], c.number)
+		copy(ch[chunkHeader:], c.lines)
+		b.Write(ch)
+	}
+	return b.Bytes()
+}
+
+// collectBytes runs the collection of a raw log held in memory: merge,
+// cuts, and the rewrite when needed. It returns the trace text.
+func collectBytes(t *testing.T, raw []byte) (string, []Warning, error) {
+	t.Helper()
+	l, warns, err := openRaw("raw.log", bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		return "", warns, err
+	}
+	dir := t.TempDir()
+	merged := filepath.Join(dir, "merged.trace")
+	tl, err := writeMerged(l, merged)
+	if err != nil {
+		return "", warns, err
+	}
+	limit, rewrite, more, err := cuts(tl, fileLines(merged))
+	warns = append(warns, more...)
+	if err != nil || !rewrite {
+		data, _ := os.ReadFile(merged)
+		return string(data), warns, err
+	}
+	var out bytes.Buffer
+	dropped, err := applyCuts(tl, limit, fileLines(merged), &out)
+	if dropped > 0 {
+		warns = append(warns, Warning{"facts dropped"})
+	}
+	return out.String(), warns, err
+}
+
+// TestOpenRaw: the chunks of each goroutine are merged by sequence
+// number; a chunk cut off by the end of the file or a goroutine missing a
+// chunk (a crash, where chunks are buffers) ends that goroutine there with
+// a warning naming the file; a file that is not a raw log, two chunks
+// claiming one place, a line that is not the recorder's, are errors.
+func TestOpenRaw(t *testing.T) {
+	full := rawLogOf(
+		testChunk{1, 0, "1 main write x 1\n3 main fork g\n", -1},
+		testChunk{2, 0, "2 # forked-by main:2 g\n4 g read x 1\n", -1},
+		testChunk{1, 1, "5 main read x 1\n", -1},
+	)
+	unwritten := append(append([]byte(nil), full...), make([]byte, testChunkSize)...)
 	for _, tc := range []struct {
-		name, src string
-		lines     int
-		warn, err string
+		name, want, warn, err string
+		raw                   []byte
 	}{
-		{"complete", "0 # gpredict record 1\n1 main write x 1\n2 main read x 1\n", 2, "", ""},
-		{"cut off", "0 # gpredict record 1\n1 main write x 1\n2 main rea", 1, "raw.log:3: the recording stops here: the line is cut off (the program died while writing); read up to line 2", ""},
-		{"cut in the number", "1 main write x 1\n2", 1, "raw.log:2:", ""},
-		{"not the recorder's", "1 main write x 1\nhello\n2 main read x 1\n", 0, "", "raw.log:2: not a line of the recorder"},
+		{"complete", "main write x 1\nmain fork g\ng read x 1\nmain read x 1\n", "", "", full},
+		{"a chunk never written", "main write x 1\nmain fork g\ng read x 1\nmain read x 1\n", "", "", unwritten},
+		{"cut off by the end of the file", "main write x 1\n", "raw.log: chunk 0 is cut off by the end of the file", "",
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n2 main write x 2\n", -1})[:rawHeader+chunkHeader+20]},
+		{"a chunk lost", "main write x 1\n", "raw.log: writer 1 lacks its chunk 1", "",
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n", -1}, testChunk{1, 2, "2 main write x 2\n", -1})},
+		{"not a raw log", "", "", "raw.log: not a raw log of gpredict record", []byte("1 main write x 1\n")},
+		{"two chunks in one place", "", "", "raw.log: chunks 0 and 1 are both chunk 0 of writer 1",
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n", -1}, testChunk{1, 0, "2 main write x 2\n", -1})},
+		{"a line not the recorder's", "", "", "raw.log: chunk 0: not a line of the recorder",
+			rawLogOf(testChunk{1, 0, "hello\n", -1})},
+		{"a claim past the chunk", "", "", "raw.log: chunk 0 (offset 4096) says it holds 1000 bytes",
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n", 1000})},
+		{"out of order", "", "", "raw.log: chunk 0: sequence number 1 after 2",
+			rawLogOf(testChunk{1, 0, "2 main write x 1\n1 main write x 2\n", -1})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			lines, warns, err := readRaw("raw.log", strings.NewReader(tc.src))
+			got, warns, err := collectBytes(t, tc.raw)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v; want one containing %q", err, tc.err)
@@ -32,51 +116,53 @@ func TestReadRaw(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(lines) != tc.lines {
-				t.Errorf("%d lines; want %d", len(lines), tc.lines)
+			if got != tc.want {
+				t.Errorf("trace:\n%s\nwant:\n%s", got, tc.want)
 			}
-			got := ""
+			msg := ""
 			if len(warns) > 0 {
-				got = warns[0].Msg
+				msg = warns[0].Msg
 			}
-			if tc.warn == "" && got != "" || !strings.Contains(got, tc.warn) {
-				t.Errorf("warning %q; want %q", got, tc.warn)
+			if tc.warn == "" && msg != "" || !strings.Contains(msg, tc.warn) {
+				t.Errorf("warning %q; want %q", msg, tc.warn)
 			}
 		})
 	}
 }
 
-// TestMergeDangling: the buffers are merged by sequence number; what a
-// crash left dangling is dropped so that the result reads as a trace and
-// no event can happen earlier than it did.
-func TestMergeDangling(t *testing.T) {
+// TestCutsDangling: what refers to events a crash lost is cut or dropped
+// (cuts), and the result is a trace.
+func TestCutsDangling(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		raw   string // "SEQ TEXT" lines, in any order
-		want  string // the merged trace
-		warns int
+		name   string
+		chunks []testChunk
+		want   string // the collected trace
+		warns  int
 	}{
-		{"order by sequence", "2 b read x 1\n1 a write x 1\n3 hb a:1 b:1\n", "a write x 1\nb read x 1\nhb a:1 b:1\n", 0},
-		{"lost source cuts the target's thread", "1 a write x 1\n3 b read y 0\n4 b read x 1\n5 hb a:2 b:2\n",
+		{"order by sequence", []testChunk{{2, 0, "2 b read x 1\n3 hb a:1 b:1\n", -1}, {1, 0, "1 a write x 1\n", -1}},
+			"a write x 1\nb read x 1\nhb a:1 b:1\n", 0},
+		{"lost source cuts the target's thread", []testChunk{{1, 0, "1 a write x 1\n", -1}, {2, 0, "3 b read y 0\n4 b read x 1\n5 hb a:2 b:2\n", -1}},
 			"a write x 1\nb read y 0\n", 2},
-		{"lost target drops the fact", "1 a write x 1\n5 hb a:1 b:3\n2 b read x 1\n", "a write x 1\nb read x 1\n", 1},
-		{"lost fork drops the goroutine", "1 m write x 1\n2 # forked-by m:2 c\n3 c read x 1\n", "m write x 1\n", 1},
-		{"kept fork", "1 m fork c\n2 # forked-by m:1 c\n3 c read x 0\n", "m fork c\nc read x 0\n", 0},
+		{"lost target drops the fact", []testChunk{{1, 0, "1 a write x 1\n5 hb a:1 b:3\n", -1}, {2, 0, "2 b read x 1\n", -1}},
+			"a write x 1\nb read x 1\n", 1},
+		{"lost fork drops the goroutine", []testChunk{{1, 0, "1 m write x 1\n", -1}, {2, 0, "2 # forked-by m:2 c\n3 c read x 1\n", -1}},
+			"m write x 1\n", 1},
+		{"kept fork", []testChunk{{1, 0, "1 m fork c\n", -1}, {2, 0, "2 # forked-by m:1 c\n3 c read x 0\n", -1}},
+			"m fork c\nc read x 0\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			lines, _, err := readRaw("raw.log", strings.NewReader(tc.raw))
+			got, warns, err := collectBytes(t, rawLogOf(tc.chunks...))
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, warns := merge(lines)
 			if got != tc.want {
-				t.Errorf("merged:\n%s\nwant:\n%s", got, tc.want)
+				t.Errorf("collected:\n%s\nwant:\n%s", got, tc.want)
 			}
 			if len(warns) != tc.warns {
 				t.Errorf("warnings %v; want %d", warns, tc.warns)
 			}
-			if _, err := trace.ParseText("merged.trace", got); err != nil {
-				t.Errorf("the merged recording is no trace: %v", err)
+			if _, err := trace.ParseText("collected.trace", got); err != nil {
+				t.Errorf("the collected recording is no trace: %v", err)
 			}
 		})
 	}

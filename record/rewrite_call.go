@@ -123,8 +123,34 @@ func (r *fileRewriter) builtin(x *ast.CallExpr) ast.Expr {
 		if _, isMap := r.typeOf(x.Args[0]).Underlying().(*types.Map); isMap {
 			return r.rtCall("MapClear", r.rv(x.Args[0]), site)
 		}
+	case "append", "copy":
+		// Both write elements of a slice (append: past the old length,
+		// in capacity a shorter slice may have left): the runtime logs
+		// writes of those elements that the recording has seen before,
+		// whose next read would otherwise read a value no write
+		// produced. A string source (append([]byte, s...), copy from a
+		// string) keeps the builtin: its bytes are new elements.
+		if len(x.Args) < 2 || (x.Ellipsis.IsValid() || id.Name == "copy") && isString(r.typeOf(x.Args[len(x.Args)-1])) {
+			return nil
+		}
+		if id.Name == "copy" {
+			return r.rtCall("Copy", r.rv(x.Args[0]), r.rv(x.Args[1]), site)
+		}
+		// Append(s, site)(ELEMS...): the elements convert to the element
+		// type as append's do, and are evaluated after s, as append's.
+		var elems []ast.Expr
+		for _, a := range x.Args[1:] {
+			elems = append(elems, r.rv(a))
+		}
+		call := &ast.CallExpr{Fun: r.rtCall("Append", r.rv(x.Args[0]), site), Args: elems, Ellipsis: x.Ellipsis}
+		return call
 	}
 	return nil
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // calledFunc is the function or method a call calls statically, if any.

@@ -152,68 +152,134 @@ func collectAll(raw string, o Options, res *Result) error {
 	}
 	sort.Strings(logs)
 	for i, log := range logs {
-		lines, warns, err := readRawFile(log)
-		if err != nil {
-			return err
-		}
-		text, more := merge(lines)
-		res.Warnings = append(res.Warnings, append(warns, more...)...)
 		base := "trace"
 		if len(logs) > 1 {
 			base = fmt.Sprintf("trace-%d", i+1)
 		}
-		out, tr, err := writeTrace(o, base, text)
+		out, t, warns, err := collect(log, o, base)
+		res.Warnings = append(res.Warnings, warns...)
 		if err != nil {
 			return err
 		}
 		res.Traces = append(res.Traces, out)
-		res.Events += tr.NumEvents()
-		res.Threads += len(tr.Threads)
+		res.Events += t.total()
+		res.Threads += len(t.threads)
 	}
 	return nil
 }
 
-// writeTrace validates the merged text and writes it in the chosen
-// format and layout.
-func writeTrace(o Options, base, text string) (string, *trace.Trace, error) {
-	tr, err := trace.ParseText(base+".trace", text)
+// maxInMemory is the largest trace (in events) that collection reads back
+// whole: to check that it is a trace (a check of the recorder itself) and
+// to write the formats and layouts that need the trace (--format jsonl,
+// --split). A text trace of more events is written, never read back.
+const maxInMemory = 1_000_000
+
+// collect writes the trace of the raw log at path: the merged text in
+// o.Out/base.trace, with what a crash left dangling cut (cuts), then, for
+// --format jsonl or --split, converted.
+func collect(path string, o Options, base string) (string, *tally, []Warning, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return "", nil, fmt.Errorf("internal error: the recording does not read back as a trace (please report it): %v", err)
+		return "", nil, nil, err
 	}
-	if o.Split {
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", nil, nil, err
+	}
+	l, warns, err := openRaw(path, f, st.Size())
+	if err != nil {
+		return "", nil, warns, err
+	}
+	text := filepath.Join(o.Out, base+".trace")
+	merged := text + ".merged"
+	defer os.Remove(merged)
+	t, err := writeMerged(l, merged)
+	if err != nil {
+		return "", nil, warns, err
+	}
+	limit, rewrite, more, err := cuts(t, fileLines(merged))
+	warns = append(warns, more...)
+	if err != nil {
+		return "", nil, warns, err
+	}
+	if rewrite {
+		out, err := os.Create(text)
+		if err != nil {
+			return "", nil, warns, err
+		}
+		dropped, err := applyCuts(t, limit, fileLines(merged), out)
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", nil, warns, err
+		}
+		if dropped > 0 {
+			warns = append(warns, Warning{fmt.Sprintf("%d hb facts about lost events dropped", dropped)})
+		}
+		for th, k := range limit {
+			if k < t.events[th] {
+				t.events[th] = k
+			}
+		}
+	} else if err := os.Rename(merged, text); err != nil {
+		return "", nil, warns, err
+	}
+	if t.total() > maxInMemory {
+		if o.Split || o.Format != "text" {
+			return "", nil, warns, fmt.Errorf("the recording has %d events; --split and --format jsonl read the trace whole, which holds at most %d: use the text trace %s", t.total(), maxInMemory, text)
+		}
+		return text, t, warns, nil
+	}
+	tr, err := trace.Read([]string{text}, "text")
+	if err != nil {
+		return "", nil, warns, fmt.Errorf("internal error: the recording does not read back as a trace (please report it): %v", err)
+	}
+	out, err := convert(o, base, text, tr)
+	return out, t, warns, err
+}
+
+// convert writes the trace tr, read from the text trace at text, in the
+// chosen format and layout, and returns what it wrote.
+func convert(o Options, base, text string, tr *trace.Trace) (string, error) {
+	switch {
+	case o.Split:
 		dir := filepath.Join(o.Out, base)
 		if err := os.RemoveAll(dir); err != nil {
-			return "", nil, err
+			return "", err
 		}
-		return dir, tr, writeSplit(dir, text, tr)
+		if err := writeSplit(dir, fileLines(text), tr); err != nil {
+			return "", err
+		}
+		return dir, os.Remove(text)
+	case o.Format == "jsonl":
+		path := filepath.Join(o.Out, base+".jsonl")
+		f, err := os.Create(path)
+		if err != nil {
+			return "", err
+		}
+		if err := trace.WriteJSONLInArrivalOrder(f, tr); err != nil {
+			f.Close()
+			return "", err
+		}
+		if err := f.Close(); err != nil {
+			return "", err
+		}
+		return path, os.Remove(text)
 	}
-	path := filepath.Join(o.Out, base+"."+map[string]string{"text": "trace", "jsonl": "jsonl"}[o.Format])
-	if o.Format == "text" {
-		return path, tr, os.WriteFile(path, []byte(text), 0o644)
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return "", nil, err
-	}
-	if err := trace.WriteJSONLInArrivalOrder(f, tr); err != nil {
-		f.Close()
-		return "", nil, err
-	}
-	return path, tr, f.Close()
+	return text, nil
 }
 
 // writeSplit writes one text file per goroutine into dir, named so that
 // reading the directory in name order numbers the threads as the single
 // file does, and the directives into 0000-directives.trace.
-func writeSplit(dir, text string, tr *trace.Trace) error {
+func writeSplit(dir string, src lineSource, tr *trace.Trace) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	files := map[string]*strings.Builder{"": {}}
-	for _, line := range strings.SplitAfter(text, "\n") {
-		if line == "" {
-			continue
-		}
+	err := src(func(line string) error {
 		th, ok := eventThread(line)
 		if !ok {
 			th = ""
@@ -222,6 +288,11 @@ func writeSplit(dir, text string, tr *trace.Trace) error {
 			files[th] = &strings.Builder{}
 		}
 		files[th].WriteString(line)
+		files[th].WriteByte('\n')
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for name, b := range files {
 		file := "0000-directives.trace"

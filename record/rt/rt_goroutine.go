@@ -28,9 +28,9 @@ func Start(c *Child) {
 	if c == nil {
 		return
 	}
-	s := &gstate{name: c.name}
+	s := newState(c.name)
 	s.line(false, "# forked-by "+c.fork+" "+c.name)
-	rec.states.Store(goid(), s)
+	rec.states.getOrAdd(goid(), func(int64) *gstate { return s })
 }
 
 // End is deferred by every goroutine the recorder starts, with the value
@@ -43,13 +43,15 @@ func End(r any) {
 			panic(r)
 		}
 		id := goid()
-		if v, ok := rec.states.Load(id); ok {
-			s := v.(*gstate)
+		if s, ok := rec.states.get(id); ok {
 			s.mu.Lock()
-			s.flushLocked()
+			if s.ck != nil {
+				rec.log.done(s.ck)
+				s.ck = nil
+			}
+			s.ended = true
 			last := s.lastID()
 			s.mu.Unlock()
-			rec.states.Delete(id)
 			if last != "" {
 				rec.namesMu.Lock()
 				rec.ended = append(rec.ended, last)
@@ -186,15 +188,14 @@ func (t *Token) Enter(site string) func() {
 	s.mu.Unlock()
 	var before []string
 	if t.global {
-		rec.states.Range(func(_, v any) bool {
-			if g := v.(*gstate); g != s {
+		rec.states.each(func(_ int64, g *gstate) {
+			if g != s {
 				g.mu.Lock()
-				if last := g.lastID(); last != "" {
+				if last := g.lastID(); last != "" && !g.ended {
 					before = append(before, last)
 				}
 				g.mu.Unlock()
 			}
-			return true
 		})
 		rec.namesMu.Lock()
 		before = append(before, rec.ended[s.endedSeen:]...)

@@ -71,11 +71,11 @@ func Wrote[T any](p *T, old, v T, desc, site string) {
 // name already (so no init is due and the old value is not needed).
 func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
 	if !composite(t) {
-		_, ok := names.known.Load(locKey{p, typePtr(t)})
+		_, ok := knownName(locKey{p, typePtr(t)})
 		return ok
 	}
 	for _, lf := range leavesOf(t) {
-		if _, ok := names.known.Load(locKey{unsafe.Add(p, lf.off), lf.t}); !ok {
+		if _, ok := knownName(locKey{unsafe.Add(p, lf.off), lf.t}); !ok {
 			return false
 		}
 	}
@@ -194,4 +194,62 @@ func split(t reflect.Type, off uintptr, desc string, out *[]leaf) bool {
 	}
 	*out = append(*out, leaf{off: off, typ: t, t: typePtr(t), desc: desc})
 	return len(*out) <= maxLeaves
+}
+
+// Append is `append(s, elems...)`, called as Append(s, site)(elems...)
+// so that the elements convert to the element type as append's do. When
+// append fills capacity that s already had, it overwrites elements past
+// len(s) that the recording may have seen before (a slice shortened and
+// grown again): their writes are logged, or their next read would read a
+// value no write produced.
+func Append[S ~[]E, E any](s S, site string) func(...E) S {
+	return func(v ...E) S {
+		r := append(s, v...)
+		if on() && len(v) > 0 && unsafe.SliceData(r) == unsafe.SliceData(s) {
+			wroteElems(unsafe.Pointer(unsafe.SliceData(r)), len(s), len(r), reflect.TypeFor[E](), site)
+		}
+		return r
+	}
+}
+
+// Copy is `copy(dst, src)`: the elements it overwrites that the recording
+// has seen before are logged as written.
+func Copy[D ~[]E, S ~[]E, E any](dst D, src S, site string) int {
+	n := copy(dst, src)
+	if on() && n > 0 {
+		wroteElems(unsafe.Pointer(unsafe.SliceData(dst)), 0, n, reflect.TypeFor[E](), site)
+	}
+	return n
+}
+
+// wroteElems logs writes of the elements from to to (exclusive) of the
+// array at base, of element type t, that already have a name; elements
+// never seen get their value as init at their first access anyway.
+func wroteElems(base unsafe.Pointer, from, to int, t reflect.Type, site string) {
+	leaves := []leaf{{typ: t, t: typePtr(t)}}
+	if composite(t) {
+		leaves = leavesOf(t)
+	}
+	seen := false
+	for _, lf := range leaves {
+		if _, ok := names.seen.Load(lf.t); ok {
+			seen = true
+		}
+	}
+	if !seen {
+		return // no location of these types has a name: none to update
+	}
+	s := cur()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	size := t.Size()
+	for i := from; i < to; i++ {
+		elem := unsafe.Add(base, uintptr(i)*size)
+		for _, lf := range leaves {
+			at := unsafe.Add(elem, lf.off)
+			if name, ok := knownName(locKey{at, lf.t}); ok {
+				s.ev(site, "write ", name, " ", reprAt(at, lf.typ))
+			}
+		}
+	}
 }

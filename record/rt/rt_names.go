@@ -24,15 +24,16 @@ import (
 type locKey struct{ p, t unsafe.Pointer }
 
 var names = struct {
-	known sync.Map // locKey → variable name: the lock-free path of locName
+	loc  *table[locKey, string]         // location → variable name
+	obj  *table[unsafe.Pointer, string] // object → name
+	seen sync.Map                       // typePtr → true once a location of that type has a name
+
 	mu    sync.Mutex
-	loc   map[locKey]string         // location → variable name
-	obj   map[unsafe.Pointer]string // object → name
-	count map[string]int            // description → ordinals used
-	taken map[string]bool           // package-level names in use
-	vol   map[string]bool           // variables declared volatile
+	count map[string]int  // description → ordinals used
+	taken map[string]bool // package-level names in use
+	vol   map[string]bool // variables declared volatile
 }{
-	loc: map[locKey]string{}, obj: map[unsafe.Pointer]string{},
+	loc: newTable[locKey, string](hashLoc), obj: newTable[unsafe.Pointer, string](hashPtr),
 	count: map[string]int{}, taken: map[string]bool{}, vol: map[string]bool{},
 }
 
@@ -47,42 +48,41 @@ func locName(k locKey, desc string) string {
 // newLocName is locName that also reports whether the location was named
 // just now (its first recorded access).
 func newLocName(k locKey, desc string) (string, bool) {
-	if n, ok := names.known.Load(k); ok {
-		return n.(string), false
-	}
-	names.mu.Lock()
-	defer names.mu.Unlock()
-	if n, ok := names.loc[k]; ok {
-		return n, false
-	}
-	var n string
-	global := strings.HasPrefix(desc, "=")
-	desc = strings.TrimPrefix(desc, "=")
-	if global && !names.taken[desc] {
-		n = desc
-		names.taken[desc] = true
-	} else {
-		names.count[desc]++
-		n = desc + "@" + strconv.Itoa(names.count[desc])
-	}
-	names.loc[k] = n
-	names.known.Store(k, n)
-	return n, true
+	return names.loc.getOrAdd(k, func(k locKey) string {
+		if _, ok := names.seen.Load(k.t); !ok {
+			names.seen.Store(k.t, true)
+		}
+		names.mu.Lock()
+		defer names.mu.Unlock()
+		global := strings.HasPrefix(desc, "=")
+		desc = strings.TrimPrefix(desc, "=")
+		if global && !names.taken[desc] {
+			names.taken[desc] = true
+			return desc
+		}
+		return ordinal(desc)
+	})
 }
+
+// ordinal is the next name "desc@N" (names.mu held).
+func ordinal(desc string) string {
+	names.count[desc]++
+	return desc + "@" + strconv.Itoa(names.count[desc])
+}
+
+// knownName is the name of the location k if it has one.
+func knownName(k locKey) (string, bool) { return names.loc.get(k) }
 
 // objName names the object at p of the given kind ("Account", "map", "chan").
 func objName(p unsafe.Pointer, kind string) string {
 	if p == nil {
 		return "nil"
 	}
-	names.mu.Lock()
-	defer names.mu.Unlock()
-	if n, ok := names.obj[p]; ok {
-		return n
-	}
-	names.count["@"+kind]++
-	n := kind + "@" + strconv.Itoa(names.count["@"+kind])
-	names.obj[p] = n
+	n, _ := names.obj.getOrAdd(p, func(unsafe.Pointer) string {
+		names.mu.Lock()
+		defer names.mu.Unlock()
+		return ordinal("@" + kind)[1:]
+	})
 	return n
 }
 

@@ -9,10 +9,6 @@ import (
 	"sync/atomic"
 )
 
-// flushBytes is the size at which a goroutine's buffer is written out: it
-// bounds the memory of the recorder and what a hard crash can lose.
-const flushBytes = 32 << 10
-
 // rec is the recording of the process; nil until the first event, and
 // off when GPREDICT_RECORD_DIR is unset.
 var rec struct {
@@ -20,10 +16,9 @@ var rec struct {
 	on   bool
 	seq  atomic.Uint64 // the next line's sequence number
 
-	fileMu sync.Mutex
-	file   *os.File
+	log *logFile // the raw log (rt_log.go)
 
-	states sync.Map // goroutine id → *gstate
+	states *table[int64, *gstate] // goroutine id → its state (never removed)
 	// byName counts the goroutines named so far per creation site, for
 	// their ordinals; external counts goroutines the recorder saw start
 	// without a `go` statement of instrumented code.
@@ -44,18 +39,24 @@ var rec struct {
 }
 
 // gstate is one goroutine's recording: its trace thread name, the number
-// of events logged (its next event is name#(n+1)) and its unwritten lines.
+// of events logged (its next event is name#(n+1)), and its current chunk
+// of the log (ck, chunks counts them) with buf, the lines in it, a slice
+// of its memory.
 type gstate struct {
-	mu   sync.Mutex
-	name string
-	n    int
-	buf  []byte
+	mu     sync.Mutex
+	name   string
+	n      int
+	writer uint64
+	chunks uint64
+	ck     *chunk
+	buf    []byte
 	// after are events that happen before this goroutine's first event:
 	// hb facts written when it logs that event (its name is final then).
 	after []string
 	// endedSeen is how many of rec.ended a finalizer run by this
 	// goroutine follows already.
 	endedSeen int
+	ended     bool // the goroutine ended (End)
 }
 
 func start() {
@@ -63,14 +64,19 @@ func start() {
 	if dir == "" {
 		return
 	}
-	name := filepath.Join(dir, "raw-"+strconv.Itoa(os.Getpid())+".log")
-	f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	l, err := openLog(filepath.Join(dir, "raw-"+strconv.Itoa(os.Getpid())+".log"))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gpredict record: %v (recording off)\n", err)
 		return
 	}
-	rec.file, rec.byName, rec.on = f, map[string]int{}, true
-	fmt.Fprintf(f, "0 # gpredict record %d\n", os.Getpid())
+	rec.log, rec.byName, rec.on = l, map[string]int{}, true
+	rec.states = newTable[int64, *gstate](hashInt)
+}
+
+// newState is the state of a goroutine named name, with a writer of its
+// own in the log.
+func newState(name string) *gstate {
+	return &gstate{name: name, writer: rec.log.writer.Add(1)}
 }
 
 // on reports whether the process records.
@@ -84,14 +90,17 @@ func on() bool {
 // started by code that is not instrumented).
 func cur() *gstate {
 	id := goid()
-	if s, ok := rec.states.Load(id); ok {
-		return s.(*gstate)
+	if s, ok := rec.states.get(id); ok {
+		return s
 	}
-	s := &gstate{name: "main"}
-	rec.namesMu.Lock()
-	if id == 1 {
-		rec.main = s
-	} else {
+	s, _ := rec.states.getOrAdd(id, func(id int64) *gstate {
+		s := newState("main")
+		rec.namesMu.Lock()
+		defer rec.namesMu.Unlock()
+		if id == 1 {
+			rec.main = s
+			return s
+		}
 		// A goroutine started by code that is not instrumented: it
 		// started after package initialisation, if it started after
 		// main did.
@@ -100,9 +109,8 @@ func cur() *gstate {
 		if rec.initDone != "" {
 			s.after = []string{rec.initDone}
 		}
-	}
-	rec.namesMu.Unlock()
-	rec.states.Store(id, s)
+		return s
+	})
 	return s
 }
 
@@ -141,14 +149,15 @@ func siteName(site string) string {
 }
 
 // line appends one raw line (an event or a directive, in the text format)
-// to s's buffer under s.mu, which the caller holds. It returns the id
-// T:k of the event when event is true.
+// to s's log under s.mu, which the caller holds. It returns the id T:k of
+// the event when event is true.
 func (s *gstate) line(event bool, text string) string {
-	seq := rec.seq.Add(1)
-	s.buf = strconv.AppendUint(s.buf, seq, 10)
+	s.room(maxSeq + 2 + len(text))
+	s.buf = strconv.AppendUint(s.buf, rec.seq.Add(1), 10)
 	s.buf = append(s.buf, ' ')
 	s.buf = append(s.buf, text...)
 	s.buf = append(s.buf, '\n')
+	s.ck.setUsed(len(s.buf))
 	id := ""
 	if event {
 		s.n++
@@ -157,10 +166,25 @@ func (s *gstate) line(event bool, text string) string {
 			s.first()
 		}
 	}
-	if len(s.buf) >= flushBytes {
-		s.flushLocked()
-	}
 	return id
+}
+
+// maxSeq is the most digits a sequence number has.
+const maxSeq = 20
+
+// room makes sure the current chunk has room for a line of n bytes,
+// moving to a new chunk if not. A line longer than a chunk cannot occur
+// (names, values and sites are short); it would be cut.
+func (s *gstate) room(n int) {
+	if s.ck != nil && len(s.buf)+n <= cap(s.buf) {
+		return
+	}
+	if s.ck != nil {
+		rec.log.done(s.ck)
+	}
+	s.ck = rec.log.newChunk(s.writer, s.chunks)
+	s.chunks++
+	s.buf = s.ck.mem[chunkHeader:chunkHeader:len(s.ck.mem)]
 }
 
 // event logs an event of s: "OP OPERANDS... @site". It returns its id.
@@ -172,24 +196,32 @@ func (s *gstate) event(site string, op string) string {
 // ev logs an event made of parts (concatenated), without building its id:
 // the hot path of memory accesses and locks.
 func (s *gstate) ev(site string, parts ...string) {
-	s.buf = strconv.AppendUint(s.buf, rec.seq.Add(1), 10)
-	s.buf = append(s.buf, ' ')
-	s.buf = append(s.buf, s.name...)
-	s.buf = append(s.buf, ' ')
+	n := maxSeq + len(s.name) + len(site) + 5
 	for _, p := range parts {
-		s.buf = append(s.buf, p...)
+		n += len(p)
+	}
+	s.room(n)
+	buf := s.buf
+	if n > cap(buf)-len(buf) {
+		return // longer than a chunk: not written (cannot occur, see room)
+	}
+	buf = strconv.AppendUint(buf, rec.seq.Add(1), 10)
+	buf = append(buf, ' ')
+	buf = append(buf, s.name...)
+	buf = append(buf, ' ')
+	for _, p := range parts {
+		buf = append(buf, p...)
 	}
 	if site != "" {
-		s.buf = append(s.buf, " @"...)
-		s.buf = append(s.buf, site...)
+		buf = append(buf, " @"...)
+		buf = append(buf, site...)
 	}
-	s.buf = append(s.buf, '\n')
+	buf = append(buf, '\n')
+	s.buf = buf
+	s.ck.setUsed(len(buf))
 	s.n++
 	if s.n == 1 && s.after != nil {
 		s.first()
-	}
-	if len(s.buf) >= flushBytes {
-		s.flushLocked()
 	}
 }
 
@@ -204,15 +236,13 @@ func (s *gstate) lastID() string {
 	return s.name + ":" + strconv.Itoa(s.n)
 }
 
-// flushLocked writes s's buffer to the output file (s.mu held).
+// flushLocked puts s's chunk into the log file (s.mu held): needed only
+// where chunks are buffers (off Linux); a mapped chunk is in the file
+// already.
 func (s *gstate) flushLocked() {
-	if len(s.buf) == 0 {
-		return
+	if s.ck != nil {
+		rec.log.write(s.ck)
 	}
-	rec.fileMu.Lock()
-	rec.file.Write(s.buf)
-	rec.fileMu.Unlock()
-	s.buf = s.buf[:0]
 }
 
 // withState runs f with the calling goroutine's state locked.
@@ -226,23 +256,18 @@ func withState(f func(s *gstate)) {
 	s.mu.Unlock()
 }
 
-// Flush writes every goroutine's buffer to the output file. The
-// instrumented program calls it at exit; a goroutine that panics calls it
-// before the panic goes on.
+// Flush puts every goroutine's chunk into the log file. The instrumented
+// program calls it at exit and when a goroutine panics; where chunks are
+// mapped (Linux) they are in the file already and this does nothing.
 func Flush() {
 	if !on() {
 		return
 	}
-	rec.states.Range(func(_, v any) bool {
-		s := v.(*gstate)
+	rec.states.each(func(_ int64, s *gstate) {
 		s.mu.Lock()
 		s.flushLocked()
 		s.mu.Unlock()
-		return true
 	})
-	rec.fileMu.Lock()
-	rec.file.Sync()
-	rec.fileMu.Unlock()
 }
 
 // Exit replaces os.Exit in instrumented code: it flushes, then exits.

@@ -64,6 +64,10 @@ type Builder struct {
 	// hbs are the hb directives read so far, resolved by Resolve once
 	// every file is read (they may name events of later files).
 	hbs []pendingHB
+	// stackRefs are the first uses of each stack id (stackUsed), checked
+	// by Resolve.
+	stackRefs []pendingStack
+	stackUsed map[Sym]bool
 }
 
 type varValue struct{ v, val Sym }

@@ -38,6 +38,9 @@ func (b *Builder) AddHB(from, to EventRef) {
 // every encoding asserts the facts unconditionally). Readers call it once
 // all files are read; Finish requires it.
 func (b *Builder) Resolve() error {
+	if err := b.resolveStacks(); err != nil {
+		return err
+	}
 	tr := b.tr
 	if tr.hbInto == nil {
 		tr.hbInto = map[EventRef][]EventRef{}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -95,9 +96,27 @@ func (t *tally) add(text string) bool {
 	return true
 }
 
+// relFrames rewrites the files of a stack directive's frames that lie
+// under root relative to it, as event locations are (the runtime knows
+// only absolute paths).
+func relFrames(text, root string) string {
+	if root == "" || !strings.HasPrefix(text, "stack ") {
+		return text
+	}
+	f := strings.Fields(text)
+	prefix := filepath.ToSlash(root) + "/"
+	for i := 2; i < len(f); i++ {
+		fn, rest, ok := strings.Cut(f[i], "@")
+		if ok && strings.HasPrefix(rest, prefix) {
+			f[i] = fn + "@" + strings.TrimPrefix(rest, prefix)
+		}
+	}
+	return strings.Join(f, " ")
+}
+
 // writeMerged merges a raw log into the trace text at path and returns
-// its tally.
-func writeMerged(l *rawLog, path string) (*tally, error) {
+// its tally; stack frames under root are made relative to it.
+func writeMerged(l *rawLog, path, root string) (*tally, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
@@ -108,7 +127,7 @@ func writeMerged(l *rawLog, path string) (*tally, error) {
 		if !t.add(text) {
 			return nil
 		}
-		w.WriteString(text)
+		w.WriteString(relFrames(text, root))
 		return w.WriteByte('\n')
 	})
 	if err == nil {
@@ -226,7 +245,7 @@ func applyCuts(t *tally, limit map[string]int, src lineSource, w io.Writer) (int
 func eventThread(text string) (string, bool) {
 	th, _, _ := strings.Cut(text, " ")
 	switch th {
-	case "", "#", "init", "volatile", "type", "object", "hb":
+	case "", "#", "init", "volatile", "type", "object", "hb", "stack":
 		return "", false
 	}
 	return th, true

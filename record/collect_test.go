@@ -55,7 +55,7 @@ func collectBytes(t *testing.T, raw []byte) (string, []Warning, error) {
 	}
 	dir := t.TempDir()
 	merged := filepath.Join(dir, "merged.trace")
-	tl, err := writeMerged(l, merged)
+	tl, err := writeMerged(l, merged, "")
 	if err != nil {
 		return "", warns, err
 	}

@@ -42,7 +42,7 @@ func TestRecordPanic(t *testing.T) {
 				t.Fatalf("the recording is no trace: %v", err)
 			}
 			for _, w := range tc.writes {
-				re := regexp.MustCompile(`(?m)^\S+ write ` + regexp.QuoteMeta(w) + ` @panics/main\.go:\d+$`)
+				re := regexp.MustCompile(`(?m)^\S+ write ` + regexp.QuoteMeta(w) + ` stack=s\d+ @panics/main\.go:\d+$`)
 				if !re.MatchString(r.text) {
 					t.Errorf("no write %q: the panic lost a buffer", w)
 				}

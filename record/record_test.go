@@ -122,14 +122,28 @@ func TestRecordFeatures(t *testing.T) {
 		// varies: any number matches.
 		line := strings.NewReplacer("features.go", "features/features.go", "features_test.go", "features/features_test.go").Replace(want.line)
 		re := regexp.MustCompile(`(?m)` + strings.ReplaceAll(regexp.QuoteMeta(line), "chan@1", `chan@\d+`) + `$`)
-		if !re.MatchString(r.text) {
+		if !re.MatchString(noStacks(r.text)) {
 			t.Errorf("%s: no line %q", want.what, line)
 		}
+	}
+	// Every event has its stack; a fork's is the go statement's: the
+	// goroutine's creation stack, innermost first.
+	if !regexp.MustCompile(`(?m)^features/features_test.go:6.1 fork features/features.go:50.1 stack=s\d+ @features/features.go:50$`).MatchString(r.text) {
+		t.Errorf("the fork at features.go:50 has no stack")
+	}
+	creation := `(?m)^stack s\d+ example.com/progs/features.Pipeline@features/features.go:50 example.com/progs/features.TestPipeline.func1@features/features_test.go:7 testing.tRunner@`
+	if !regexp.MustCompile(creation).MatchString(r.text) {
+		t.Errorf("no stack for the go statement at features.go:50 (Pipeline, called by the subtest's function)")
 	}
 	if t.Failed() {
 		t.Logf("trace:\n%s", r.text)
 	}
 }
+
+// noStacks is a trace text without the events' stack keys.
+func noStacks(text string) string { return stackKey.ReplaceAllString(text, "") }
+
+var stackKey = regexp.MustCompile(` stack=s\d+`)
 
 // TestRecordFormats writes the recording as JSON Lines and split into
 // one file per goroutine: both read back as the same trace, and JSON

@@ -36,6 +36,19 @@ type fileRewriter struct {
 	atomic    bool                  // the rewrite uses sync/atomic through atomicPkg
 	atomicPkg string                // the file's name of sync/atomic (atomicName if it does not import it)
 	changed   bool
+	pos       token.Pos // of the node being rewritten: the position of the calls rtCall makes
+}
+
+// at makes n the node being rewritten, until the returned function runs.
+// The calls of the runtime that the rewrite adds get its position, so that
+// the //line comments of the printed file give them n's line: it is the
+// line their frames show in call stacks (rt_stack.go).
+func (r *fileRewriter) at(n ast.Node) func() {
+	old := r.pos
+	if p := n.Pos(); p.IsValid() {
+		r.pos = p
+	}
+	return func() { r.pos = old }
 }
 
 // site is the location of node n: "path/to/file.go:LINE".
@@ -50,7 +63,7 @@ func (r *fileRewriter) lit(s string) *ast.BasicLit {
 // rtCall builds gpredictrt.NAME(args...).
 func (r *fileRewriter) rtCall(name string, args ...ast.Expr) *ast.CallExpr {
 	r.changed = true
-	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(rtName), Sel: ast.NewIdent(name)}, Args: args}
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: rtName, NamePos: r.pos}, Sel: ast.NewIdent(name)}, Args: args}
 }
 
 func (r *fileRewriter) newTmp(prefix string) *ast.Ident {

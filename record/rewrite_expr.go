@@ -109,6 +109,7 @@ func (r *fileRewriter) rv(e ast.Expr) ast.Expr {
 	if e == nil {
 		return nil
 	}
+	defer r.at(e)()
 	if tv, ok := r.info.Types[e]; ok && (tv.IsType() || tv.Value != nil) {
 		return e // types and constants read nothing
 	}

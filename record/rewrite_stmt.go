@@ -33,6 +33,7 @@ func exprStmt(e ast.Expr) ast.Stmt { return &ast.ExprStmt{X: e} }
 
 // stmt rewrites one statement into one or more.
 func (r *fileRewriter) stmt(s ast.Stmt) []ast.Stmt {
+	defer r.at(s)()
 	switch x := s.(type) {
 	case *ast.BlockStmt:
 		r.funcBody(x)

@@ -94,7 +94,7 @@ func Record(args []string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := collectAll(raw, o, res); err != nil {
+	if err := collectAll(raw, o, l.modDir, res); err != nil {
 		return nil, err
 	}
 	if !o.KeepRaw {
@@ -142,7 +142,7 @@ func runGo(dir string, c Command, overlayFile, raw string, o Options) (int, erro
 }
 
 // collectAll turns each process's raw log into a trace.
-func collectAll(raw string, o Options, res *Result) error {
+func collectAll(raw string, o Options, root string, res *Result) error {
 	logs, err := filepath.Glob(filepath.Join(raw, "raw-*.log"))
 	if err != nil {
 		return err
@@ -156,7 +156,7 @@ func collectAll(raw string, o Options, res *Result) error {
 		if len(logs) > 1 {
 			base = fmt.Sprintf("trace-%d", i+1)
 		}
-		out, t, warns, err := collect(log, o, base)
+		out, t, warns, err := collect(log, o, base, root)
 		res.Warnings = append(res.Warnings, warns...)
 		if err != nil {
 			return err
@@ -177,7 +177,7 @@ const maxInMemory = 1_000_000
 // collect writes the trace of the raw log at path: the merged text in
 // o.Out/base.trace, with what a crash left dangling cut (cuts), then, for
 // --format jsonl or --split, converted.
-func collect(path string, o Options, base string) (string, *tally, []Warning, error) {
+func collect(path string, o Options, base, root string) (string, *tally, []Warning, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", nil, nil, err
@@ -194,7 +194,7 @@ func collect(path string, o Options, base string) (string, *tally, []Warning, er
 	text := filepath.Join(o.Out, base+".trace")
 	merged := text + ".merged"
 	defer os.Remove(merged)
-	t, err := writeMerged(l, merged)
+	t, err := writeMerged(l, merged, root)
 	if err != nil {
 		return "", nil, warns, err
 	}

@@ -114,6 +114,10 @@ func (s *gstate) access(p, old unsafe.Pointer, typ reflect.Type, tp unsafe.Point
 	if first && old != nil {
 		s.line(false, "init "+name+" "+reprAt(old, typ))
 	}
+	if number(typ.Kind()) {
+		s.evNumber(site, op, name, p, typ.Kind())
+		return
+	}
 	s.ev(site, op, name, " ", reprAt(p, typ))
 }
 

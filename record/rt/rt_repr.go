@@ -126,6 +126,50 @@ func reprAt(p unsafe.Pointer, t reflect.Type) string {
 	return hashAt(p, t)
 }
 
+// number reports whether values of kind k are written by appendNumber.
+func number(k reflect.Kind) bool {
+	return k >= reflect.Bool && k <= reflect.Uintptr || k == reflect.Float32 || k == reflect.Float64
+}
+
+// maxNumber is the longest rendering of a number.
+const maxNumber = 32
+
+// appendNumber appends the rendering of the number (or boolean) of kind k
+// at p, as reprAt renders it, without making a string.
+func appendNumber(buf []byte, p unsafe.Pointer, k reflect.Kind) []byte {
+	switch k {
+	case reflect.Bool:
+		return strconv.AppendBool(buf, *(*bool)(p))
+	case reflect.Int:
+		return strconv.AppendInt(buf, int64(*(*int)(p)), 10)
+	case reflect.Int8:
+		return strconv.AppendInt(buf, int64(*(*int8)(p)), 10)
+	case reflect.Int16:
+		return strconv.AppendInt(buf, int64(*(*int16)(p)), 10)
+	case reflect.Int32:
+		return strconv.AppendInt(buf, int64(*(*int32)(p)), 10)
+	case reflect.Int64:
+		return strconv.AppendInt(buf, *(*int64)(p), 10)
+	case reflect.Uint:
+		return strconv.AppendUint(buf, uint64(*(*uint)(p)), 10)
+	case reflect.Uint8:
+		return strconv.AppendUint(buf, uint64(*(*uint8)(p)), 10)
+	case reflect.Uint16:
+		return strconv.AppendUint(buf, uint64(*(*uint16)(p)), 10)
+	case reflect.Uint32:
+		return strconv.AppendUint(buf, uint64(*(*uint32)(p)), 10)
+	case reflect.Uint64:
+		return strconv.AppendUint(buf, *(*uint64)(p), 10)
+	case reflect.Uintptr:
+		return strconv.AppendUint(buf, uint64(*(*uintptr)(p)), 10)
+	case reflect.Float32:
+		return append(buf, floatRepr(float64(*(*float32)(p)), 32)...)
+	case reflect.Float64:
+		return append(buf, floatRepr(*(*float64)(p), 64)...)
+	}
+	return buf
+}
+
 type sliceHeader struct {
 	data     unsafe.Pointer
 	len, cap int

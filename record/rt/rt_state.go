@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // rec is the recording of the process; nil until the first event, and
@@ -57,6 +59,11 @@ type gstate struct {
 	// goroutine follows already.
 	endedSeen int
 	ended     bool // the goroutine ended (End)
+	// last is the stack of the goroutine's last event, lastStack its id
+	// (rt_stack.go).
+	last       pcs
+	lastStack  string
+	stackCache [64]stackSlot
 }
 
 func start() {
@@ -196,7 +203,8 @@ func (s *gstate) event(site string, op string) string {
 // ev logs an event made of parts (concatenated), without building its id:
 // the hot path of memory accesses and locks.
 func (s *gstate) ev(site string, parts ...string) {
-	n := maxSeq + len(s.name) + len(site) + 5
+	stack := s.stackID()
+	n := maxSeq + len(s.name) + len(site) + len(stack) + 12
 	for _, p := range parts {
 		n += len(p)
 	}
@@ -212,17 +220,48 @@ func (s *gstate) ev(site string, parts ...string) {
 	for _, p := range parts {
 		buf = append(buf, p...)
 	}
+	s.buf = s.finish(buf, stack, site)
+}
+
+// evNumber logs `OP NAME VALUE` for the number of kind k at p: ev without
+// making a string of the value (the hot path of reads and writes).
+func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kind) {
+	stack := s.stackID()
+	n := maxSeq + len(s.name) + len(op) + len(name) + maxNumber + len(site) + len(stack) + 12
+	s.room(n)
+	buf := s.buf
+	if n > cap(buf)-len(buf) {
+		return // longer than a chunk: not written (cannot occur, see room)
+	}
+	buf = strconv.AppendUint(buf, rec.seq.Add(1), 10)
+	buf = append(buf, ' ')
+	buf = append(buf, s.name...)
+	buf = append(buf, ' ')
+	buf = append(buf, op...)
+	buf = append(buf, name...)
+	buf = append(buf, ' ')
+	buf = appendNumber(buf, p, k)
+	s.buf = s.finish(buf, stack, site)
+}
+
+// finish ends an event line in buf: its stack and site, the newline; it
+// notes the event and returns buf.
+func (s *gstate) finish(buf []byte, stack, site string) []byte {
+	if stack != "" {
+		buf = append(buf, " stack="...)
+		buf = append(buf, stack...)
+	}
 	if site != "" {
 		buf = append(buf, " @"...)
 		buf = append(buf, site...)
 	}
 	buf = append(buf, '\n')
-	s.buf = buf
 	s.ck.setUsed(len(buf))
 	s.n++
 	if s.n == 1 && s.after != nil {
 		s.first()
 	}
+	return buf
 }
 
 // nextID is the id the next event of s will get.

@@ -7,9 +7,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"gpredict/trace"
 )
@@ -210,5 +213,103 @@ func TestRecordCrash(t *testing.T) {
 	}
 	if last := strings.Contains(r.text, "write main.counter -1"); runtime.GOOS == "linux" && !last {
 		t.Errorf("the last write before the kill is not in the trace")
+	}
+}
+
+// TestRecordBlocked: runs that do not end by themselves — a test that
+// deadlocks until -timeout ends it, a program in which the Go runtime
+// finds every goroutine asleep — are collected, and the goroutines they
+// left waiting are named with what they wait in and who holds the lock.
+func TestRecordBlocked(t *testing.T) {
+	for _, tc := range []struct {
+		name, ended string
+		args        []string
+		blocked     []string // THREAD WHAT [held by HOLDER], sorted
+	}{
+		{"test time-out", "the test timed out", []string{"test", "-timeout", "2s", "./blocks"}, []string{
+			"TestDeadlock void sync.WaitGroup.Wait() target=wg@1",
+			"blocks/blocks_test.go:18.1 acquire b@1 held by blocks/blocks_test.go:24.1",
+			"blocks/blocks_test.go:24.1 acquire a@1 held by blocks/blocks_test.go:18.1",
+		}},
+		{"all goroutines asleep", "the Go runtime found all goroutines asleep", []string{"run", "./deadlock"}, []string{
+			"deadlock/main.go:12.1 acquire mu@1 held by main",
+			"main any chan.recv() target=chan@1",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := recordOnce(t, tc.args...)
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			if r.res.ExitCode == 0 || r.res.Ended != tc.ended {
+				t.Errorf("exit status %d, ended %q; want a failure that ended %q", r.res.ExitCode, r.res.Ended, tc.ended)
+			}
+			var got []string
+			for _, b := range r.res.Blocked {
+				s := b.Thread + " " + b.What
+				if b.Holder != "" {
+					s += " held by " + b.Holder
+				}
+				got = append(got, s)
+				if len(b.Stack) == 0 || !strings.HasSuffix(b.Stack[0].File, b.Site[:strings.LastIndexByte(b.Site, ':')]) {
+					t.Errorf("%s: stack %v does not start at %s", b.Thread, b.Stack, b.Site)
+				}
+			}
+			slices.Sort(got)
+			if strings.Join(got, "\n") != strings.Join(tc.blocked, "\n") {
+				t.Errorf("blocked:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.blocked, "\n"))
+			}
+		})
+	}
+}
+
+// TestRecordSignal: a termination that reaches gpredict while the
+// recorded program runs is passed on to it, and what it recorded until
+// then is collected.
+func TestRecordSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGTERM")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go tool is not on PATH")
+	}
+	out := t.TempDir()
+	done := make(chan struct{})
+	var res *Result
+	var err error
+	go func() {
+		defer close(done)
+		res, err = Record([]string{"go", "run", "./sleeper"}, Options{Dir: filepath.Join("testdata", "progs"), Out: out})
+	}()
+	// The program has run when its log holds its writes (on Linux the
+	// log is the file itself; elsewhere the test only waits).
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		logs, _ := filepath.Glob(filepath.Join(out, "raw", "raw-*.log"))
+		if len(logs) > 0 {
+			if data, _ := os.ReadFile(logs[0]); bytes.Contains(data, []byte("write main.x 2")) {
+				break
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	syscall.Kill(os.Getpid(), syscall.SIGTERM)
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("record did not return after SIGTERM")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Ended != "interrupted by terminated" || res.ExitCode == 0 {
+		t.Errorf("ended %q, exit status %d; want a run interrupted by terminated", res.Ended, res.ExitCode)
+	}
+	data, rerr := os.ReadFile(res.Traces[0])
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	if !strings.Contains(noStacks(string(data)), "main write main.x 2 @sleeper/main.go:20") {
+		t.Errorf("the trace lacks the write before the sleep:\n%s", data)
 	}
 }

@@ -68,7 +68,7 @@ func (r *fileRewriter) rtCall(name string, args ...ast.Expr) *ast.CallExpr {
 
 func (r *fileRewriter) newTmp(prefix string) *ast.Ident {
 	r.tmp++
-	return ast.NewIdent(fmt.Sprintf("_gp%s%d", prefix, r.tmp))
+	return &ast.Ident{Name: fmt.Sprintf("_gp%s%d", prefix, r.tmp), NamePos: r.pos}
 }
 
 func addr(e ast.Expr) ast.Expr { return &ast.UnaryExpr{Op: token.AND, X: e} }

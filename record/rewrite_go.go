@@ -123,6 +123,17 @@ func (r *fileRewriter) rangeStmt(x *ast.RangeStmt) []ast.Stmt {
 // evaluated before the select, in order, as the select itself does; the
 // returned statements do that.
 func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
+	blocks := true
+	for _, c := range x.Body.List {
+		if c.(*ast.CommClause).Comm == nil {
+			blocks = false // a default case: the select never waits
+		}
+	}
+	defer func() {
+		if blocks {
+			pre = append(pre, exprStmt(r.rtCall("Selecting", r.lit(r.site(x)))))
+		}
+	}()
 	for _, c := range x.Body.List {
 		cc := c.(*ast.CommClause)
 		site := r.lit(r.site(cc))

@@ -35,6 +35,10 @@ type Result struct {
 	ExitCode     int // the user's command's exit status
 	Seconds      float64
 	Warnings     []Warning
+	// Blocked are the goroutines the run left waiting, when it did not
+	// end by itself (blocked.go); Ended says how it ended then.
+	Blocked []Blocked
+	Ended   string
 }
 
 // Record instruments the packages of the go command args (`go test …` or
@@ -89,13 +93,26 @@ func Record(args []string, o Options) (*Result, error) {
 	}
 	res := &Result{Instrumented: ov.files}
 	start := time.Now()
-	res.ExitCode, err = runGo(dir, cmd, ovFile, absRaw, o)
+	var end endWatch
+	res.ExitCode, res.Ended, err = runGo(dir, cmd, ovFile, absRaw, o, &end)
 	res.Seconds = time.Since(start).Seconds()
 	if err != nil {
 		return nil, err
 	}
 	if err := collectAll(raw, o, l.modDir, res); err != nil {
 		return nil, err
+	}
+	if res.Ended != "" {
+		for _, path := range res.Traces {
+			if o.Split || o.Format != "text" {
+				break // the blocked goroutines are read from the text trace
+			}
+			b, err := blockedAtEnd(fileLines(path), res.Ended)
+			if err != nil {
+				return nil, err
+			}
+			res.Blocked = append(res.Blocked, b...)
+		}
 	}
 	if !o.KeepRaw {
 		os.RemoveAll(raw)
@@ -124,21 +141,33 @@ func hasFlag(flags []string, name string) bool {
 	return false
 }
 
-// runGo runs the instrumented command and returns its exit status.
-func runGo(dir string, c Command, overlayFile, raw string, o Options) (int, error) {
+// runGo runs the instrumented command and returns its exit status and,
+// if it did not end by itself, how it ended (end watches its output for
+// the runtime's and the testing package's messages). The command runs in
+// a process group of its own: an interrupt or termination that reaches
+// gpredict is passed on to the whole group (go and the program it runs),
+// and gpredict collects what was recorded until then.
+func runGo(dir string, c Command, overlayFile, raw string, o Options, end *endWatch) (int, string, error) {
 	cmd := exec.Command("go", goArgs(c, overlayFile)...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GPREDICT_RECORD_DIR="+raw)
-	cmd.Stdout, cmd.Stderr = o.Stdout, o.Stderr
-	err := cmd.Run()
+	cmd.Stdout, cmd.Stderr = end.writer(o.Stdout), end.writer(o.Stderr)
+	ownGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		return 0, "", err
+	}
+	sig := forwardSignals(cmd)
+	err := cmd.Wait()
+	got := sig()
+	why := end.reason()
+	if why == "" && got != "" {
+		why = "interrupted by " + got
+	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		return exit.ExitCode(), nil
+		return exit.ExitCode(), why, nil
 	}
-	if err != nil {
-		return 0, err
-	}
-	return 0, nil
+	return 0, why, err
 }
 
 // collectAll turns each process's raw log into a trace.

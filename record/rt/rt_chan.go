@@ -287,3 +287,17 @@ func (c *chanState) next(count *int) int {
 // ElemOf returns the identity on ch's element type: instrumented code
 // converts a value to it before handing it to Send (see record's conv).
 func ElemOf[T any](ch chan<- T) func(T) T { return func(v T) T { return v } }
+
+// Selecting is called before a select without a default case, which may
+// block: it notes what the goroutine may wait in (see blocking). The case
+// it takes logs an event, which makes the note obsolete.
+func Selecting(site string) {
+	if !on() {
+		return
+	}
+	s := cur()
+	s.mu.Lock()
+	stack := s.stackID()
+	s.line(false, "# blocks "+s.name+" select stack="+stack+" @"+site)
+	s.mu.Unlock()
+}

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"hash/maphash"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -134,6 +135,6 @@ func (s *gstate) newStack(p *pcs) string {
 	return id
 }
 
-// rtPackage is the import path of this package in the recorded program
-// (record.rtModule).
-const rtPackage = "gpredictrt"
+// rtPackage is the import path of this package: gpredictrt in the
+// recorded program (record.rtModule), gpredict/record/rt in its tests.
+var rtPackage = reflect.TypeFor[gstate]().PkgPath()

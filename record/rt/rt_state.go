@@ -220,7 +220,7 @@ func (s *gstate) ev(site string, parts ...string) {
 	for _, p := range parts {
 		buf = append(buf, p...)
 	}
-	s.buf = s.finish(buf, stack, site)
+	s.finish(buf, stack, site)
 }
 
 // evNumber logs `OP NAME VALUE` for the number of kind k at p: ev without
@@ -241,12 +241,12 @@ func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kin
 	buf = append(buf, name...)
 	buf = append(buf, ' ')
 	buf = appendNumber(buf, p, k)
-	s.buf = s.finish(buf, stack, site)
+	s.finish(buf, stack, site)
 }
 
-// finish ends an event line in buf: its stack and site, the newline; it
-// notes the event and returns buf.
-func (s *gstate) finish(buf []byte, stack, site string) []byte {
+// finish ends an event line in buf (s.buf with the line appended): its
+// stack and site, the newline; it makes it s.buf and notes the event.
+func (s *gstate) finish(buf []byte, stack, site string) {
 	if stack != "" {
 		buf = append(buf, " stack="...)
 		buf = append(buf, stack...)
@@ -256,12 +256,12 @@ func (s *gstate) finish(buf []byte, stack, site string) []byte {
 		buf = append(buf, site...)
 	}
 	buf = append(buf, '\n')
+	s.buf = buf
 	s.ck.setUsed(len(buf))
 	s.n++
 	if s.n == 1 && s.after != nil {
-		s.first()
+		s.first() // after s.buf holds the event: it appends lines
 	}
-	return buf
 }
 
 // nextID is the id the next event of s will get.

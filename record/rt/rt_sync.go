@@ -94,8 +94,28 @@ func releasing(k locKey, desc, site string, shared bool) {
 
 // Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
 func Lock(m *sync.Mutex, desc, site string) {
-	m.Lock()
+	if !m.TryLock() {
+		blocking(keyOf(m), desc, site, "acquire")
+		m.Lock()
+	}
 	acquired(keyOf(m), desc, site, false)
+}
+
+// blocking notes, before a goroutine blocks on a lock that another holds,
+// what it waits for: a comment line of the log, "# blocks THREAD acquire
+// LOCK stack=ID @SITE", which is no event. If the run ends there (a
+// deadlock the runtime detects, a test time-out, a kill) the collector
+// reports the goroutine blocked (record/blocked.go); any later event of
+// the goroutine makes the note obsolete.
+func blocking(k locKey, desc, site, what string) {
+	if !on() {
+		return
+	}
+	s := cur()
+	s.mu.Lock()
+	stack := s.stackID()
+	s.line(false, "# blocks "+s.name+" "+what+" "+locName(k, desc)+" stack="+stack+" @"+site)
+	s.mu.Unlock()
 }
 
 // Unlock is (*sync.Mutex).Unlock.
@@ -115,7 +135,10 @@ func TryLock(m *sync.Mutex, desc, site string) bool {
 
 // RWLock is (*sync.RWMutex).Lock.
 func RWLock(m *sync.RWMutex, desc, site string) {
-	m.Lock()
+	if !m.TryLock() {
+		blocking(keyOf(m), desc, site, "acquire")
+		m.Lock()
+	}
 	acquired(keyOf(m), desc, site, false)
 }
 
@@ -136,7 +159,10 @@ func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 
 // RLock is (*sync.RWMutex).RLock: a shared acquire.
 func RLock(m *sync.RWMutex, desc, site string) {
-	m.RLock()
+	if !m.TryRLock() {
+		blocking(keyOf(m), desc, site, "racquire")
+		m.RLock()
+	}
 	acquired(keyOf(m), desc, site, true)
 }
 

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"regexp"
 	"sync"
 	"testing"
 	"unsafe"
@@ -87,5 +88,31 @@ func TestLocName(t *testing.T) {
 	field, _ := newLocName(locKey{unsafe.Pointer(&pp.X), intT}, "pair.X")
 	if whole == field {
 		t.Errorf("a struct and its first field are both %s; want two locations", whole)
+	}
+}
+
+// TestFirstEventFacts: the facts that order a goroutine's first event
+// (gstate.after) are written after that event's line, whole, whatever
+// path logs the event.
+func TestFirstEventFacts(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() {
+		t.Skip("recording did not start (it starts once per process)")
+	}
+	x := 7
+	for _, log := range []func(s *gstate){
+		func(s *gstate) { s.ev("a.go:1", "write x 1") },
+		func(s *gstate) { s.evNumber("a.go:1", "write ", "x", unsafe.Pointer(&x), reflect.Int) },
+	} {
+		s := newState("T")
+		s.after = []string{"main:1"}
+		s.mu.Lock()
+		log(s)
+		text := string(s.buf)
+		s.mu.Unlock()
+		want := regexp.MustCompile(`^(\d+ stack s\d+ [^\n]+\n)?\d+ T write x (1|7)( stack=s\d+)? @a.go:1\n\d+ hb main:1 T:1\n$`)
+		if !want.MatchString(text) {
+			t.Errorf("logged %q; want the event, then its fact", text)
+		}
 	}
 }

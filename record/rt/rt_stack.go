@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"hash/maphash"
 	"reflect"
 	"runtime"
 	"strconv"
@@ -51,6 +50,22 @@ func walk(p *pcs) {
 	p.n = n
 }
 
+// walkHash is walk that only hashes the return addresses (FNV-1a over
+// words): the fast path, which needs no copy of them.
+//
+//go:nosplit
+func walkHash() uint64 {
+	g := getg()
+	lo, hi := *(*uintptr)(g), *(*uintptr)(unsafe.Add(g, unsafe.Sizeof(uintptr(0))))
+	fp := getfp()
+	h := uint64(14695981039346656037)
+	for n := 0; n < maxDepth && fp != nil && uintptr(fp) >= lo && uintptr(fp) < hi; n++ {
+		h = (h ^ uint64(*(*uintptr)(unsafe.Add(fp, unsafe.Sizeof(uintptr(0)))))) * 1099511628211
+		fp = *(*unsafe.Pointer)(fp)
+	}
+	return h
+}
+
 var stacks = struct {
 	byHash *table[uint64, string] // hash of the return addresses → id
 	mu     sync.Mutex
@@ -65,27 +80,29 @@ func (s *gstate) stackID() string {
 	if !haveG {
 		return ""
 	}
-	var p pcs
-	walk(&p)
-	if p.n == s.last.n && p.pc == s.last.pc {
+	h := walkHash()
+	if h == s.lastHash && s.lastStack != "" {
 		return s.lastStack
 	}
-	h := hashPCs(&p)
 	c := &s.stackCache[h%uint64(len(s.stackCache))]
 	id, ok := c.id, c.h == h && c.id != ""
 	if !ok {
 		if id, ok = stacks.byHash.get(h); !ok {
-			id = s.slowStack(h, p)
+			id = s.slowStack(h)
 		}
 		c.h, c.id = h, id
 	}
-	s.last, s.lastStack = p, id
+	s.lastHash, s.lastStack = h, id
 	return id
 }
 
-// slowStack interns a stack the table does not have (p is a copy: the
-// fast path's stays on its stack).
-func (s *gstate) slowStack(h uint64, p pcs) string {
+// slowStack interns a stack the table does not have: it walks it again,
+// keeping the return addresses this time. The walk starts deeper (in the
+// recorder's own frames, which symbolising drops), so its frames are
+// those of the hash.
+func (s *gstate) slowStack(h uint64) string {
+	var p pcs
+	walk(&p)
 	id, _ := stacks.byHash.getOrAdd(h, func(uint64) string { return s.newStack(&p) })
 	return id
 }
@@ -94,11 +111,6 @@ func (s *gstate) slowStack(h uint64, p pcs) string {
 type stackSlot struct {
 	h  uint64
 	id string
-}
-
-func hashPCs(p *pcs) uint64 {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&p.pc[0])), p.n*int(unsafe.Sizeof(uintptr(0))))
-	return maphash.Bytes(hashSeed, b)
 }
 
 // newStack symbolises p and returns the id of its frames, logging the

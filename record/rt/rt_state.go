@@ -59,9 +59,9 @@ type gstate struct {
 	// goroutine follows already.
 	endedSeen int
 	ended     bool // the goroutine ended (End)
-	// last is the stack of the goroutine's last event, lastStack its id
-	// (rt_stack.go).
-	last       pcs
+	// lastHash is the hash of the stack of the goroutine's last event,
+	// lastStack its id (rt_stack.go).
+	lastHash   uint64
 	lastStack  string
 	stackCache [64]stackSlot
 }

@@ -82,13 +82,12 @@ check=$("$gp" trace check --format json "$trace")
 events=$(echo "$check" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
 threads=$(echo "$check" | sed -n 's/^  "threads": \([0-9]*\),/\1/p')
 unproduced=$(echo "$check" | tr -d '\n ' | grep -o '"code":"unproduced-read","kind":"[^"]*","count":[0-9]*' | sed 's/.*"count"://' || true)
-start=$(date +%s.%N)
 set +e
-"${cap[@]}" /usr/bin/time -o "$work/pred.time" -f "%e %M" "$gp" predict --props all --witness none "$trace" >"$work/pred.out" 2>"$work/pred.err"
+/usr/bin/time -o "$work/pred.time" -f "%e %M" "${cap[@]}" "$gp" predict --props all --witness none "$trace" >"$work/pred.out" 2>"$work/pred.err"
 status=$?
 set -e
-summary=$(grep -E '^[0-9]+ reports?,' "$work/pred.out" || echo "no summary (exit status $status: $(grep capped "$work/pred.err" || true))")
-pred=$(cat "$work/pred.time" 2>/dev/null || echo "$(echo "$(date +%s.%N) - $start" | bc) -")
+summary=$(grep -E '^[0-9]+ reports?,' "$work/pred.out" || echo "no summary (exit status $status) $(grep capped "$work/pred.err" | head -1 || true)")
+pred=$(tail -1 "$work/pred.time")
 
 read -r pt pm <<<"$plain"
 read -r rt rm <<<"$recorded"
@@ -96,5 +95,5 @@ read -r qt qm <<<"$pred"
 printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' library "plain s (MB)" "recorded s (MB)" slowdown "collect MB" events goroutines unproduced
 printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' "$lib" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
 	"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$((collect / 1024))" "$events" "$threads" "${unproduced:-0}"
-echo "predict --props all: ${qt}s, ${qm:-?} KB peak; $summary"
+echo "predict --props all: ${qt}s, $((qm / 1024)) MB peak; $summary"
 grep -E '^\[[0-9]+/[0-9]+\]' "$work/pred.out" | sed 's/^/  /' || true

@@ -313,3 +313,21 @@ func TestRecordSignal(t *testing.T) {
 		t.Errorf("the trace lacks the write before the sleep:\n%s", data)
 	}
 }
+
+// TestRecordUnrecordedWrite: a read of a value that code the recorder
+// does not see wrote (here encoding/binary) is warned about, and the
+// warning names the constructs that do it.
+func TestRecordUnrecordedWrite(t *testing.T) {
+	r := recordOnce(t, "run", "./unrecorded")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	var msgs []string
+	for _, w := range r.res.Warnings {
+		msgs = append(msgs, w.Msg)
+	}
+	all := strings.Join(msgs, "\n")
+	if !strings.Contains(all, "a value that no recorded write produces is read (once, first: ") || !strings.Contains(all, "binary.PutUint64") {
+		t.Errorf("warnings:\n%s\nwant one about the read of the byte that binary.PutUint64 wrote", all)
+	}
+}

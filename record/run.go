@@ -265,6 +265,14 @@ func collect(path string, o Options, base, root string) (string, *tally, []Warni
 	if err != nil {
 		return "", nil, warns, fmt.Errorf("internal error: the recording does not read back as a trace (please report it): %v", err)
 	}
+	for _, w := range tr.Warnings {
+		if w.Code == "unproduced-read" {
+			warns = append(warns, Warning{fmt.Sprintf("a value that no recorded write produces is read (%s, first: %s): code the recorder does not see wrote it — "+
+				"the standard library or a dependency writing into memory that instrumented code reads (binary.PutUint64 or io.ReadFull into a slice read element by element, json.Unmarshal into a struct), "+
+				"reflection or unsafe, or a struct of more than 64 fields or an array of more than 8 elements inside a struct copied whole (docs/recording.md, \"Not recorded\"); "+
+				"no schedule reaches past such a read", times(w.Count), w.Example)})
+		}
+	}
 	out, err := convert(o, base, text, tr)
 	return out, t, warns, err
 }
@@ -345,4 +353,11 @@ func fileSafe(s string) string {
 		}
 		return r
 	}, s)
+}
+
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
 }

@@ -74,10 +74,10 @@ func logAtomic(k locKey, kind, desc, site, before, after string) {
 	lock := "atomic(" + name + ")"
 	s.ev(site, "acquire ", lock)
 	if kind != "Store" {
-		s.ev(site, "read ", name, " ", before)
+		s.evMem(site, "read ", name, " ", before)
 	}
 	if kind == "Store" || kind != "Load" && after != before {
-		s.ev(site, "write ", name, " ", after)
+		s.evMem(site, "write ", name, " ", after)
 	}
 	s.ev(site, "release ", lock)
 	s.mu.Unlock()

@@ -51,11 +51,13 @@ func mapAccess(m any, site, call string, write bool) {
 		}
 		v := strconv.Itoa(ms.version)
 		ms.mu.Unlock()
-		s.event(site, "call "+call+" target="+ms.name)
+		// A map is no synchronisation: its events take local stamps
+		// (gstate.stamp), like memory accesses.
+		s.evMem(site, "call ", call, " target=", ms.name)
 		if write {
-			s.event(site, "write "+ms.name+" "+v)
+			s.evMem(site, "write ", ms.name, " ", v)
 		} else {
-			s.event(site, "read "+ms.name+" "+v)
+			s.evMem(site, "read ", ms.name, " ", v)
 		}
 	})
 }

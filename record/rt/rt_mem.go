@@ -118,7 +118,7 @@ func (s *gstate) access(p, old unsafe.Pointer, typ reflect.Type, tp unsafe.Point
 		s.evNumber(site, op, name, p, typ.Kind())
 		return
 	}
-	s.ev(site, op, name, " ", reprAt(p, typ))
+	s.evMem(site, op, name, " ", reprAt(p, typ))
 }
 
 func composite(t reflect.Type) bool {
@@ -252,7 +252,7 @@ func wroteElems(base unsafe.Pointer, from, to int, t reflect.Type, site string) 
 		for _, lf := range leaves {
 			at := unsafe.Add(elem, lf.off)
 			if name, ok := knownName(locKey{at, lf.t}); ok {
-				s.ev(site, "write ", name, " ", reprAt(at, lf.typ))
+				s.evMem(site, "write ", name, " ", reprAt(at, lf.typ))
 			}
 		}
 	}

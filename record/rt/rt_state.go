@@ -16,7 +16,7 @@ import (
 var rec struct {
 	once sync.Once
 	on   bool
-	seq  atomic.Uint64 // the next line's sequence number
+	seq  atomic.Uint64 // the last global stamp handed out (see gstate.stamp)
 
 	log *logFile // the raw log (rt_log.go)
 
@@ -48,6 +48,8 @@ type gstate struct {
 	mu     sync.Mutex
 	name   string
 	n      int
+	base   uint64 // the goroutine's last global stamp, shifted (stamp)
+	sub    uint64 // lines since then
 	writer uint64
 	chunks uint64
 	ck     *chunk
@@ -160,7 +162,7 @@ func siteName(site string) string {
 // the event when event is true.
 func (s *gstate) line(event bool, text string) string {
 	s.room(maxSeq + 2 + len(text))
-	s.buf = strconv.AppendUint(s.buf, rec.seq.Add(1), 10)
+	s.buf = strconv.AppendUint(s.buf, s.stamp(false), 10)
 	s.buf = append(s.buf, ' ')
 	s.buf = append(s.buf, text...)
 	s.buf = append(s.buf, '\n')
@@ -178,6 +180,35 @@ func (s *gstate) line(event bool, text string) string {
 
 // maxSeq is the most digits a sequence number has.
 const maxSeq = 20
+
+// Every line's sequence number (its stamp) orders it among the lines of
+// all goroutines (the collector merges by it). A global counter shared by
+// all goroutines costs a contended atomic add per line, so only
+// synchronisation events take a global stamp (shifted left by subBits);
+// the lines a goroutine logs between two of them — memory accesses,
+// directives — count up from its last one. The merged order then respects
+// everything synchronisation orders (a read that another goroutine's
+// write synchronised with comes after that write's release), and places
+// the unsynchronised lines of different goroutines between the
+// synchronisation events around them, not in real-time order: the trace's
+// order is a first guess of a schedule (docs/engine.md), never its
+// meaning.
+const (
+	subBits = 20
+	subMax  = 1<<subBits - 1
+)
+
+// stamp returns the sequence number of s's next line: a global one if
+// global is set (and for the first line, and when the count since the
+// last one runs out), else the next after s's last (s.mu held).
+func (s *gstate) stamp(global bool) uint64 {
+	if global || s.base == 0 || s.sub == subMax {
+		s.base, s.sub = rec.seq.Add(1)<<subBits, 0
+		return s.base
+	}
+	s.sub++
+	return s.base | s.sub
+}
 
 // room makes sure the current chunk has room for a line of n bytes,
 // moving to a new chunk if not. A line longer than a chunk cannot occur
@@ -200,9 +231,14 @@ func (s *gstate) event(site string, op string) string {
 	return s.name + ":" + strconv.Itoa(s.n)
 }
 
-// ev logs an event made of parts (concatenated), without building its id:
-// the hot path of memory accesses and locks.
-func (s *gstate) ev(site string, parts ...string) {
+// ev logs an event made of parts (concatenated), without building its id,
+// with a global stamp: a synchronisation event.
+func (s *gstate) ev(site string, parts ...string) { s.evStamped(true, site, parts...) }
+
+// evMem is ev for a memory access (a local stamp).
+func (s *gstate) evMem(site string, parts ...string) { s.evStamped(false, site, parts...) }
+
+func (s *gstate) evStamped(global bool, site string, parts ...string) {
 	stack := s.stackID()
 	n := maxSeq + len(s.name) + len(site) + len(stack) + 12
 	for _, p := range parts {
@@ -213,7 +249,7 @@ func (s *gstate) ev(site string, parts ...string) {
 	if n > cap(buf)-len(buf) {
 		return // longer than a chunk: not written (cannot occur, see room)
 	}
-	buf = strconv.AppendUint(buf, rec.seq.Add(1), 10)
+	buf = strconv.AppendUint(buf, s.stamp(global), 10)
 	buf = append(buf, ' ')
 	buf = append(buf, s.name...)
 	buf = append(buf, ' ')
@@ -223,8 +259,9 @@ func (s *gstate) ev(site string, parts ...string) {
 	s.finish(buf, stack, site)
 }
 
-// evNumber logs `OP NAME VALUE` for the number of kind k at p: ev without
-// making a string of the value (the hot path of reads and writes).
+// evNumber logs `OP NAME VALUE` for the number of kind k at p: evMem
+// without making a string of the value (the hot path of reads and
+// writes).
 func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kind) {
 	stack := s.stackID()
 	n := maxSeq + len(s.name) + len(op) + len(name) + maxNumber + len(site) + len(stack) + 12
@@ -233,7 +270,7 @@ func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kin
 	if n > cap(buf)-len(buf) {
 		return // longer than a chunk: not written (cannot occur, see room)
 	}
-	buf = strconv.AppendUint(buf, rec.seq.Add(1), 10)
+	buf = strconv.AppendUint(buf, s.stamp(false), 10)
 	buf = append(buf, ' ')
 	buf = append(buf, s.name...)
 	buf = append(buf, ' ')

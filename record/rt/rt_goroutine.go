@@ -121,9 +121,7 @@ func Test(name string) func() {
 	tests.mu.Unlock()
 	s.mu.Unlock()
 	return func() {
-		s.mu.Lock()
-		last := s.lastID()
-		s.mu.Unlock()
+		last := s.last()
 		tests.mu.Lock()
 		tests.last = last
 		tests.mu.Unlock()
@@ -153,9 +151,7 @@ func NewToken() *Token {
 		return nil
 	}
 	t := &Token{parent: cur()}
-	t.parent.mu.Lock()
-	t.from = t.parent.lastID()
-	t.parent.mu.Unlock()
+	t.from = t.parent.last()
 	return t
 }
 
@@ -189,12 +185,8 @@ func (t *Token) Enter(site string) func() {
 	var before []string
 	if t.global {
 		rec.states.each(func(_ int64, g *gstate) {
-			if g != s {
-				g.mu.Lock()
-				if last := g.lastID(); last != "" && !g.ended {
-					before = append(before, last)
-				}
-				g.mu.Unlock()
+			if last := g.last(); g != s && last != "" && !g.ended {
+				before = append(before, last)
 			}
 		})
 		rec.namesMu.Lock()

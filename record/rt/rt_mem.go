@@ -32,21 +32,9 @@ func Read[T any](p *T, desc, site string) T {
 
 // Write performs and logs a write of v to the location p.
 func Write[T any](p *T, v T, desc, site string) {
-	if !on() {
-		*p = v
-		return
-	}
-	t := reflect.TypeFor[T]()
-	up := unsafe.Pointer(p)
-	if named(up, t, desc) {
-		*p = v
-		record(up, nil, t, desc, site, "write ")
-		return
-	}
-	old := new(T)
-	*old = *p
+	old := *p
 	*p = v
-	record(up, unsafe.Pointer(old), t, desc, site, "write ")
+	Wrote(p, old, v, desc, site)
 }
 
 // Wrote logs a write the instrumented code performed itself (so that the

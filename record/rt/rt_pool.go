@@ -25,20 +25,32 @@ type poolState struct {
 	keep    map[unsafe.Pointer]any // the objects, kept alive: their address names them
 }
 
-var pools = struct {
-	mu sync.Mutex
-	m  map[*sync.Pool]*poolState
-}{m: map[*sync.Pool]*poolState{}}
+var pools = registry[*sync.Pool, poolState]{make: func() *poolState {
+	return &poolState{version: map[unsafe.Pointer]int{}, keep: map[unsafe.Pointer]any{}}
+}}
 
-func poolOf(p *sync.Pool) *poolState {
-	pools.mu.Lock()
-	defer pools.mu.Unlock()
-	ps := pools.m[p]
-	if ps == nil {
-		ps = &poolState{version: map[unsafe.Pointer]int{}, keep: map[unsafe.Pointer]any{}}
-		pools.m[p] = ps
+func poolOf(p *sync.Pool) *poolState { return pools.of(p) }
+
+// registry holds the recorder's state of each object of a kind (a Pool,
+// a sync.Map), made on first use.
+type registry[K comparable, S any] struct {
+	mu   sync.Mutex
+	m    map[K]*S
+	make func() *S
+}
+
+func (r *registry[K, S]) of(k K) *S {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.m == nil {
+		r.m = map[K]*S{}
 	}
-	return ps
+	s := r.m[k]
+	if s == nil {
+		s = r.make()
+		r.m[k] = s
+	}
+	return s
 }
 
 // dataWord is the identity of the value in x: a Pool hands back the very
@@ -107,21 +119,11 @@ type syncMapState struct {
 	version map[any]int
 }
 
-var syncMaps = struct {
-	mu sync.Mutex
-	m  map[*sync.Map]*syncMapState
-}{m: map[*sync.Map]*syncMapState{}}
+var syncMaps = registry[*sync.Map, syncMapState]{make: func() *syncMapState {
+	return &syncMapState{version: map[any]int{}}
+}}
 
-func syncMapOf(m *sync.Map) *syncMapState {
-	syncMaps.mu.Lock()
-	defer syncMaps.mu.Unlock()
-	ms := syncMaps.m[m]
-	if ms == nil {
-		ms = &syncMapState{version: map[any]int{}}
-		syncMaps.m[m] = ms
-	}
-	return ms
-}
+func syncMapOf(m *sync.Map) *syncMapState { return syncMaps.of(m) }
 
 // syncMapOp performs op on m under the map's recorder lock and logs it:
 // op returns whether it read the entry of key k and whether it changed it.

@@ -130,10 +130,7 @@ func Main() {
 	if !on() {
 		return
 	}
-	s := cur()
-	s.mu.Lock()
-	last := s.lastID()
-	s.mu.Unlock()
+	last := cur().last()
 	rec.namesMu.Lock()
 	rec.initDone = last
 	rec.namesMu.Unlock()
@@ -239,41 +236,46 @@ func (s *gstate) ev(site string, parts ...string) { s.evStamped(true, site, part
 func (s *gstate) evMem(site string, parts ...string) { s.evStamped(false, site, parts...) }
 
 func (s *gstate) evStamped(global bool, site string, parts ...string) {
-	stack := s.stackID()
-	n := maxSeq + len(s.name) + len(site) + len(stack) + 12
+	n := len(site)
 	for _, p := range parts {
 		n += len(p)
 	}
-	s.room(n)
-	buf := s.buf
-	if n > cap(buf)-len(buf) {
-		return // longer than a chunk: not written (cannot occur, see room)
+	buf, stack, ok := s.eventStart(global, n)
+	if !ok {
+		return
 	}
-	buf = strconv.AppendUint(buf, s.stamp(global), 10)
-	buf = append(buf, ' ')
-	buf = append(buf, s.name...)
-	buf = append(buf, ' ')
 	for _, p := range parts {
 		buf = append(buf, p...)
 	}
 	s.finish(buf, stack, site)
 }
 
+// eventStart begins an event line in s's chunk: its stamp and thread,
+// with room for n more bytes; stack is the event's stack. ok is false for
+// a line longer than a chunk, which is not written (it cannot occur:
+// names, values and sites are short).
+func (s *gstate) eventStart(global bool, n int) (buf []byte, stack string, ok bool) {
+	stack = s.stackID()
+	n += maxSeq + len(s.name) + len(stack) + 12
+	s.room(n)
+	buf = s.buf
+	if n > cap(buf)-len(buf) {
+		return nil, "", false
+	}
+	buf = strconv.AppendUint(buf, s.stamp(global), 10)
+	buf = append(buf, ' ')
+	buf = append(buf, s.name...)
+	return append(buf, ' '), stack, true
+}
+
 // evNumber logs `OP NAME VALUE` for the number of kind k at p: evMem
 // without making a string of the value (the hot path of reads and
 // writes).
 func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kind) {
-	stack := s.stackID()
-	n := maxSeq + len(s.name) + len(op) + len(name) + maxNumber + len(site) + len(stack) + 12
-	s.room(n)
-	buf := s.buf
-	if n > cap(buf)-len(buf) {
-		return // longer than a chunk: not written (cannot occur, see room)
+	buf, stack, ok := s.eventStart(false, len(op)+len(name)+maxNumber+len(site)+1)
+	if !ok {
+		return
 	}
-	buf = strconv.AppendUint(buf, s.stamp(false), 10)
-	buf = append(buf, ' ')
-	buf = append(buf, s.name...)
-	buf = append(buf, ' ')
 	buf = append(buf, op...)
 	buf = append(buf, name...)
 	buf = append(buf, ' ')
@@ -303,6 +305,13 @@ func (s *gstate) finish(buf []byte, stack, site string) {
 
 // nextID is the id the next event of s will get.
 func (s *gstate) nextID() string { return s.name + ":" + strconv.Itoa(s.n+1) }
+
+// last is lastID, taking s.mu.
+func (s *gstate) last() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastID()
+}
 
 // lastID is the id of the last event of s, "" if none.
 func (s *gstate) lastID() string {

@@ -23,85 +23,56 @@ func TestInit(t *testing.T) {
 	}
 }
 
-func TestPool(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // Get finds the object Put left on this P
-	var pool sync.Pool
+// handOver runs give on one goroutine and, later, take on another: take
+// must see the write that give's goroutine made before it gave the box.
+func handOver(t *testing.T, give func(*box), take func() *box) {
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		b := &box{}
 		b.v = 1
-		pool.Put(b)
+		give(b)
 	}()
 	go func() {
 		defer wg.Done()
 		time.Sleep(later)
-		if b, ok := pool.Get().(*box); ok && b.v != 1 {
+		if b := take(); b != nil && b.v != 1 {
 			t.Errorf("got %d", b.v)
 		}
 	}()
 	wg.Wait()
+}
+
+func TestPool(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1)) // Get finds the object Put left on this P
+	var pool sync.Pool
+	handOver(t, func(b *box) { pool.Put(b) }, func() *box {
+		b, _ := pool.Get().(*box)
+		return b
+	})
 }
 
 func TestSyncMap(t *testing.T) {
 	var m sync.Map
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		b := &box{}
-		b.v = 1
-		m.Store("k", b)
-	}()
-	go func() {
-		defer wg.Done()
-		time.Sleep(later)
-		if b, ok := m.Load("k"); ok && b.(*box).v != 1 {
-			t.Errorf("got %d", b.(*box).v)
-		}
-	}()
-	wg.Wait()
+	handOver(t, func(b *box) { m.Store("k", b) }, func() *box {
+		b, _ := m.Load("k")
+		p, _ := b.(*box)
+		return p
+	})
 }
 
 func TestAtomicValue(t *testing.T) {
 	var av atomic.Value
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		b := &box{}
-		b.v = 1
-		av.Store(b)
-	}()
-	go func() {
-		defer wg.Done()
-		time.Sleep(later)
-		if b, ok := av.Load().(*box); ok && b.v != 1 {
-			t.Errorf("got %d", b.v)
-		}
-	}()
-	wg.Wait()
+	handOver(t, func(b *box) { av.Store(b) }, func() *box {
+		b, _ := av.Load().(*box)
+		return b
+	})
 }
 
 func TestAtomicPointer(t *testing.T) {
 	var ap atomic.Pointer[box]
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		b := &box{}
-		b.v = 1
-		ap.Store(b)
-	}()
-	go func() {
-		defer wg.Done()
-		time.Sleep(later)
-		if b := ap.Load(); b != nil && b.v != 1 {
-			t.Errorf("got %d", b.v)
-		}
-	}()
-	wg.Wait()
+	handOver(t, func(b *box) { ap.Store(b) }, func() *box { return ap.Load() })
 }
 
 func TestContextDone(t *testing.T) {

@@ -3,8 +3,10 @@ package record
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,8 +24,37 @@ type testChunk struct {
 
 const testChunkSize = 256
 
-// rawLogOf builds a raw log of the format record/rt writes (raw.go).
+// rawLogOf builds a raw log of the format record/rt writes (raw.go) from
+// chunks whose lines are written as the trace has them, "SEQ THREAD OP
+// …" and "SEQ DIRECTIVE …": each SEQ times ten, and before a writer's
+// first event of a thread, its "# thread THREAD" line (SEQ×10-5).
 func rawLogOf(chunks ...testChunk) []byte {
+	thread := map[uint64]string{}
+	for i, c := range chunks {
+		var b strings.Builder
+		for _, line := range strings.SplitAfter(c.lines, "\n") {
+			seq, rest, ok := strings.Cut(line, " ")
+			n, err := strconv.Atoi(seq)
+			if !ok || err != nil {
+				b.WriteString(line)
+				continue
+			}
+			if first, ops, _ := strings.Cut(rest, " "); first != "#" && !directive[first] {
+				if thread[c.writer] != first {
+					thread[c.writer] = first
+					fmt.Fprintf(&b, "%d # thread %s\n", n*10-5, first)
+				}
+				rest = ops
+			}
+			fmt.Fprintf(&b, "%d %s", n*10, rest)
+		}
+		chunks[i].lines = b.String()
+	}
+	return rawLogOfRaw(chunks...)
+}
+
+// rawLogOfRaw builds a raw log of chunks whose lines are raw already.
+func rawLogOfRaw(chunks ...testChunk) []byte {
 	var b bytes.Buffer
 	hdr := make([]byte, rawHeader)
 	copy(hdr, rawMagic)
@@ -92,7 +123,7 @@ func TestOpenRaw(t *testing.T) {
 		{"complete", "main write x 1\nmain fork g\ng read x 1\nmain read x 1\n", "", "", full},
 		{"a chunk never written", "main write x 1\nmain fork g\ng read x 1\nmain read x 1\n", "", "", unwritten},
 		{"cut off by the end of the file", "main write x 1\n", "raw.log: chunk 0 is cut off by the end of the file", "",
-			rawLogOf(testChunk{1, 0, "1 main write x 1\n2 main write x 2\n", -1})[:rawHeader+chunkHeader+20]},
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n2 main write x 2\n", -1})[:rawHeader+chunkHeader+35]},
 		{"a chunk lost", "main write x 1\n", "raw.log: writer 1 lacks its chunk 1", "",
 			rawLogOf(testChunk{1, 0, "1 main write x 1\n", -1}, testChunk{1, 2, "2 main write x 2\n", -1})},
 		{"not a raw log", "", "", "raw.log: not a raw log of gpredict record", []byte("1 main write x 1\n")},
@@ -100,9 +131,16 @@ func TestOpenRaw(t *testing.T) {
 			rawLogOf(testChunk{1, 0, "1 main write x 1\n", -1}, testChunk{1, 0, "2 main write x 2\n", -1})},
 		{"a line not the recorder's", "", "", "raw.log: chunk 0: not a line of the recorder",
 			rawLogOf(testChunk{1, 0, "hello\n", -1})},
+		{"local stamps and thread lines", "main write x 1\nmain read x 1\ng fork h\nmain write x 2\n", "", "",
+			rawLogOfRaw(testChunk{1, 0, "1048576 # thread main\n+1 write x 1\n+2 read x 1\n3145728 write x 2\n", -1},
+				testChunk{2, 0, "2097152 # thread g\n+1 fork h\n", -1})},
+		{"a local stamp first", "", "", "raw.log: chunk 0: not a line of the recorder (want SEQUENCE TEXT, or +K TEXT after one)",
+			rawLogOfRaw(testChunk{1, 0, "+1 # thread main\n", -1})},
+		{"an event without its thread", "", "", "raw.log: chunk 0: an event before its goroutine's",
+			rawLogOfRaw(testChunk{1, 0, "1 write x 1\n", -1})},
 		{"a claim past the chunk", "", "", "raw.log: chunk 0 (offset 4096) says it holds 1000 bytes",
 			rawLogOf(testChunk{1, 0, "1 main write x 1\n", 1000})},
-		{"out of order", "", "", "raw.log: chunk 0: sequence number 1 after 2",
+		{"out of order", "", "", "raw.log: chunk 0: sequence number 10 after 20",
 			rawLogOf(testChunk{1, 0, "2 main write x 1\n1 main write x 2\n", -1})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

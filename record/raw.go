@@ -18,6 +18,12 @@ import (
 // (a goroutine, uint64) and the writer's chunk number from 0 (uint64); its
 // lines are "SEQ TEXT\n". A chunk without the magic was allocated and
 // never written.
+//
+// Lines are shorter than the trace's: SEQ is a number for the lines of
+// synchronisation (a global stamp) and "+K" for the others, the K-th line
+// of the writer since its last global stamp; an event line leaves out its
+// thread, which the writer's last "# thread NAME" line gives. The cursor
+// puts both back.
 const (
 	rawMagic    = "gpredict-raw v2\n"
 	rawHeader   = 4096
@@ -109,6 +115,8 @@ type cursor struct {
 	at     rawChunk // the chunk being read
 	seq    uint64   // the current line's
 	text   string
+	base   uint64 // the writer's last global stamp
+	thread string // the writer's thread name
 }
 
 // order checks that a writer's lines come in sequence order (a goroutine
@@ -146,14 +154,33 @@ func (c *cursor) next() (bool, error) {
 			return false, fmt.Errorf("%s: chunk %d: its last line has no end: %q", c.l.name, c.at.index, line)
 		}
 		seqText, text, ok := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
-		seq, perr := strconv.ParseUint(seqText, 10, 64)
-		if !ok || perr != nil || seq == 0 {
-			return false, fmt.Errorf("%s: chunk %d: not a line of the recorder (want SEQUENCE TEXT): %q", c.l.name, c.at.index, line)
+		local := strings.HasPrefix(seqText, "+")
+		seq, perr := strconv.ParseUint(strings.TrimPrefix(seqText, "+"), 10, 64)
+		if !ok || perr != nil || seq == 0 || local && c.base == 0 {
+			return false, fmt.Errorf("%s: chunk %d: not a line of the recorder (want SEQUENCE TEXT, or +K TEXT after one): %q", c.l.name, c.at.index, line)
+		}
+		if local {
+			seq += c.base
+		} else {
+			c.base = seq
+		}
+		if name, isName := strings.CutPrefix(text, "# thread "); isName {
+			c.thread = name
+			continue
+		}
+		if first, _, _ := strings.Cut(text, " "); first != "#" && !directive[first] {
+			if c.thread == "" {
+				return false, fmt.Errorf("%s: chunk %d: an event before its goroutine's \"# thread NAME\" line: %q", c.l.name, c.at.index, line)
+			}
+			text = c.thread + " " + text
 		}
 		c.seq, c.text = seq, text
 		return true, nil
 	}
 }
+
+// directive holds the first words of the lines that are no event.
+var directive = map[string]bool{"init": true, "volatile": true, "type": true, "object": true, "hb": true, "stack": true}
 
 type cursorHeap []*cursor
 

@@ -140,7 +140,7 @@ func Main() {
 // the events of s.after (s.mu held).
 func (s *gstate) first() {
 	for _, a := range s.after {
-		s.line(false, "hb "+a+" "+s.name+":1")
+		s.line("hb "+a+" "+s.name+":1")
 	}
 	s.after = nil
 }
@@ -154,25 +154,28 @@ func siteName(site string) string {
 	return site + "." + strconv.Itoa(rec.byName[site])
 }
 
-// line appends one raw line (an event or a directive, in the text format)
-// to s's log under s.mu, which the caller holds. It returns the id T:k of
-// the event when event is true.
-func (s *gstate) line(event bool, text string) string {
-	s.room(maxSeq + 2 + len(text))
-	s.buf = strconv.AppendUint(s.buf, s.stamp(false), 10)
+// line appends one raw line that is no event (a directive or a comment,
+// in the text format) to s's log under s.mu, which the caller holds.
+func (s *gstate) line(text string) {
+	s.room(maxSeq + 3 + len(text))
+	s.buf = s.appendStamp(s.buf, false)
 	s.buf = append(s.buf, ' ')
 	s.buf = append(s.buf, text...)
 	s.buf = append(s.buf, '\n')
 	s.ck.setUsed(len(s.buf))
-	id := ""
-	if event {
-		s.n++
-		id = s.name + ":" + strconv.Itoa(s.n)
-		if s.n == 1 && s.after != nil {
-			s.first()
-		}
+}
+
+// appendStamp appends the stamp of s's next line (stamp): a global one as
+// its number, a local one as "+" and its count since the goroutine's last
+// global one, which the collector adds back (record/raw.go). Event lines
+// leave out their thread, which the collector knows from the goroutine's
+// "# thread NAME" line: raw lines are about half as long as trace lines.
+func (s *gstate) appendStamp(buf []byte, global bool) []byte {
+	k := s.stamp(global)
+	if k == s.base {
+		return strconv.AppendUint(buf, k, 10)
 	}
-	return id
+	return strconv.AppendUint(append(buf, '+'), k-s.base, 10)
 }
 
 // maxSeq is the most digits a sequence number has.
@@ -255,16 +258,17 @@ func (s *gstate) evStamped(global bool, site string, parts ...string) {
 // a line longer than a chunk, which is not written (it cannot occur:
 // names, values and sites are short).
 func (s *gstate) eventStart(global bool, n int) (buf []byte, stack string, ok bool) {
+	if s.n == 0 {
+		s.line("# thread " + s.name) // final now: renames happen before the first event
+	}
 	stack = s.stackID()
-	n += maxSeq + len(s.name) + len(stack) + 12
+	n += maxSeq + len(stack) + 13
 	s.room(n)
 	buf = s.buf
 	if n > cap(buf)-len(buf) {
 		return nil, "", false
 	}
-	buf = strconv.AppendUint(buf, s.stamp(global), 10)
-	buf = append(buf, ' ')
-	buf = append(buf, s.name...)
+	buf = s.appendStamp(buf, global)
 	return append(buf, ' '), stack, true
 }
 

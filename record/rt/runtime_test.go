@@ -110,7 +110,7 @@ func TestFirstEventFacts(t *testing.T) {
 		log(s)
 		text := string(s.buf)
 		s.mu.Unlock()
-		want := regexp.MustCompile(`^(\d+ stack s\d+ [^\n]+\n)?\d+ T write x (1|7)( stack=s\d+)? @a.go:1\n\d+ hb main:1 T:1\n$`)
+		want := regexp.MustCompile(`^\d+ # thread T\n(\+\d+ stack s\d+ [^\n]+\n)?(\d+|\+\d+) write x (1|7)( stack=s\d+)? @a.go:1\n\+\d+ hb main:1 T:1\n$`)
 		if !want.MatchString(text) {
 			t.Errorf("logged %q; want the event, then its fact", text)
 		}

@@ -77,14 +77,14 @@ func (c *chanState) declare(s *gstate) {
 	c.declared = true
 	c.mu.Unlock()
 	if first {
-		s.line("volatile "+c.name+".closed")
+		s.line("volatile " + c.name + ".closed")
 	}
 }
 
 func (c *chanState) slot(s *gstate, kind string, k int) string {
 	v := c.name + "." + kind + strconv.Itoa(k)
 	if markVolatile(v) {
-		s.line("volatile "+v)
+		s.line("volatile " + v)
 	}
 	return v
 }
@@ -199,7 +199,7 @@ func (c *chanState) begin(count *int, last *string, site, enter string) (*gstate
 	c.mu.Unlock()
 	id := s.event(site, enter)
 	if prev != "" {
-		s.line("hb "+prev+" "+id)
+		s.line("hb " + prev + " " + id)
 	}
 	return s, k
 }
@@ -298,6 +298,6 @@ func Selecting(site string) {
 	s := cur()
 	s.mu.Lock()
 	stack := s.stackID()
-	s.line("# blocks "+s.name+" select stack="+stack+" @"+site)
+	s.line("# blocks " + s.name + " select stack=" + stack + " @" + site)
 	s.mu.Unlock()
 }

@@ -104,7 +104,7 @@ func (st *ctxState) cancel(site string) {
 	if first {
 		withState(func(s *gstate) {
 			if markVolatile(st.name) {
-				s.line("volatile "+st.name)
+				s.line("volatile " + st.name)
 			}
 			s.ev(site, "write ", st.name, " 1")
 		})

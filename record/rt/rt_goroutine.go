@@ -29,7 +29,7 @@ func Start(c *Child) {
 		return
 	}
 	s := newState(c.name)
-	s.line("# forked-by "+c.fork+" "+c.name)
+	s.line("# forked-by " + c.fork + " " + c.name)
 	rec.states.getOrAdd(goid(), func(int64) *gstate { return s })
 }
 
@@ -110,13 +110,13 @@ func Test(name string) func() {
 		s.name, op = tname, "begin"
 		if fork != "" {
 			s.after = nil // the fork orders it
-			s.line("# forked-by "+fork+" "+s.name)
+			s.line("# forked-by " + fork + " " + s.name)
 		}
 	}
 	begin := s.event("", op)
 	tests.mu.Lock()
 	if tests.last != "" && s.n == 1 {
-		s.line("hb "+tests.last+" "+begin)
+		s.line("hb " + tests.last + " " + begin)
 	}
 	tests.mu.Unlock()
 	s.mu.Unlock()
@@ -197,10 +197,10 @@ func (t *Token) Enter(site string) func() {
 	s.mu.Lock()
 	enter := s.event(site, "enter void go.callback()")
 	if t.from != "" {
-		s.line("hb "+t.from+" "+enter)
+		s.line("hb " + t.from + " " + enter)
 	}
 	for _, b := range before {
-		s.line("hb "+b+" "+enter)
+		s.line("hb " + b + " " + enter)
 	}
 	s.mu.Unlock()
 	return func() {
@@ -228,6 +228,6 @@ func (t *Token) After(site string) {
 	}
 	withState(func(s *gstate) {
 		ev := s.event(site, "call void go.callbackReturned()")
-		s.line("hb "+done+" "+ev)
+		s.line("hb " + done + " " + ev)
 	})
 }

@@ -62,7 +62,7 @@ func ioAcquire(s *gstate, site string) {
 	for g, rel := range ioSync.last {
 		if g != s && seen[g] != rel {
 			seen[g] = rel
-			s.line("hb "+rel+" "+ev)
+			s.line("hb " + rel + " " + ev)
 		}
 	}
 }

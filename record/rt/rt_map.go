@@ -30,7 +30,7 @@ func mapOf(m any) *mapState {
 		return &mapState{keep: m, name: objName(p, "map")}
 	})
 	if made {
-		withState(func(s *gstate) { s.line("volatile "+ms.name) })
+		withState(func(s *gstate) { s.line("volatile " + ms.name) })
 	}
 	return ms
 }

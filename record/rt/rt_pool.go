@@ -100,7 +100,7 @@ func PoolGet(p *sync.Pool, desc, site string) any {
 func logVolatile(name, site, op string, v int) {
 	withState(func(s *gstate) {
 		if markVolatile(name) {
-			s.line("volatile "+name)
+			s.line("volatile " + name)
 		}
 		s.ev(site, op, " ", name, " ", strconv.Itoa(v))
 	})
@@ -143,7 +143,7 @@ func syncMapOp(m *sync.Map, k any, desc, site string, op func() (read, changed b
 	}
 	withState(func(s *gstate) {
 		if markVolatile(name) {
-			s.line("volatile "+name)
+			s.line("volatile " + name)
 		}
 		lock := "atomic(" + name + ")"
 		if read && changed {

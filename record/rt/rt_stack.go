@@ -143,7 +143,7 @@ func (s *gstate) newStack(p *pcs) string {
 	stacks.next++
 	id := "s" + strconv.Itoa(stacks.next)
 	stacks.byText[text] = id
-	s.line("stack "+id+" "+text)
+	s.line("stack " + id + " " + text)
 	return id
 }
 

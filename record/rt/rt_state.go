@@ -140,7 +140,7 @@ func Main() {
 // the events of s.after (s.mu held).
 func (s *gstate) first() {
 	for _, a := range s.after {
-		s.line("hb "+a+" "+s.name+":1")
+		s.line("hb " + a + " " + s.name + ":1")
 	}
 	s.after = nil
 }

@@ -88,7 +88,7 @@ func releasing(k locKey, desc, site string, shared bool) {
 	s.mu.Unlock()
 	holder.mu.Lock()
 	rel := holder.event(site, op+name)
-	holder.line("hb "+by+" "+rel)
+	holder.line("hb " + by + " " + rel)
 	holder.mu.Unlock()
 }
 
@@ -114,7 +114,7 @@ func blocking(k locKey, desc, site, what string) {
 	s := cur()
 	s.mu.Lock()
 	stack := s.stackID()
-	s.line("# blocks "+s.name+" "+what+" "+locName(k, desc)+" stack="+stack+" @"+site)
+	s.line("# blocks " + s.name + " " + what + " " + locName(k, desc) + " stack=" + stack + " @" + site)
 	s.mu.Unlock()
 }
 
@@ -265,7 +265,7 @@ func WGWait(wg *sync.WaitGroup, desc, site string) {
 		exit := s.event(site, "exit void sync.WaitGroup.Wait() target="+name)
 		for _, r := range released {
 			if r[:strings.LastIndexByte(r, ':')] != s.name { // own calls precede it anyway
-				s.line("hb "+r+" "+exit)
+				s.line("hb " + r + " " + exit)
 			}
 		}
 	})
@@ -326,7 +326,7 @@ func OnceDo(o *sync.Once, f func(), desc, site string) {
 	s.mu.Lock()
 	exit := s.event(site, "exit void sync.Once.Do() target="+name)
 	if first != "" {
-		s.line("hb "+first+" "+exit)
+		s.line("hb " + first + " " + exit)
 	}
 	s.mu.Unlock()
 }

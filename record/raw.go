@@ -117,6 +117,30 @@ type cursor struct {
 	text   string
 	base   uint64 // the writer's last global stamp
 	thread string // the writer's thread name
+	// probed says that seq is the first line's, read from the file
+	// without a buffer: a writer gets its buffer only once the merge
+	// reaches it, so the buffers held are those of the goroutines that
+	// lived at that point of the run, not of all of them.
+	probed bool
+}
+
+// probe sets c.seq to the stamp of the writer's first line (a global
+// one: a goroutine's first line always is), a lower bound of the stamp of
+// its first trace line.
+func (c *cursor) probe() (bool, error) {
+	if len(c.chunks) == 0 {
+		return false, nil
+	}
+	first := c.chunks[0]
+	var b [24]byte
+	n, _ := c.l.r.ReadAt(b[:min(int64(len(b)), first.used)], first.off)
+	seqText, _, _ := strings.Cut(string(b[:n]), " ")
+	seq, err := strconv.ParseUint(seqText, 10, 64)
+	if err != nil || seq == 0 {
+		return c.next() // a malformed first line: next says what is wrong with it
+	}
+	c.seq, c.probed = seq, true
+	return true, nil
 }
 
 // order checks that a writer's lines come in sequence order (a goroutine
@@ -130,13 +154,14 @@ func (c *cursor) order(prev uint64) error {
 
 // next reads the writer's next line; false at its end.
 func (c *cursor) next() (bool, error) {
+	c.probed = false
 	for {
 		if c.r == nil {
 			if len(c.chunks) == 0 {
 				return false, nil
 			}
 			c.at, c.chunks = c.chunks[0], c.chunks[1:]
-			c.r = bufio.NewReaderSize(io.NewSectionReader(c.l.r, c.at.off, c.at.used), 4096)
+			c.r = bufio.NewReaderSize(io.NewSectionReader(c.l.r, c.at.off, c.at.used), 2048)
 		}
 		line, err := c.r.ReadString('\n')
 		if err == io.EOF && line == "" {
@@ -201,7 +226,7 @@ func (l *rawLog) merge(emit func(text string) error) error {
 	h := make(cursorHeap, 0, len(l.writers))
 	for _, cs := range l.writers {
 		c := &cursor{l: l, chunks: cs}
-		ok, err := c.next()
+		ok, err := c.probe()
 		if err != nil {
 			return err
 		}
@@ -213,6 +238,21 @@ func (l *rawLog) merge(emit func(text string) error) error {
 	var last uint64
 	for len(h) > 0 {
 		c := h[0]
+		if c.probed {
+			// The probe's stamp is the first line's, which may be no
+			// trace line ("# thread"): read the first that is, whose
+			// stamp is no smaller, and merge it at its place.
+			ok, err := c.next()
+			if err != nil {
+				return err
+			}
+			if ok {
+				heap.Fix(&h, 0)
+			} else {
+				heap.Pop(&h)
+			}
+			continue
+		}
 		if c.seq == last {
 			return fmt.Errorf("%s: sequence number %d appears twice", l.name, c.seq)
 		}

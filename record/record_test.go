@@ -331,3 +331,20 @@ func TestRecordUnrecordedWrite(t *testing.T) {
 		t.Errorf("warnings:\n%s\nwant one about the read of the byte that binary.PutUint64 wrote", all)
 	}
 }
+
+// TestRecordOldGo: a module of an older Go version (1.19) than the go
+// command's records: the runtime module it requires declares the oldest
+// version with generics, never a newer one than the module's.
+func TestRecordOldGo(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go tool is not on PATH")
+	}
+	out := t.TempDir()
+	res, err := Record([]string{"go", "run", "."}, Options{Dir: filepath.Join("testdata", "oldgo"), Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 || res.Events < 3 {
+		t.Errorf("exit status %d, %d events; want a recording of the run", res.ExitCode, res.Events)
+	}
+}

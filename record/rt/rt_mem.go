@@ -197,8 +197,8 @@ func split(t reflect.Type, off uintptr, desc string, out *[]leaf) bool {
 func Append[S ~[]E, E any](s S, site string) func(...E) S {
 	return func(v ...E) S {
 		r := append(s, v...)
-		if on() && len(v) > 0 && unsafe.SliceData(r) == unsafe.SliceData(s) {
-			wroteElems(unsafe.Pointer(unsafe.SliceData(r)), len(s), len(r), reflect.TypeFor[E](), site)
+		if on() && len(v) > 0 && data(r) == data(s) {
+			wroteElems(data(r), len(s), len(r), reflect.TypeFor[E](), site)
 		}
 		return r
 	}
@@ -209,9 +209,18 @@ func Append[S ~[]E, E any](s S, site string) func(...E) S {
 func Copy[D ~[]E, S ~[]E, E any](dst D, src S, site string) int {
 	n := copy(dst, src)
 	if on() && n > 0 {
-		wroteElems(unsafe.Pointer(unsafe.SliceData(dst)), 0, n, reflect.TypeFor[E](), site)
+		wroteElems(data(dst), 0, n, reflect.TypeFor[E](), site)
 	}
 	return n
+}
+
+// data is the address of s's array (unsafe.SliceData, which the
+// runtime's Go version lacks: overlay.go, rtGo), nil without capacity.
+func data[S ~[]E, E any](s S) unsafe.Pointer {
+	if cap(s) == 0 {
+		return nil
+	}
+	return unsafe.Pointer(&s[:1][0])
 }
 
 // wroteElems logs writes of the elements from to to (exclusive) of the

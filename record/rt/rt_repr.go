@@ -62,35 +62,11 @@ func repr(v any) string {
 
 // reprAt renders the value of type t stored at p.
 func reprAt(p unsafe.Pointer, t reflect.Type) string {
+	if number(t.Kind()) {
+		var b [maxNumber]byte
+		return string(appendNumber(b[:0], p, t.Kind()))
+	}
 	switch t.Kind() {
-	case reflect.Bool:
-		return strconv.FormatBool(*(*bool)(p))
-	case reflect.Int:
-		return strconv.FormatInt(int64(*(*int)(p)), 10)
-	case reflect.Int8:
-		return strconv.FormatInt(int64(*(*int8)(p)), 10)
-	case reflect.Int16:
-		return strconv.FormatInt(int64(*(*int16)(p)), 10)
-	case reflect.Int32:
-		return strconv.FormatInt(int64(*(*int32)(p)), 10)
-	case reflect.Int64:
-		return strconv.FormatInt(*(*int64)(p), 10)
-	case reflect.Uint:
-		return strconv.FormatUint(uint64(*(*uint)(p)), 10)
-	case reflect.Uint8:
-		return strconv.FormatUint(uint64(*(*uint8)(p)), 10)
-	case reflect.Uint16:
-		return strconv.FormatUint(uint64(*(*uint16)(p)), 10)
-	case reflect.Uint32:
-		return strconv.FormatUint(uint64(*(*uint32)(p)), 10)
-	case reflect.Uint64:
-		return strconv.FormatUint(*(*uint64)(p), 10)
-	case reflect.Uintptr:
-		return strconv.FormatUint(uint64(*(*uintptr)(p)), 10)
-	case reflect.Float32:
-		return floatRepr(float64(*(*float32)(p)), 32)
-	case reflect.Float64:
-		return floatRepr(*(*float64)(p), 64)
 	case reflect.String:
 		return stringRepr(*(*string)(p))
 	case reflect.Pointer:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -97,29 +98,13 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err := policy.checkEmpty(tr, args); err != nil {
 		return err
 	}
-	warnings := traceWarnings(tr)
-	inputs := make([]predict.PropertyInput, len(sel.Specs))
-	for i, p := range sel.Specs {
-		events, err := spec.Match(p, tr)
-		if err != nil {
-			return fmt.Errorf("property %s: %w", p.Name, err)
-		}
-		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
-		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched(p))...)
-	}
-	for _, w := range warnings {
-		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
-	}
 	opts := predict.Options{
 		Branches: model, Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
-	res, err := runWithProgress(cmd.Context(), stderr, showProgress, tr, inputs, opts)
+	res, inputs, warnings, err := predictTrace(cmd.Context(), stderr, showProgress, tr, sel, opts)
 	if err != nil {
-		return err
-	}
-	if err := runBuiltins(cmd.Context(), stderr, showProgress, tr, res, sel.Builtins, opts); err != nil {
 		return err
 	}
 	if err := explainRefuted(cmd, v.GetStringSlice("explain"), tr, inputs, res, sel, opts); err != nil {
@@ -141,6 +126,34 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return exitCode(code)
 	}
 	return nil
+}
+
+// predictTrace runs the selected properties on tr: the pattern
+// properties (matched, then decided with a progress display if show),
+// then the built-ins. It prints the warnings of the trace and the
+// matching on stderr and returns them with the result and the inputs.
+func predictTrace(ctx context.Context, stderr io.Writer, show bool, tr *trace.Trace, sel *selection, opts predict.Options) (*predict.Result, []predict.PropertyInput, []report.Warning, error) {
+	warnings := traceWarnings(tr)
+	inputs := make([]predict.PropertyInput, len(sel.Specs))
+	for i, p := range sel.Specs {
+		events, err := spec.Match(p, tr)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("property %s: %w", p.Name, err)
+		}
+		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
+		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched(p))...)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
+	}
+	res, err := runWithProgress(ctx, stderr, show, tr, inputs, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := runBuiltins(ctx, stderr, show, tr, res, sel.Builtins, opts); err != nil {
+		return nil, nil, nil, err
+	}
+	return res, inputs, warnings, nil
 }
 
 // loadSpecs loads the --spec files; warnings are printed and kept, errors

@@ -66,14 +66,7 @@ func Ladder(f *stage.Facts, opts DeciderOptions) *LadderDecider {
 // LadderWith is Ladder with the solver stages configured by scfg (its
 // Timeout and DumpDir should be opts').
 func LadderWith(f *stage.Facts, opts DeciderOptions, scfg smt.Config) *LadderDecider {
-	stages := stage.Direct(f, stage.DefaultClosureConfigs())
-	solverStages, w := smt.Stages(f, scfg)
-	if opts.DumpDir != "" {
-		// The dump stage writes every candidate's formula: it goes first.
-		stages = append(solverStages[:1:1], append(stages, solverStages[1:]...)...)
-	} else {
-		stages = append(stages, solverStages...)
-	}
+	stages, w := ladderStages(f, scfg, nil)
 	return &LadderDecider{Ladder: stage.NewLadder(f, opts.Timeout, opts.Stop, stages, w.Close), Solver: w}
 }
 

@@ -1,7 +1,6 @@
 package predict
 
 import (
-	"slices"
 	"time"
 
 	"gpredict/predict/smt"
@@ -35,14 +34,7 @@ func NewTestLadderOver(f *stage.Facts, skip []string, narrow bool, timeout time.
 		scfg = smt.NarrowConfig()
 		scfg.Timeout = timeout
 	}
-	all := stage.Direct(f, stage.DefaultClosureConfigs())
-	solverStages, w := smt.Stages(f, scfg)
-	var stages []stage.Stage
-	for _, s := range append(all, solverStages...) {
-		if !slices.Contains(skip, s.Name) {
-			stages = append(stages, s)
-		}
-	}
+	stages, w := ladderStages(f, scfg, skip)
 	return &LadderDecider{Ladder: stage.NewLadder(f, timeout, nil, stages, w.Close), Solver: w}
 }
 

@@ -237,7 +237,10 @@ func (q *Query) Stopped() bool {
 // when the time is up); otherwise the next stage is tried.
 type Stage struct {
 	Name string
-	Run  func(q *Query) (Decision, bool)
+	// Requires names the stages whose results (Query.Closure) this one
+	// reads: in a ladder that has them, they come before it.
+	Requires []string
+	Run      func(q *Query) (Decision, bool)
 }
 
 // StageStats are one stage's counts: how many candidates it was asked

@@ -43,6 +43,8 @@ type Decider interface {
 type DeciderOptions struct {
 	// Timeout bounds one candidate; 0 means no limit.
 	Timeout time.Duration
+	// RLimit is Z3's resource limit per exact check (0: the default).
+	RLimit int
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string
 	// Stop closes when the run is stopped: a candidate being decided is
@@ -60,7 +62,11 @@ func NewZ3Decider(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions)
 // workers): the stages that need no solver (stage.Direct), then the
 // solver stages (smt.Stages).
 func Ladder(f *stage.Facts, opts DeciderOptions) *LadderDecider {
-	return LadderWith(f, opts, smt.DefaultConfig(opts.Timeout, opts.DumpDir))
+	scfg := smt.DefaultConfig(opts.Timeout, opts.DumpDir)
+	if opts.RLimit > 0 {
+		scfg.RLimit, scfg.StageRLimit = uint64(opts.RLimit), uint64(max(1, opts.RLimit/8))
+	}
+	return LadderWith(f, opts, scfg)
 }
 
 // LadderWith is Ladder with the solver stages configured by scfg (its
@@ -76,6 +82,10 @@ type LadderDecider struct {
 	*stage.Ladder
 	Solver *smt.Worker
 }
+
+// ResetBatch forgets the solver state earlier candidates left
+// (smt.Worker.Reset).
+func (l *LadderDecider) ResetBatch() { l.Solver.Reset() }
 
 // Decide is the ladder's decision with the witness spelt out in full
 // (Decision.From is 0), as the Decider interface promises.

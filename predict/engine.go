@@ -32,6 +32,9 @@ type Options struct {
 	// Timeout bounds each candidate (0: none). Its expiry makes a
 	// candidate unknown.
 	Timeout time.Duration
+	// RLimit is Z3's resource limit per check of the exact stages (0:
+	// smt.DefaultRLimit); the approximating stages get an eighth of it.
+	RLimit int
 	// Jobs is the number of workers, each with its own Decider (≤ 0: the
 	// number of CPUs).
 	Jobs int
@@ -111,6 +114,11 @@ type job struct {
 	done bool
 }
 
+// batchResetter is a Decider that can forget what it kept from earlier
+// candidates; the engine resets it at every batch, so that the answers
+// do not depend on which worker decided what before (smt.Worker.Reset).
+type batchResetter interface{ ResetBatch() }
+
 // statser is a Decider that counts what each of its stages settled.
 type statser interface{ Stats() []stage.StageStats }
 
@@ -137,7 +145,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	interrupt := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	dopts := DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: ctx.Done()}
+	dopts := DeciderOptions{Timeout: opts.Timeout, RLimit: opts.RLimit, DumpDir: opts.DumpDir, Stop: ctx.Done()}
 	newDecider := func() Decider { return Ladder(facts, dopts) }
 	if opts.NewDecider != nil {
 		newDecider = func() Decider { return opts.NewDecider(tr, model, dopts) }
@@ -177,6 +185,9 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 				}
 				if dec == nil {
 					dec = newDecider()
+				}
+				if r, ok := dec.(batchResetter); ok {
+					r.ResetBatch()
 				}
 				for _, j := range batch {
 					if ctx.Err() != nil {
@@ -294,13 +305,16 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 						j.bindings = append(j.bindings, binding)
 						return true
 					}
+					// The clocks first: whether a choice is pre-filtered
+					// must not depend on how far the workers have got
+					// (a group settled by then skips the rest).
+					if pf.ByClocks(plan.alt, choice) {
+						st.Prefiltered++
+						return true
+					}
 					g := gs.of(pi, plan, choice)
 					if g.settled(len(all)) {
 						st.Skipped++ // its group has a violation already
-						return true
-					}
-					if pf.ByClocks(plan.alt, choice) {
-						st.Prefiltered++
 						return true
 					}
 					j := &job{plan: plan, choice: append([]trace.EventRef(nil), choice...), bindings: [][]trace.Sym{binding}}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -41,9 +40,10 @@ trace error, 3 no violation but some candidates unknown (solver limit);
 	boolFlag(f, "all", "list every (binding, choice) violation instead of grouping by location, and every unknown candidate")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the chosen events), full or none")
-	durationFlag(f, "timeout", 10*time.Second, "a duration such as 10s or 1m30s, or 0 for no limit",
+	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
+	countFlag(f, "rlimit", 0, 0, "0 (the default, 40000000) or more", "Z3's resource limit per check of the exact stages; the other solver stages get an eighth (0: the default)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
 	f.StringArray("explain", nil, `explain why candidates are not violations: all, NAME or "NAME(PARAM=VALUE, ...)"; may be repeated`)
 	boolFlag(f, "stats", "after the text summary, count what each stage of the decision ladder settled, and its time")
@@ -99,7 +99,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	opts := predict.Options{
-		Branches: model, Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
+		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)

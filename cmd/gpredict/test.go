@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -51,7 +50,7 @@ reported but some candidates unknown (solver limit).`,
 	f := cmd.Flags()
 	f.String("props", goProps, "properties to run, by name (comma-separated), or all")
 	f.StringP("out", "o", "", "keep the recording in this directory (default: a temporary one, removed)")
-	durationFlag(f, "timeout", 10*time.Second, "a duration such as 10s or 1m30s, or 0 for no limit",
+	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate (go test's own is -timeout, one dash)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "witness drawn: trimmed, full or none")

@@ -45,6 +45,11 @@ type DeciderOptions struct {
 	Timeout time.Duration
 	// RLimit is Z3's resource limit per exact check (0: the default).
 	RLimit int
+	// Tight, if set, reports that the run's memory budget is reached:
+	// the ladder then runs no heavy stage, and TightReason is why a
+	// candidate left to one is unknown.
+	Tight       func() bool
+	TightReason string
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string
 	// Stop closes when the run is stopped: a candidate being decided is
@@ -73,7 +78,11 @@ func Ladder(f *stage.Facts, opts DeciderOptions) *LadderDecider {
 // Timeout and DumpDir should be opts').
 func LadderWith(f *stage.Facts, opts DeciderOptions, scfg smt.Config) *LadderDecider {
 	stages, w := ladderStages(f, scfg, nil)
-	return &LadderDecider{Ladder: stage.NewLadder(f, opts.Timeout, opts.Stop, stages, w.Close), Solver: w}
+	l := stage.NewLadder(f, opts.Timeout, opts.Stop, stages, w.Close)
+	if opts.Tight != nil {
+		l.WithMemoryBudget(opts.Tight, opts.TightReason)
+	}
+	return &LadderDecider{Ladder: l, Solver: w}
 }
 
 // LadderDecider is the engine's Decider: a stage.Ladder with the handle

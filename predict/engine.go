@@ -35,6 +35,11 @@ type Options struct {
 	// RLimit is Z3's resource limit per check of the exact stages (0:
 	// smt.DefaultRLimit); the approximating stages get an eighth of it.
 	RLimit int
+	// MemoryBudget bounds the process's resident memory, in bytes (0:
+	// none; the command line's default is DefaultMemoryBudget): past it,
+	// the solver stages no longer run and what they would have decided is
+	// unknown (memoryWatch).
+	MemoryBudget int64
 	// Jobs is the number of workers, each with its own Decider (≤ 0: the
 	// number of CPUs).
 	Jobs int
@@ -145,7 +150,12 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	interrupt := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	mem := watchMemory(opts.MemoryBudget)
+	defer mem.stop()
 	dopts := DeciderOptions{Timeout: opts.Timeout, RLimit: opts.RLimit, DumpDir: opts.DumpDir, Stop: ctx.Done()}
+	if opts.MemoryBudget > 0 {
+		dopts.Tight, dopts.TightReason = mem.Tight, mem.Reason()
+	}
 	newDecider := func() Decider { return Ladder(facts, dopts) }
 	if opts.NewDecider != nil {
 		newDecider = func() Decider { return opts.NewDecider(tr, model, dopts) }
@@ -209,6 +219,11 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 					}
 					j.done = true
 					prog.decided.Add(1)
+					if mem.Tight() {
+						if r, ok := dec.(batchResetter); ok {
+							r.ResetBatch() // give the solver's memory back
+						}
+					}
 					if j.decision.Verdict != Sat {
 						continue
 					}

@@ -43,6 +43,8 @@ trace error, 3 no violation but some candidates unknown (solver limit);
 	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
+	sizeFlag(f, "memory", "auto or a size such as 512MiB or 2GiB",
+		"memory budget of the run (auto: half the physical memory); past it the solver stages no longer run and what they would decide is unknown")
 	countFlag(f, "rlimit", 0, 0, "0 (the default, 40000000) or more", "Z3's resource limit per check of the exact stages; the other solver stages get an eighth (0: the default)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
 	f.StringArray("explain", nil, `explain why candidates are not violations: all, NAME or "NAME(PARAM=VALUE, ...)"; may be repeated`)
@@ -98,7 +100,11 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err := policy.checkEmpty(tr, args); err != nil {
 		return err
 	}
-	opts := predict.Options{
+	budget := v.GetSize("memory")
+	if budget < 0 {
+		budget = predict.DefaultMemoryBudget()
+	}
+	opts := predict.Options{MemoryBudget: budget,
 		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}

@@ -240,7 +240,11 @@ type Stage struct {
 	// Requires names the stages whose results (Query.Closure) this one
 	// reads: in a ladder that has them, they come before it.
 	Requires []string
-	Run      func(q *Query) (Decision, bool)
+	// Heavy says the stage needs memory beyond what the run keeps anyway
+	// (a solver's state): once the run's memory budget is reached, a
+	// ladder runs no heavy stage.
+	Heavy bool
+	Run   func(q *Query) (Decision, bool)
 }
 
 // StageStats are one stage's counts: how many candidates it was asked

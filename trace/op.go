@@ -26,6 +26,10 @@ const (
 	// so that the numbering of the original ops stays as it was.
 	OpRAcquire
 	OpRRelease
+	// OpFence is a memory fence (docs/semantics.md, Memory models): it
+	// makes the thread's pending writes visible before it goes on. Under
+	// sequential consistency it does nothing.
+	OpFence
 	NumOps // number of kinds; not an op
 )
 
@@ -35,6 +39,7 @@ var opNames = [NumOps]string{
 	OpWait: "wait", OpNotify: "notify", OpNotifyAll: "notifyAll", OpBranch: "branch",
 	OpCall: "call", OpEnter: "enter", OpExit: "exit",
 	OpRAcquire: "racquire", OpRRelease: "rrelease",
+	OpFence: "fence",
 }
 
 // opAliases are the alternative spellings docs/trace-format.md accepts.

@@ -189,5 +189,5 @@ func parseRead(tr *trace.Trace, s string) (Read, error) {
 
 // pointName renders p as in a witness ("T1#4", "T1#4.wake").
 func pointName(tr *trace.Trace, p Point) string {
-	return tr.ID(p.Event) + [...]string{"", ".release", ".wake", ".reacquire"}[p.Part]
+	return tr.ID(p.Event) + [...]string{"", ".release", ".wake", ".reacquire", ".commit"}[p.Part]
 }

@@ -27,12 +27,15 @@ type Options struct {
 	// Timeout bounds the solver (0: none); when it runs out the answer
 	// is Unknown.
 	Timeout time.Duration
+	// Mem is the memory model (docs/semantics.md, rule 6; SC by default).
+	Mem trace.MemoryModel
 }
 
 // Answer is the answer to a query.
 type Answer struct {
 	Query *Query
 	Model trace.BranchModel // resolved
+	Mem   trace.MemoryModel
 	// Verdict: Sat (Witness is a feasible schedule with every condition),
 	// Unsat (Explanation says why none exists) or Unknown (Reason).
 	Verdict     stage.Verdict
@@ -58,9 +61,9 @@ func (e *WitnessError) Error() string {
 func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	start := time.Now()
 	model := opts.Branches.Resolve(tr)
-	ans := &Answer{Query: q, Model: model}
+	ans := &Answer{Query: q, Model: model, Mem: opts.Mem}
 	defer func() { ans.Seconds = time.Since(start).Seconds() }()
-	if ex := mustHappenBefore(tr, model, q); ex != nil {
+	if ex := mustHappenBefore(tr, model, opts.Mem, q); ex != nil {
 		ans.Verdict, ans.Explanation = stage.Unsat, ex
 		return ans, nil
 	}
@@ -73,7 +76,7 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	if err != nil {
 		return nil, err // never: there is no stop signal
 	}
-	prob := encode.NewProblem(idx, model, sl)
+	prob := encode.NewProblemIn(idx, model, opts.Mem, sl)
 	asked, known := conditions(prob, q)
 	enc := prob.With(asked)
 	cs := enc.All()
@@ -83,14 +86,14 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	case stage.Unknown:
 		ans.Verdict, ans.Reason = stage.Unknown, res.Reason
 	case stage.Sat:
-		if err := Check(tr, model, q, res.Schedule); err != nil {
+		if err := CheckIn(tr, model, opts.Mem, q, res.Schedule); err != nil {
 			we := &WitnessError{Err: err}
 			for _, s := range res.Schedule {
 				we.Schedule = append(we.Schedule, s.Format(tr))
 			}
 			return nil, we
 		}
-		ans.Verdict, ans.Witness = stage.Sat, trim(tr, model, q, res.Schedule)
+		ans.Verdict, ans.Witness = stage.Sat, trim(tr, model, opts.Mem, q, res.Schedule)
 	case stage.Unsat:
 		core := make([]encode.Constraint, len(res.Core))
 		facts := make([]*explain.Fact, len(res.Core))
@@ -181,7 +184,7 @@ func claim(tr *trace.Trace, f *explain.Fact) string {
 // mustHappenBefore refutes q without a solver when an asked order goes
 // against must-happen-before (under the model, with the reads whose value
 // only one write gives), explained by the chain of facts.
-func mustHappenBefore(tr *trace.Trace, model trace.BranchModel, q *Query) *explain.Explanation {
+func mustHappenBefore(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, q *Query) *explain.Explanation {
 	var idx *encode.Index
 	for _, o := range q.Orders {
 		a, b := o.A.last(tr), o.B.first(tr)
@@ -197,6 +200,10 @@ func mustHappenBefore(tr *trace.Trace, model trace.BranchModel, q *Query) *expla
 		}
 		if idx == nil {
 			idx = encode.NewModelIndex(tr, model)
+			if mem.Relaxed() {
+				// Must-read-from edges are facts of SC (encode.NewProblemIn).
+				idx = encode.NewIndex(tr)
+			}
 		}
 		if chain, ok := explain.MustPrecede(idx, b.Ref, a.Ref, true); ok {
 			ex.Facts = append([]explain.Fact{asked}, chain...)

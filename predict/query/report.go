@@ -33,14 +33,14 @@ func WriteText(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	}
 	switch a.Verdict {
 	case stage.Sat:
-		printf("yes: a feasible schedule (%s branch model) has %s\n", a.Model, strings.Join(asked(tr, a.Query), " and "))
+		printf("yes: a feasible schedule (%s) has %s\n", models(a), strings.Join(asked(tr, a.Query), " and "))
 		if o.Witness != witness.None && err == nil {
 			err = witness.Draw(w, tr, a.Witness, named(a.Query), o.Witness)
 		}
 		printf("\nthe witness has %d steps and passed the replay validator; %.2fs\n", len(a.Witness), a.Seconds)
 	case stage.Unsat:
 		ex := a.Explanation
-		printf("no: %s (%s branch model), because\n", ex.Claim, a.Model)
+		printf("no: %s (%s), because\n", ex.Claim, models(a))
 		for _, s := range ex.Sentences() {
 			printf("  - %s\n", s)
 		}
@@ -56,6 +56,15 @@ func WriteText(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 		printf("unknown: the solver could not decide it (%s)\n", a.Reason)
 	}
 	return err
+}
+
+// models names the branch model, and the memory model unless it is SC
+// (the default, which the reports have always left unsaid).
+func models(a *Answer) string {
+	if a.Mem == trace.SC {
+		return a.Model.String() + " branch model"
+	}
+	return a.Model.String() + " branch model, " + strings.ToUpper(a.Mem.String()) + " memory model"
 }
 
 // asked lists the conditions as the text report names them.
@@ -84,13 +93,15 @@ func named(q *Query) []trace.EventRef {
 
 // The JSON document (docs/output.md, "gpredict query"):
 //
-//	{"version", "traces", "branches", "query": {"orders", "reads"},
+//	{"version", "traces", "branches", "memory_model" (not sc),
+//	 "query": {"orders", "reads"},
 //	 "answer": "yes"|"no"|"unknown", "schedule" (yes), "explain" (no),
 //	 "reason" (unknown), "seconds"}
 type jsonAnswer struct {
 	Version  string        `json:"version"`
 	Traces   []string      `json:"traces"`
 	Branches string        `json:"branches"`
+	Memory   string        `json:"memory_model,omitempty"`
 	Query    jsonQuery     `json:"query"`
 	Answer   string        `json:"answer"`
 	Schedule []string      `json:"schedule,omitempty"`
@@ -113,6 +124,9 @@ func WriteJSON(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	}
 	for _, r := range a.Query.Reads {
 		doc.Query.Reads = append(doc.Query.Reads, tr.ID(r.Event)+" reads "+tr.Str(tr.Event(r.Event).Obj)+"="+r.Value)
+	}
+	if a.Mem != trace.SC {
+		doc.Memory = a.Mem.String()
 	}
 	switch a.Verdict {
 	case stage.Sat:

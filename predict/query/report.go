@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpredict/predict/explain"
+	"gpredict/predict/replay"
 	"gpredict/predict/report/witness"
 	"gpredict/predict/stage"
 	"gpredict/trace"
@@ -36,6 +37,10 @@ func WriteText(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 		printf("yes: a feasible schedule (%s) has %s\n", models(a), strings.Join(asked(tr, a.Query), " and "))
 		if o.Witness != witness.None && err == nil {
 			err = witness.Draw(w, tr, a.Witness, named(a.Query), o.Witness)
+		}
+		for _, p := range pendingAtEnd(tr, a) {
+			printf("  %s (%s) is still in %s's store buffer at the end: no other thread has seen it\n",
+				tr.ID(p), tr.EventText(p), tr.ThreadName(p.Thread))
 		}
 		printf("\nthe witness has %d steps and passed the replay validator; %.2fs\n", len(a.Witness), a.Seconds)
 	case stage.Unsat:
@@ -143,4 +148,27 @@ func WriteJSON(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false) // "T2#1 < T1#4", not "T2#1 \u003c T1#4"
 	return enc.Encode(doc)
+}
+
+// pendingAtEnd lists, under TSO and PSO, the writes of the witness that
+// have no commit step in it: a witness is a prefix, and these writes are
+// still buffered where it ends. A report says so, since the drawing shows
+// when every other write becomes visible.
+func pendingAtEnd(tr *trace.Trace, a *Answer) []trace.EventRef {
+	if !a.Mem.Relaxed() {
+		return nil
+	}
+	committed := map[trace.EventRef]bool{}
+	for _, s := range a.Witness {
+		if s.Part == replay.Commit {
+			committed[s.Ref] = true
+		}
+	}
+	var out []trace.EventRef
+	for _, s := range a.Witness {
+		if ev := tr.Event(s.Ref); s.Part == replay.Whole && ev.Op == trace.OpWrite && !tr.Volatile[ev.Obj] && !committed[s.Ref] {
+			out = append(out, s.Ref)
+		}
+	}
+	return out
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/pflag"
 
 	"gpredict/trace"
@@ -20,4 +22,19 @@ func memoryModel(v *config) (trace.MemoryModel, error) {
 		return 0, usageError{err}
 	}
 	return m, nil
+}
+
+// relaxedPredict reads --memory-model for predict and refuses what a
+// relaxed model does not support: --explain (its explanations are
+// facts of SC) and --dump-smt (the dump is the ladder's, which a relaxed
+// run does not use).
+func relaxedPredict(v *config) (trace.MemoryModel, error) {
+	mem, err := memoryModel(v)
+	if err != nil || !mem.Relaxed() {
+		return mem, err
+	}
+	if len(v.GetStringSlice("explain")) > 0 || v.GetString("dump-smt") != "" {
+		return mem, usageError{fmt.Errorf("--explain and --dump-smt are not supported with --memory-model %s", mem)}
+	}
+	return mem, nil
 }

@@ -104,6 +104,12 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 				facts[i] = &known[k-len(prob.Causal)]
 				claims = append(claims, claim(tr, facts[i]))
 			}
+			if opts.Mem.Relaxed() {
+				// The explanation's kinds of facts say what SC implies
+				// ("T2#2 comes before every write of x"); under TSO and
+				// PSO each constraint of the core says it in its own words.
+				facts[i] = &explain.Fact{Kind: explain.Model, Events: cs[k].Origin.Events, Text: cs[k].Origin.Why}
+			}
 		}
 		ex := explain.FromCore(idx, prob, core, facts, res.Minimal)
 		ex.Claim = "no feasible schedule has " + strings.Join(claims, " and ")

@@ -42,6 +42,8 @@ type jsonDoc struct {
 	Interrupted bool `json:"interrupted,omitempty"`
 	// Explained is there with --explain (refuted.go).
 	Explained *jsonExplained `json:"explained,omitempty"`
+	// MemoryModel is there (tso, pso) only when it is not SC.
+	MemoryModel string `json:"memory_model,omitempty"`
 }
 
 type jsonStats struct {
@@ -136,6 +138,7 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 		Interrupted: r.Interrupted,
 		Explained:   explainedJSON(tr, r.Explained),
 	}
+	doc.MemoryModel = memoryModelName(r.Mem)
 	for _, u := range r.Unknown {
 		doc.Unknown = append(doc.Unknown, jsonUnknown{
 			Property: u.Property.Name,
@@ -226,4 +229,13 @@ func jsonStages(st []stage.StageStats) []jsonStage {
 			Seconds: math.Round(s.Time.Seconds()*1000) / 1000})
 	}
 	return out
+}
+
+// memoryModelName is the memory model as the JSON document names it: ""
+// (left out) for SC, which every document before the models assumed.
+func memoryModelName(m trace.MemoryModel) string {
+	if m == trace.SC {
+		return ""
+	}
+	return m.String()
 }

@@ -118,19 +118,24 @@ func commits(tr *trace.Trace, s *state) []*state {
 	return out
 }
 
-// keyBuffers adds the store buffers to a state's key.
+// key adds the store buffers to a state's key.
 func (m memState) key(b *strings.Builder) {
 	for _, buf := range m.buf {
 		b.WriteByte('[')
 		for _, w := range buf {
-			b.WriteString(strconv.Itoa(int(w.ref.Thread)))
-			b.WriteByte(':')
-			b.WriteString(strconv.Itoa(int(w.ref.Index)))
-			if w.concrete {
-				b.WriteByte('c')
-			}
+			w.key(b)
 			b.WriteByte(' ')
 		}
 		b.WriteByte(']')
+	}
+}
+
+// key writes a write's place and concreteness into a state's key.
+func (w lastWrite) key(b *strings.Builder) {
+	b.WriteString(strconv.Itoa(int(w.ref.Thread)))
+	b.WriteByte(':')
+	b.WriteString(strconv.Itoa(int(w.ref.Index)))
+	if w.concrete {
+		b.WriteByte('c')
 	}
 }

@@ -311,12 +311,7 @@ func (s *state) key(b *strings.Builder) {
 		lw := s.lastW[trace.Sym(v)]
 		b.WriteString(strconv.Itoa(v))
 		b.WriteByte('=')
-		b.WriteString(strconv.Itoa(int(lw.ref.Thread)))
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(int(lw.ref.Index)))
-		if lw.concrete {
-			b.WriteByte('c')
-		}
+		lw.key(b)
 		b.WriteByte(';')
 	}
 	s.mem.key(b)

@@ -71,6 +71,9 @@ func runQuery(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if err := q.CheckModel(tr, mem); err != nil {
+		return usageError{err}
+	}
 	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout"), Mem: mem})
 	if err != nil {
 		return err

@@ -23,7 +23,7 @@ import (
 // each trace's questions are drawn from many: those the explorer says the
 // models disagree on first, then as many others, all asked of gpredict.
 func TestDifferentialMemoryModels(t *testing.T) {
-	seeds := int64(60)
+	seeds := int64(48)
 	if s := os.Getenv("GPREDICT_MM_SEEDS"); s != "" {
 		seeds, _ = strconv.ParseInt(s, 10, 64) // a larger sweep, run by hand
 	}
@@ -32,6 +32,7 @@ func TestDifferentialMemoryModels(t *testing.T) {
 	}
 	mismatches, asked := 0, 0
 	relaxedOnly := map[trace.MemoryModel]int{}
+	commitAsked := map[bool]int{} // questions with a commit point, by answer
 	models := []trace.MemoryModel{trace.SC, trace.TSO, trace.PSO}
 	for seed := int64(0); seed < seeds; seed++ {
 		r := rand.New(rand.NewSource(seed))
@@ -67,6 +68,24 @@ func TestDifferentialMemoryModels(t *testing.T) {
 				same = append(same, qu)
 			}
 		}
+		// Orders with a write's commit step, which only the relaxed
+		// models have (commit.go).
+		for k := 0; k < 2; k++ {
+			q := commitQuery(r, tr)
+			if q == nil {
+				break
+			}
+			orders, reads := explorerQuery(tr, q)
+			for _, mem := range models[1:] {
+				asked++
+				want, _ := explore.QueryIn(tr, model, mem, orders, reads)
+				if verdict := decide(t, tr, q, model, mem, asked%10 == 0); want != (verdict == stage.Sat) || verdict == stage.Unknown {
+					mismatches++
+					t.Errorf("seed %d %s %s %s: gpredict says %s, the explorer %v\n%s", seed, model, mem, describe(tr, q), verdict, want, dump(tr))
+				}
+				commitAsked[want]++
+			}
+		}
 		for _, qu := range append(differ, same[:min(len(same), max(2, len(differ)))]...) {
 			for i, mem := range models {
 				asked++
@@ -81,8 +100,12 @@ func TestDifferentialMemoryModels(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d questions, %d mismatches; possible only under a relaxed model: %v", asked, mismatches, relaxedOnly)
-	if relaxedOnly[trace.TSO] < 5 || relaxedOnly[trace.PSO] <= relaxedOnly[trace.TSO] {
+	t.Logf("%d questions, %d mismatches; possible only under a relaxed model: %v; with a commit point, yes/no: %d/%d",
+		asked, mismatches, relaxedOnly, commitAsked[true], commitAsked[false])
+	if commitAsked[true] == 0 || commitAsked[false] == 0 {
+		t.Errorf("the questions with a commit point were all answered alike: %v", commitAsked)
+	}
+	if relaxedOnly[trace.TSO] < 3 || relaxedOnly[trace.PSO] <= relaxedOnly[trace.TSO] {
 		t.Errorf("the sweep met too few relaxed-only answers (%v): TSO must have some, PSO more", relaxedOnly)
 	}
 }
@@ -149,6 +172,38 @@ func readsQuery(r *rand.Rand, tr *trace.Trace) *Query {
 		}
 		q.Reads = append(q.Reads, Read{Event: reads[k], Value: v})
 	}
+	return q
+}
+
+// commitQuery asks for a buffered write's commit before or after another
+// point, and sometimes a read's value too (nil if the trace has no
+// buffered write).
+func commitQuery(r *rand.Rand, tr *trace.Trace) *Query {
+	var writes []trace.EventRef
+	for _, th := range tr.Threads {
+		for i, ev := range th.Events {
+			if ev.Op == trace.OpWrite && !tr.Volatile[ev.Obj] {
+				writes = append(writes, trace.EventRef{Thread: th.ID, Index: uint32(i)})
+			}
+		}
+	}
+	if len(writes) == 0 {
+		return nil
+	}
+	q := randomQuery(r, tr)
+	c := Point{Event: writes[r.Intn(len(writes))], Part: encode.Commit}
+	o := q.Orders
+	if len(o) == 0 {
+		o = []Order{{A: Point{Event: writes[0]}, B: c}}
+	} else if r.Intn(2) == 0 {
+		o[0].A = c
+	} else {
+		o[0].B = c
+	}
+	if o[0].A == o[0].B {
+		o[0].A = Point{Event: o[0].A.Event}
+	}
+	q.Orders = o
 	return q
 }
 

@@ -28,13 +28,20 @@ func stopped(stop <-chan struct{}) bool {
 }
 
 // watch counts a loop's iterations and reports, every stopEvery of them,
-// whether stop has closed.
+// whether stop has closed. Once it has said so it keeps saying so, at
+// once: a builder whose loops are nested (problem building) leaves every
+// loop on the first look after the signal.
 type watch struct {
-	stop <-chan struct{}
-	n    int
+	stop  <-chan struct{}
+	n     int
+	fired bool
 }
 
 func (w *watch) stopped() bool {
+	if w.fired {
+		return true
+	}
 	w.n++
-	return w.n%stopEvery == 0 && stopped(w.stop)
+	w.fired = w.n%stopEvery == 0 && stopped(w.stop)
+	return w.fired
 }

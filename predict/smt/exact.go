@@ -117,19 +117,23 @@ func (s *solver) goProblem(sl *encode.Slice, reduced bool, stop <-chan struct{})
 			next = u
 		}
 	}
+	build := encode.NewProblemStop
 	if reduced {
-		s.prob = encode.NewReducedProblem(s.f.Index, s.f.Model, next)
-	} else {
-		s.prob = encode.NewProblem(s.f.Index, s.f.Model, next)
+		build = encode.NewReducedProblemStop
 	}
-	s.reduced = reduced
+	prob, err := build(s.f.Index, s.f.Model, next, stop)
+	if err != nil {
+		return nil, err
+	}
+	s.prob, s.reduced = prob, reduced
 	return s.prob, nil
 }
 
 // problemFor returns a problem covering sl whose causal constraints the
 // exact stage's solver holds, asserting them in a fresh context when the
 // problem is new. It fails once a limit of l has run out; building the
-// encoding itself cannot be interrupted.
+// encoding itself stops for the run's stop signal only, not for the
+// deadline.
 func (s *solver) problemFor(sl *encode.Slice, reduced bool, l limits) (*encode.Problem, error) {
 	p, err := s.goProblem(sl, reduced, l.stop)
 	if err != nil {

@@ -58,7 +58,7 @@ func (s *solver) windowProblem(wt *trace.Trace, wc encode.Candidate, stop <-chan
 		return nil, err
 	}
 	if encode.Reducible(wc) {
-		return encode.NewReducedProblem(idx, s.f.Model, sl), nil
+		return encode.NewReducedProblemStop(idx, s.f.Model, sl, stop)
 	}
-	return encode.NewProblem(idx, s.f.Model, sl), nil
+	return encode.NewProblemStop(idx, s.f.Model, sl, stop)
 }

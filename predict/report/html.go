@@ -25,8 +25,15 @@ import (
 // page holds one per report: a fold therefore embeds at most foldSteps of
 // its steps — those nearest the chosen events after it — and summarises
 // the rest per thread; the JSON report has every step.
+//
+// Once o.Stop has closed it adds no more reports or unknown candidates to
+// the page (truncate.go), which says so at the top.
 func WriteHTML(w io.Writer, r *predict.Result, o Options) error {
-	return htmlPage.Execute(w, newHTMLView(r, o))
+	v, cut := newHTMLView(r, o)
+	if err := htmlPage.Execute(w, v); err != nil {
+		return err
+	}
+	return cut.err()
 }
 
 // foldSteps is the most steps a folded stretch embeds.
@@ -49,6 +56,9 @@ type htmlView struct {
 	Stages      []jsonStage
 	Warnings    []Warning
 	Interrupted bool
+	// Truncated is the line saying what the page holds when o.Stop cut
+	// its writing short ("": it was not).
+	Truncated string
 }
 
 type htmlReport struct {
@@ -107,17 +117,26 @@ type htmlUnknown struct {
 	Events           []htmlEvent
 }
 
-func newHTMLView(r *predict.Result, o Options) *htmlView {
+func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation) {
 	tr := r.Trace
 	reps := r.Reports(o.All)
-	v := &htmlView{Version: o.Version, Traces: o.Traces, Summary: summaryLines(r, len(reps), o),
+	v := &htmlView{Version: o.Version, Traces: o.Traces,
 		Stages: jsonStages(r.Stats.Stages), Warnings: o.Warnings, Interrupted: r.Interrupted}
 	draw := witness.NewDrawer(tr)
+	cut := newTruncation(len(reps), len(r.Unknown))
 	for i, rep := range reps {
+		if !cut.more(o.Stop) {
+			break
+		}
+		cut.report()
 		v.Reports = append(v.Reports, htmlReportOf(tr, draw, i+1, len(reps), rep, o.Witness != witness.None))
 	}
 	if o.All {
 		for _, u := range r.Unknown {
+			if !cut.more(o.Stop) {
+				break
+			}
+			cut.unknown()
 			v.Unknown = append(v.Unknown, htmlUnknown{Count: 1, Property: u.Property.Name + " " + predict.BindingText(tr, u.Property, u.Binding),
 				Reason: u.Reason, Events: htmlEvents(tr, predict.ReportedEventsOf(u.Property, u.Alt, u.Choice))})
 		}
@@ -128,8 +147,13 @@ func newHTMLView(r *predict.Result, o Options) *htmlView {
 		if len(r.Unknown) > 0 {
 			v.UnknownNote = "by property and reason (--all lists each; --format json has them all)"
 		}
+		cut.UnknownWritten = len(r.Unknown) // counted, all of them
 	}
-	return v
+	v.Summary = summaryLines(r, len(reps), o, cut)
+	if cut.cut {
+		v.Truncated = fmt.Sprintf("An interrupt stopped the writing of this page: it holds %d of the %s.", cut.Written, plural(cut.Reports, "report"))
+	}
+	return v, cut
 }
 
 func htmlEvents(tr *trace.Trace, evs []predict.ReportedEvent) []htmlEvent {

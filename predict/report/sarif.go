@@ -21,7 +21,10 @@ import (
 // warnings; the execution counts as successful when no candidate is
 // unknown and no interrupt stopped the run, since otherwise the analysis
 // is incomplete. The reports Filter left out are counted in the run's
-// properties; with a baseline, every result is "new".
+// properties; with a baseline, every result is "new". Once o.Stop has
+// closed it adds no more results or unknown candidates (truncate.go): the
+// log then says so in an error notification (descriptor `truncated`),
+// and the execution, interrupted, exits 130.
 func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	tr := r.Trace
 	ru := sarifRun{
@@ -39,7 +42,13 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	}
 	rules := newSARIFRules(o.Rules)
 	draw := witness.NewDrawer(tr)
-	for _, rep := range r.Reports(o.All) {
+	reps := r.Reports(o.All)
+	cut := newTruncation(len(reps), len(r.Unknown))
+	for _, rep := range reps {
+		if !cut.more(o.Stop) {
+			break
+		}
+		cut.report()
 		name := rep.Property.Name
 		text := fmt.Sprintf("%s %s: %s", name, predict.BindingText(tr, rep.Property, rep.Binding), predict.ChosenText(tr, rep.Property, rep.Alt, rep.Choice))
 		if rep.Count > 1 {
@@ -56,6 +65,10 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	}
 	inv := &ru.Invocation[0]
 	for _, u := range r.Unknown {
+		if !cut.more(o.Stop) {
+			break
+		}
+		cut.unknown()
 		inv.Notifications = append(inv.Notifications, sarifNotification{
 			Level:          "warning",
 			Message:        sarifMessage{Text: fmt.Sprintf("%s %s: %s: undecided: %s", u.Property.Name, predict.BindingText(tr, u.Property, u.Binding), predict.ChosenText(tr, u.Property, u.Alt, u.Choice), u.Reason)},
@@ -71,11 +84,19 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		}
 		inv.Notifications = append(inv.Notifications, n)
 	}
+	if cut.cut {
+		inv.ExecutionSuccessful, inv.ExitCode = false, ExitInterrupted
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error",
+			Message: sarifMessage{Text: cut.text()}, Descriptor: &sarifRef{ID: "truncated"}})
+	}
 	ru.Tool.Driver.Rules = rules.list
 	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{ru}}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	return cut.err()
 }
 
 // FingerprintKey names gpredict's fingerprint (predict.Fingerprint) among

@@ -8,7 +8,15 @@ type Options struct {
 	// atomic block (the command line matches signatures against
 	// --atomic patterns; `atomic()` is what STD begin/end become).
 	Atomic func(enter trace.EventRef) bool
+	// Stop closes when the analysis is to stop (an interrupt; nil:
+	// never): Check then returns what it found in the events before
+	// (Result.Interrupted).
+	Stop <-chan struct{}
 }
+
+// stopEvery is how many events Check handles between two looks at its
+// stop signal.
+const stopEvery = 4096
 
 // Check runs the analysis over the events of tr in the given order (from
 // RecordedOrder), which must list every event once, each thread's in
@@ -24,8 +32,13 @@ type Options struct {
 // with nothing.
 func Check(tr *trace.Trace, order []trace.EventRef, opts Options) *Result {
 	c := newChecker(tr, opts)
-	for _, r := range order {
+	for i, r := range order {
+		if i%stopEvery == 0 && stopped(opts.Stop) {
+			c.res.Interrupted = true
+			break
+		}
 		c.event(r)
+		c.res.Checked++
 	}
 	c.res.Stats.Threads = len(tr.Threads)
 	c.res.Stats.Events = len(order)
@@ -334,4 +347,14 @@ func (c *checker) outside(t trace.ThreadID, r trace.EventRef, preds []pred) step
 		c.g.link(p.s.n, n, c.label(p.s, r, n, kind))
 	}
 	return step{n, r}
+}
+
+// stopped reports whether stop has closed.
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }

@@ -45,3 +45,15 @@ func (w *watch) stopped() bool {
 	w.fired = w.n%stopEvery == 0 && stopped(w.stop)
 	return w.fired
 }
+
+// Watch is a watch for the loops of other packages that look at a stop
+// signal the same way (the engine's enumeration of candidates). A nil
+// Watch never stops.
+type Watch struct{ w watch }
+
+// NewWatch watches stop (nil: never closes).
+func NewWatch(stop <-chan struct{}) *Watch { return &Watch{watch{stop: stop}} }
+
+// Stopped counts one iteration and reports, every stopEvery of them,
+// whether the stop signal has closed; once it has, always true.
+func (w *Watch) Stopped() bool { return w != nil && w.w.stopped() }

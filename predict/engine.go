@@ -132,7 +132,10 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		}
 	}
 	// The facts every worker and the pre-filter read, computed once.
-	facts := stage.NewFacts(tr, model)
+	facts, pf, ok := setUp(ctx, tr, model)
+	if !ok {
+		return stoppedEarly(res, start), nil
+	}
 	interrupt := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -219,7 +222,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	if !opts.All {
 		groups = newGroups(tr)
 	}
-	all := produce(ctx, tr, props, prefilterOver(facts.Index), groups, &res.Stats, &prog, work)
+	all := produce(ctx, tr, props, pf, groups, &res.Stats, &prog, work)
 	close(work)
 	wg.Wait()
 	if runErr != nil {
@@ -276,13 +279,16 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
 			plan.idx = pf.m.idx
+			plan.watch = encode.NewWatch(ctx.Done())
 			memo := map[string]*job{}
 			ok := true
-			bindingsFor(len(p.Params), in.Events, plan.decls, func(binding []trace.Sym) bool {
+			bindingsFor(len(p.Params), in.Events, plan.decls, plan.watch, func(binding []trace.Sym) bool {
 				return plan.choices(binding, func(choice []trace.EventRef) bool {
 					st.Candidates++
 					prog.formed.Add(1)
-					if st.Candidates%4096 == 0 && ctx.Err() != nil {
+					// Every candidate: the pre-filter may cost a closure
+					// over the chosen events' past (interrupt.go).
+					if interrupted(ctx) {
 						ok = false
 						return false
 					}
@@ -314,7 +320,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 					return ok
 				})
 			})
-			if !ok {
+			if !ok || interrupted(ctx) {
 				return all
 			}
 		}

@@ -84,7 +84,10 @@ func summaryLines(r *predict.Result, reports int, o Options, cut *truncation) []
 	if o.Filtered.Any() {
 		out = append(out, o.Filtered.text())
 	}
-	if r.Interrupted {
+	switch {
+	case r.Interrupted && s.Candidates == 0:
+		out = append(out, "interrupted: the run was stopped before any candidate was formed")
+	case r.Interrupted:
 		out = append(out, fmt.Sprintf("interrupted: %s left undecided; the reports above are what was found before", plural(s.Undecided, "candidate")))
 	}
 	if cut.cut {

@@ -1,0 +1,56 @@
+package predict
+
+import (
+	"context"
+	"time"
+
+	"gpredict/internal/abandon"
+	"gpredict/predict/stage"
+	"gpredict/trace"
+)
+
+// An interrupt (Run's context) stops the run within a bounded amount of
+// work wherever it is (docs/output.md, Interrupts): the enumeration of
+// candidates looks at it before every candidate it forms (the pre-filter
+// may cost a closure over the chosen events' past, so counting candidates
+// between looks would not bound the work) and, through the plan's
+// encode.Watch, every few thousand steps of the bindings' join and of the
+// choices' search, which can run long without forming a candidate; the
+// workers look at it before every candidate, and the ladder's stages
+// through their query's stop signal. The run's facts, computed once
+// before any candidate in code that has no stop signal (a million-event
+// recording's base order takes seconds), are abandoned to an interrupt
+// (setUp).
+
+// interrupted reports whether ctx is done, at the cost of a look at a
+// channel.
+func interrupted(ctx context.Context) bool {
+	select {
+	case <-ctx.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+// setUp computes the facts the workers and the pre-filter share, unless
+// ctx is done first (ok false; the computation is abandoned).
+func setUp(ctx context.Context, tr *trace.Trace, model trace.BranchModel) (*stage.Facts, *prefilter, bool) {
+	type setup struct {
+		facts *stage.Facts
+		pf    *prefilter
+	}
+	s, ok := abandon.Run(ctx.Done(), func() setup {
+		f := stage.NewFacts(tr, model)
+		return setup{f, prefilterOver(f.Index)}
+	})
+	return s.facts, s.pf, ok
+}
+
+// stoppedEarly is the result of a run that an interrupt stopped before it
+// formed any candidate.
+func stoppedEarly(res *Result, start time.Time) *Result {
+	res.Interrupted = true
+	res.Stats.Seconds = time.Since(start).Seconds()
+	return res
+}

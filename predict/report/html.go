@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"strings"
 
 	"gpredict/predict"
 	"gpredict/predict/report/witness"
@@ -27,9 +28,14 @@ import (
 // the rest per thread; the JSON report has every step.
 //
 // Once o.Stop has closed it adds no more reports or unknown candidates to
-// the page (truncate.go), which says so at the top.
+// the page (truncate.go), which says so at the top. Each report is
+// rendered as it is added (the page's "report" template), so that
+// rendering them is bounded by o.Stop as well.
 func WriteHTML(w io.Writer, r *predict.Result, o Options) error {
-	v, cut := newHTMLView(r, o)
+	v, cut, err := newHTMLView(r, o)
+	if err != nil {
+		return err
+	}
 	if err := htmlPage.Execute(w, v); err != nil {
 		return err
 	}
@@ -62,6 +68,9 @@ type htmlView struct {
 }
 
 type htmlReport struct {
+	// HTML is the report rendered (the page's "report" template); the
+	// rest is what renders it, and the page's index of reports.
+	HTML    template.HTML
 	N, Of   int
 	Title   string // property and binding
 	Count   int
@@ -117,7 +126,7 @@ type htmlUnknown struct {
 	Events           []htmlEvent
 }
 
-func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation) {
+func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation, error) {
 	tr := r.Trace
 	reps := r.Reports(o.All)
 	v := &htmlView{Version: o.Version, Traces: o.Traces,
@@ -129,7 +138,14 @@ func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation) {
 			break
 		}
 		cut.report()
-		v.Reports = append(v.Reports, htmlReportOf(tr, draw, i+1, len(reps), rep, o.Witness != witness.None))
+		hr := htmlReportOf(tr, draw, i+1, len(reps), rep, o.Witness != witness.None)
+		var b strings.Builder
+		if err := htmlPage.ExecuteTemplate(&b, "report", hr); err != nil {
+			return nil, nil, err
+		}
+		// Only the index needs the rest: the page holds one report at
+		// a time besides the rendered ones.
+		v.Reports = append(v.Reports, htmlReport{HTML: template.HTML(b.String()), Anchor: hr.Anchor, Title: hr.Title})
 	}
 	if o.All {
 		for _, u := range r.Unknown {
@@ -153,7 +169,7 @@ func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation) {
 	if cut.cut {
 		v.Truncated = fmt.Sprintf("An interrupt stopped the writing of this page: it holds %d of the %s.", cut.Written, plural(cut.Reports, "report"))
 	}
-	return v, cut
+	return v, cut, nil
 }
 
 func htmlEvents(tr *trace.Trace, evs []predict.ReportedEvent) []htmlEvent {
@@ -247,8 +263,11 @@ func (r htmlReport) GridStyle() template.CSS {
 	return template.CSS(fmt.Sprintf("--lanes: %d; --lane-w: %dch", len(r.Lanes), width+2))
 }
 
-// Thousands is witness.Thousands, for the template.
+// Thousands is witness.Thousands, for the templates.
 func (htmlView) Thousands(n int) string { return witness.Thousands(n) }
+
+// Thousands is witness.Thousands, for the "report" template.
+func (htmlReport) Thousands(n int) string { return witness.Thousands(n) }
 
 // Seconds rounds a stage's time for the template.
 func (htmlView) Seconds(s float64) string { return fmt.Sprintf("%.3fs", math.Round(s*1000)/1000) }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,7 +26,10 @@ import (
 // properties; with a baseline, every result is "new". Once o.Stop has
 // closed it adds no more results or unknown candidates (truncate.go): the
 // log then says so in an error notification (descriptor `truncated`),
-// and the execution, interrupted, exits 130.
+// and the execution, interrupted, exits 130. Each result is encoded as it
+// is made, so that encoding them is bounded by o.Stop as well; they are
+// spliced into the rest of the log, encoded last (it says how many there
+// are).
 func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	tr := r.Trace
 	ru := sarifRun{
@@ -44,6 +49,7 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	draw := witness.NewDrawer(tr)
 	reps := r.Reports(o.All)
 	cut := newTruncation(len(reps), len(r.Unknown))
+	var results bytes.Buffer // the results, encoded as in the log
 	for _, rep := range reps {
 		if !cut.more(o.Stop) {
 			break
@@ -54,14 +60,22 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		if rep.Count > 1 {
 			text += fmt.Sprintf(" (%d violations at these locations)", rep.Count)
 		}
-		ru.Results = append(ru.Results, sarifResult{
+		enc, err := json.MarshalIndent(sarifResult{
 			RuleID: name, RuleIndex: rules.index(name), Level: "error", Message: sarifMessage{Text: text},
 			BaselineState: baselineState,
 			Locations:     chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
 			CodeFlows:     []sarifCodeFlow{witnessFlow(tr, draw, &rep.Violation)},
 			PartialFingerprints: map[string]string{
 				FingerprintKey: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice)},
-		})
+		}, sarifResultIndent, "  ")
+		if err != nil {
+			return err
+		}
+		if results.Len() > 0 {
+			results.WriteByte(',')
+		}
+		results.WriteString("\n" + sarifResultIndent)
+		results.Write(enc)
 	}
 	inv := &ru.Invocation[0]
 	for _, u := range r.Unknown {
@@ -91,13 +105,32 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	}
 	ru.Tool.Driver.Rules = rules.list
 	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{ru}}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
+	whole, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	const empty = `"results": []`
+	at := bytes.Index(whole, []byte(empty)) // the only one: a string holds no bare quotes
+	bw := bufio.NewWriter(w)
+	bw.Write(whole[:at])
+	if results.Len() == 0 {
+		bw.WriteString(empty)
+	} else {
+		bw.WriteString(`"results": [`)
+		bw.Write(results.Bytes())
+		bw.WriteString("\n" + sarifResultIndent[2:] + "]")
+	}
+	bw.Write(whole[at+len(empty):])
+	bw.WriteString("\n")
+	if err := bw.Flush(); err != nil {
 		return err
 	}
 	return cut.err()
 }
+
+// sarifResultIndent is the indentation of a result in the log: in the
+// results of the run in the runs of the log.
+const sarifResultIndent = "        "
 
 // FingerprintKey names gpredict's fingerprint (predict.Fingerprint) among
 // a SARIF result's partialFingerprints.

@@ -40,6 +40,8 @@ func TestScripts(t *testing.T) {
 			"exitstatus":  exitstatusCmd,
 			"mkfifo":      mkfifoCmd,
 			"holdfifo":    holdfifoCmd,
+			"stallfifo":   stallfifoCmd,
+			"within":      withinCmd,
 		},
 	})
 }

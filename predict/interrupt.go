@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"gpredict/internal/abandon"
+	"gpredict/predict/prefilter"
 	"gpredict/predict/stage"
 	"gpredict/trace"
 )
@@ -35,14 +36,14 @@ func interrupted(ctx context.Context) bool {
 
 // setUp computes the facts the workers and the pre-filter share, unless
 // ctx is done first (ok false; the computation is abandoned).
-func setUp(ctx context.Context, tr *trace.Trace, model trace.BranchModel) (*stage.Facts, *prefilter, bool) {
+func setUp(ctx context.Context, tr *trace.Trace, model trace.BranchModel) (*stage.Facts, *prefilter.Filter, bool) {
 	type setup struct {
 		facts *stage.Facts
-		pf    *prefilter
+		pf    *prefilter.Filter
 	}
 	s, ok := abandon.Run(ctx.Done(), func() setup {
 		f := stage.NewFacts(tr, model)
-		return setup{f, prefilterOver(f.Index)}
+		return setup{f, f.Prefilter()}
 	})
 	return s.facts, s.pf, ok
 }

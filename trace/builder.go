@@ -70,6 +70,10 @@ type Builder struct {
 	// hbs are the hb directives read so far, resolved by Resolve once
 	// every file is read (they may name events of later files).
 	hbs []pendingHB
+	// stackRefs are the first uses of each stack id (stackUsed), checked
+	// by Resolve.
+	stackRefs []pendingStack
+	stackUsed map[Sym]bool
 }
 
 type varValue struct{ v, val Sym }
@@ -360,8 +364,11 @@ func (b *Builder) Finish() *Trace {
 		for _, l := range locks {
 			note(&held, fmt.Sprintf("thread %s holds %s", name, l))
 		}
-		// The first thread of the trace is its main thread: nobody forks it.
-		if i > 0 && !th.HasFork && len(th.Events) > 0 {
+		// The first thread of the trace is its main thread: nobody forks
+		// it. A thread whose first event follows an hb fact does not
+		// start at any time either (a goroutine that a recorder saw
+		// start without seeing its creator).
+		if i > 0 && !th.HasFork && len(th.Events) > 0 && len(tr.hbInto[EventRef{Thread: ThreadID(i)}]) == 0 {
 			note(&unforked, "thread "+name)
 		}
 		if len(th.Events) == 0 && b.joined[th.Name] {

@@ -50,16 +50,16 @@ import (
 // Encoding.Witness. It requires an index from NewModelIndex (for the trivial reads
 // and the read-from edges it asserts); with NewIndex it only drops events.
 func NewReducedProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
-	p, _ := NewReducedProblemStop(idx, model, sl, nil) // without a stop signal it cannot fail
+	p, _ := NewReducedProblemWithin(idx, model, sl, Limits{}) // without limits it cannot fail
 	return p
 }
 
-// NewReducedProblemStop is NewReducedProblem looking at stop as it builds
-// (NewProblemStop); it returns ErrStopped once stop has closed.
-func NewReducedProblemStop(idx *Index, model trace.BranchModel, sl *Slice, stop <-chan struct{}) (*Problem, error) {
+// NewReducedProblemWithin is NewReducedProblem looking at lim as it
+// builds (NewProblemWithin).
+func NewReducedProblemWithin(idx *Index, model trace.BranchModel, sl *Slice, lim Limits) (*Problem, error) {
 	p := newProblemVars(idx, model, sl)
 	p.reduced = true
-	p.building = &watch{stop: stop}
+	p.building = &watch{lim: lim}
 	return p.build(p.encodeLocks, p.encodeSignals, p.encodeReadWrite, p.keepMentioned, p.encodeClockMHB)
 }
 
@@ -319,15 +319,15 @@ func (p *Problem) blockSeparated(block []trace.EventRef) bool {
 // must-happen-before is a partial order it never holds more events than
 // the slice. A longer stack can only come from a cycle (a thread forked
 // by a thread it forks, say), which no schedule can place: complete then
-// fails rather than grow without bound, and looks at stop as it goes.
-func (e *Encoding) complete(sched []Step, stop <-chan struct{}) ([]Step, error) {
+// fails rather than grow without bound, and looks at w's limits as it
+// goes (w.err once one is reached).
+func (e *Encoding) complete(sched []Step, w *watch) ([]Step, error) {
 	p := e.Problem
 	if !p.reduced {
 		return sched, nil
 	}
 	tr := p.Trace
 	limit := p.Slice.Size()
-	w := watch{stop: stop}
 	done := make([]int, len(tr.Threads)) // events of each thread placed
 	out := make([]Step, 0, len(sched))
 	var stack []trace.EventRef
@@ -369,7 +369,7 @@ func (e *Encoding) complete(sched []Step, stop <-chan struct{}) ([]Step, error) 
 		stack = append(stack[:0], r)
 		for len(stack) > 0 {
 			if w.stopped() {
-				return ErrStopped
+				return w.err
 			}
 			if len(stack) > limit+1 {
 				return fmt.Errorf("must-happen-before has a cycle through %s: no schedule can place it", tr.ID(r))

@@ -161,11 +161,11 @@ func (x *explainer) decide(c encode.Candidate) (*explain.Explanation, stage.Verd
 	if x.timeout > 0 {
 		deadline = time.Now().Add(x.timeout)
 	}
-	sl, err := encode.SliceFor(x.idx, c, x.stop)
+	sl, err := encode.SliceFor(x.idx, c, encode.StopOnly(x.stop))
 	if err != nil {
 		return nil, stage.Unknown // stopped
 	}
-	prob, err := encode.NewProblemStop(x.idx, x.model, sl, x.stop)
+	prob, err := encode.NewProblemWithin(x.idx, x.model, sl, encode.StopOnly(x.stop))
 	if err != nil {
 		return nil, stage.Unknown
 	}

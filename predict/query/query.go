@@ -87,11 +87,11 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	if opts.Timeout > 0 {
 		deadline = start.Add(opts.Timeout)
 	}
-	sl, err := f.idx.Close(opts.Stop, events(tr, q), nil)
+	sl, err := f.idx.Close(encode.StopOnly(opts.Stop), events(tr, q), nil)
 	if err != nil { // the only error: stopped
 		return ans.stopped(), nil
 	}
-	prob, err := encode.NewProblemStop(f.idx, model, sl, opts.Stop)
+	prob, err := encode.NewProblemWithin(f.idx, model, sl, encode.StopOnly(opts.Stop))
 	if err != nil {
 		return ans.stopped(), nil
 	}

@@ -83,7 +83,7 @@ const DefaultCoreChecks = 400
 // are needed to see it. A model is read off as e's witness.
 func DecideWithCore(e *encode.Encoding, cs []encode.Constraint, cfg CoreConfig) CoreAnswer {
 	z := newZ3Solver()
-	l := limits{rlimit: cfg.RLimit, deadline: cfg.Deadline, stop: cfg.Stop}
+	l := limits{rlimit: cfg.RLimit, deadline: cfg.Deadline, enc: encode.StopOnly(cfg.Stop)}
 	lits := make([]z3.Bool, len(cs))
 	// The scope makes the solver incremental before anything is asserted
 	// (as in the exact stage), so the implications are internalized by
@@ -110,7 +110,7 @@ func DecideWithCore(e *encode.Encoding, cs []encode.Constraint, cfg CoreConfig) 
 		return cfg.unknown(l, err)
 	}
 	if !unsat {
-		sched, err := witness(e, model, cfg.Stop)
+		sched, err := witness(e, model, l.enc)
 		if err != nil {
 			return cfg.unknown(l, err)
 		}

@@ -59,3 +59,41 @@ func TestRLimitIsUnknown(t *testing.T) {
 		t.Fatalf("with the default limits: verdict %s (%q), want unsat", got.Verdict, got.Reason)
 	}
 }
+
+// TestBudgetReachedWhileEncoding: a solver stage that finds the run's
+// memory budget reached while it encodes or asserts a candidate gives it
+// up — passes it on, or makes it Unknown with the budget as the reason —
+// and never decides it; the same stages decide it within the budget.
+// (The ladder runs no solver stage once the budget is reached; this is
+// the budget reached during one.)
+func TestBudgetReachedWhileEncoding(t *testing.T) {
+	const n = 30
+	tr, err := trace.ParseText("w.trace", testtrace.LockedWrites(3, n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	choice, err := tr.ParseRefs(fmt.Sprintf("T1#%d T2#%d", 3*n-1, 3*n-1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := stage.NewFacts(tr, trace.BranchesImplicit)
+	stages, w := Stages(f, DefaultConfig(0, ""))
+	defer w.Close()
+	const why = "the budget"
+	decided := 0
+	for _, s := range stages {
+		tight := &stage.Query{Cand: encode.Candidate{Alt: race, Choice: choice}, Tight: func() bool { return true }, TightWhy: why}
+		if d, ok := s.Run(tight); ok && (d.Verdict != stage.Unknown || d.Reason != why) {
+			t.Errorf("%s past the budget: %s (%q), want it passed on or unknown (%q)", s.Name, d.Verdict, d.Reason, why)
+		}
+		w.Reset()
+		free := &stage.Query{Cand: encode.Candidate{Alt: race, Choice: choice}, Tight: func() bool { return false }, TightWhy: why}
+		if d, ok := s.Run(free); ok && d.Verdict != stage.Unknown {
+			decided++
+		}
+		w.Reset()
+	}
+	if decided == 0 {
+		t.Fatal("no stage decides the candidate within the budget: the test checks nothing")
+	}
+}

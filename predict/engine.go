@@ -311,14 +311,15 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 			ok := true
 			bindingsFor(len(p.Params), in.Events, plan.decls, plan.watch, func(binding []trace.Sym) bool {
 				return plan.choices(binding, func(choice []trace.EventRef) bool {
-					st.Candidates++
-					prog.formed.Add(1)
-					// Every candidate: the pre-filter may cost a closure
-					// over the chosen events' past (interrupt.go).
+					// Before every candidate (interrupt.go), and before
+					// counting it: one seen after the interrupt is
+					// neither formed nor left undecided.
 					if interrupted(ctx) {
 						ok = false
 						return false
 					}
+					st.Candidates++
+					prog.formed.Add(1)
 					// A choice met before (with another binding) is the
 					// same question: its job answers for both.
 					k := refsKey(choice)

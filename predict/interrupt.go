@@ -12,22 +12,25 @@ import (
 
 // An interrupt (Run's context) stops the run within a bounded amount of
 // work wherever it is (docs/output.md, Interrupts): the enumeration of
-// candidates looks at it before every candidate it forms (the pre-filter
-// may cost a closure over the chosen events' past, so counting candidates
-// between looks would not bound the work) and, through the plan's
+// candidates looks at it before every candidate it forms (a look costs
+// a channel receive, little next to forming one) and, through the plan's
 // encode.Watch, every few thousand steps of the bindings' join and of the
 // choices' search, which can run long without forming a candidate; the
 // workers look at it before every candidate, and the ladder's stages
-// through their query's stop signal. The run's facts, computed once
+// through their query's stop signal, which the encoding they build looks
+// at too (encode.Limits). The run's facts, computed once
 // before any candidate in code that has no stop signal (a million-event
 // recording's base order takes seconds), are abandoned to an interrupt
 // (setUp).
 
 // interrupted reports whether ctx is done, at the cost of a look at a
 // channel.
-func interrupted(ctx context.Context) bool {
+func interrupted(ctx context.Context) bool { return isClosed(ctx.Done()) }
+
+// isClosed reports whether stop has closed (nil: never).
+func isClosed(stop <-chan struct{}) bool {
 	select {
-	case <-ctx.Done():
+	case <-stop:
 		return true
 	default:
 		return false

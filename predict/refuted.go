@@ -141,7 +141,9 @@ func (x *explainer) candidate(p *spec.Property, alt int, binding []trace.Sym, ch
 		case stage.Sat:
 			x.out.Shown++
 		case stage.Unknown:
-			x.out.Undecided++
+			if !isClosed(x.stop) { // one the interrupt cut short is not counted
+				x.out.Undecided++
+			}
 		}
 	}
 	if ex == nil {

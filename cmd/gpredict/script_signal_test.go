@@ -21,7 +21,8 @@ import (
 // value of the script's testscript.Env, made fresh by setupSignalled).
 type signalled struct {
 	cmds []*exec.Cmd
-	// first is when each command got its first signal (within).
+	// first is when each command got its first signal; within checks
+	// each command once, and forgets it.
 	first map[*exec.Cmd]time.Time
 }
 
@@ -78,8 +79,9 @@ func exitstatusCmd(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // withinCmd is `within DURATION`, right after `wait`: every command that
-// signal reached ended within DURATION of its first signal. wait returns
-// once they have ended, so the time measured is an upper bound of theirs.
+// signal reached since the last `within` ended within DURATION of its
+// first signal. wait returns once they have ended, so the time measured
+// is an upper bound of theirs.
 func withinCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: within DURATION")
@@ -87,14 +89,15 @@ func withinCmd(ts *testscript.TestScript, neg bool, args []string) {
 	limit, err := time.ParseDuration(args[0])
 	ts.Check(err)
 	rec := ts.Value(signalledKey{}).(*signalled)
-	if len(rec.cmds) == 0 {
-		ts.Fatalf("within: no command was signalled")
+	if len(rec.first) == 0 {
+		ts.Fatalf("within: no command was signalled since the last within")
 	}
-	for _, cmd := range rec.cmds {
+	for cmd, first := range rec.first {
 		if cmd.ProcessState == nil {
 			ts.Fatalf("within: %s has not been waited for", cmd.Path)
 		}
-		took := time.Since(rec.first[cmd])
+		delete(rec.first, cmd)
+		took := time.Since(first)
 		ts.Logf("%s ended %s after its first signal", cmd.Path, took.Round(time.Millisecond))
 		if took > limit {
 			ts.Fatalf("%s ended %s after its first signal, want at most %s", cmd.Path, took.Round(time.Millisecond), limit)

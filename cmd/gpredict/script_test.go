@@ -42,6 +42,12 @@ func TestScripts(t *testing.T) {
 			"holdfifo":    holdfifoCmd,
 			"stallfifo":   stallfifoCmd,
 			"within":      withinCmd,
+			"seqtrace":    seqTraceCmd,
+			"locktrace":   lockOrderTraceCmd,
+			"prefixtrace": prefixTraceCmd,
+			"jsonvalid":   jsonValidCmd,
+			"sarifvalid":  sarifValidCmd,
+			"waitsize":    waitSizeCmd,
 		},
 	})
 }

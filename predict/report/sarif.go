@@ -26,10 +26,11 @@ import (
 // properties; with a baseline, every result is "new". Once o.Stop has
 // closed it adds no more results or unknown candidates (truncate.go): the
 // log then says so in an error notification (descriptor `truncated`),
-// and the execution, interrupted, exits 130. Each result is encoded as it
-// is made, so that encoding them is bounded by o.Stop as well; they are
-// spliced into the rest of the log, encoded last (it says how many there
-// are).
+// and the execution, interrupted, exits 130. Each result is written as it
+// is made, so that the writing is bounded by o.Stop as a whole: the log is
+// encoded around an empty list of results, and the results are written
+// in its place, the part before them (the tool and its rules, known
+// before the first result) first, the rest (the invocation) after.
 func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	tr := r.Trace
 	ru := sarifRun{
@@ -46,15 +47,29 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		baselineState = "new" // the others are left out
 	}
 	rules := newSARIFRules(o.Rules)
-	draw := witness.NewDrawer(tr)
 	reps := r.Reports(o.All)
+	// Every rule a result or a notification refers to, in the order they
+	// do, before anything is written: the rules come first.
+	for _, rep := range reps {
+		rules.index(rep.Property.Name)
+	}
+	for _, u := range r.Unknown {
+		rules.index(u.Property.Name)
+	}
+	ru.Tool.Driver.Rules = rules.list
+	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{ru}}
+	head, _, err := splitAtResults(doc)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	bw.Write(head)
+	draw := witness.NewDrawer(tr)
 	cut := newTruncation(len(reps), len(r.Unknown))
-	var results bytes.Buffer // the results, encoded as in the log
 	for _, rep := range reps {
 		if !cut.more(o.Stop) {
 			break
 		}
-		cut.report()
 		name := rep.Property.Name
 		text := fmt.Sprintf("%s %s: %s", name, predict.BindingText(tr, rep.Property, rep.Binding), predict.ChosenText(tr, rep.Property, rep.Alt, rep.Choice))
 		if rep.Count > 1 {
@@ -71,13 +86,17 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		if err != nil {
 			return err
 		}
-		if results.Len() > 0 {
-			results.WriteByte(',')
+		if cut.Written > 0 {
+			bw.WriteByte(',')
 		}
-		results.WriteString("\n" + sarifResultIndent)
-		results.Write(enc)
+		bw.WriteString("\n" + sarifResultIndent)
+		bw.Write(enc)
+		cut.report()
 	}
-	inv := &ru.Invocation[0]
+	if cut.Written > 0 {
+		bw.WriteString("\n" + sarifResultIndent[2:])
+	}
+	inv := &doc.Runs[0].Invocation[0]
 	for _, u := range r.Unknown {
 		if !cut.more(o.Stop) {
 			break
@@ -103,29 +122,32 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error",
 			Message: sarifMessage{Text: cut.text()}, Descriptor: &sarifRef{ID: "truncated"}})
 	}
-	ru.Tool.Driver.Rules = rules.list
-	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{ru}}
-	whole, err := json.MarshalIndent(doc, "", "  ")
+	_, tail, err := splitAtResults(doc)
 	if err != nil {
 		return err
 	}
-	const empty = `"results": []`
-	at := bytes.Index(whole, []byte(empty)) // the only one: a string holds no bare quotes
-	bw := bufio.NewWriter(w)
-	bw.Write(whole[:at])
-	if results.Len() == 0 {
-		bw.WriteString(empty)
-	} else {
-		bw.WriteString(`"results": [`)
-		bw.Write(results.Bytes())
-		bw.WriteString("\n" + sarifResultIndent[2:] + "]")
-	}
-	bw.Write(whole[at+len(empty):])
-	bw.WriteString("\n")
+	bw.Write(tail)
 	if err := bw.Flush(); err != nil {
 		return err
 	}
 	return cut.err()
+}
+
+// splitAtResults encodes doc, whose run has no results, and returns the
+// encoding up to the inside of the run's list of results and from its end
+// on (with the final newline).
+func splitAtResults(doc sarifLog) (head, tail []byte, err error) {
+	whole, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	const empty = `"results": []`
+	at := bytes.Index(whole, []byte(empty)) // the only one: a string holds no bare quotes
+	if at < 0 {
+		panic("report: the SARIF log has no empty list of results")
+	}
+	at += len(empty) - 1 // before the closing bracket
+	return whole[:at], append(whole[at:], '\n'), nil
 }
 
 // sarifResultIndent is the indentation of a result in the log: in the

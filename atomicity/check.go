@@ -1,6 +1,9 @@
 package atomicity
 
-import "gpredict/trace"
+import (
+	"gpredict/internal/interrupt"
+	"gpredict/trace"
+)
 
 // Options configures Check.
 type Options struct {
@@ -33,7 +36,7 @@ const stopEvery = 4096
 func Check(tr *trace.Trace, order []trace.EventRef, opts Options) *Result {
 	c := newChecker(tr, opts)
 	for i, r := range order {
-		if i%stopEvery == 0 && stopped(opts.Stop) {
+		if i%stopEvery == 0 && interrupt.Closed(opts.Stop) {
 			c.res.Interrupted = true
 			break
 		}
@@ -347,14 +350,4 @@ func (c *checker) outside(t trace.ThreadID, r trace.EventRef, preds []pred) step
 		c.g.link(p.s.n, n, c.label(p.s, r, n, kind))
 	}
 	return step{n, r}
-}
-
-// stopped reports whether stop has closed.
-func stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
-	}
 }

@@ -1,6 +1,10 @@
 package encode
 
-import "errors"
+import (
+	"errors"
+
+	"gpredict/internal/interrupt"
+)
 
 // The loops of this package whose length depends on the trace (the slice
 // closure, building a problem's families, the completion of a witness and
@@ -39,21 +43,11 @@ var ErrMemory = errors.New("the memory budget was reached while encoding")
 // limits: a few microseconds of work.
 const stopEvery = 1024
 
-// stopped reports whether stop has closed.
-func stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
-	}
-}
-
 // err is ErrStopped when the stop signal has closed, ErrMemory when the
 // budget is reached, else nil.
 func (l Limits) err() error {
 	switch {
-	case stopped(l.Stop):
+	case interrupt.Closed(l.Stop):
 		return ErrStopped
 	case l.Tight != nil && l.Tight():
 		return ErrMemory

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"gpredict/internal/abandon"
+	"gpredict/internal/interrupt"
 	"gpredict/predict/prefilter"
 	"gpredict/predict/stage"
 	"gpredict/trace"
@@ -25,17 +26,7 @@ import (
 
 // interrupted reports whether ctx is done, at the cost of a look at a
 // channel.
-func interrupted(ctx context.Context) bool { return isClosed(ctx.Done()) }
-
-// isClosed reports whether stop has closed (nil: never).
-func isClosed(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
-	}
-}
+func interrupted(ctx context.Context) bool { return interrupt.Closed(ctx.Done()) }
 
 // setUp computes the facts the workers and the pre-filter share, unless
 // ctx is done first (ok false; the computation is abandoned).

@@ -7,6 +7,7 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/abandon"
+	"gpredict/internal/interrupt"
 	"gpredict/predict/closure"
 	"gpredict/predict/explain"
 	"gpredict/predict/smt"
@@ -141,7 +142,7 @@ func (x *explainer) candidate(p *spec.Property, alt int, binding []trace.Sym, ch
 		case stage.Sat:
 			x.out.Shown++
 		case stage.Unknown:
-			if !isClosed(x.stop) { // one the interrupt cut short is not counted
+			if !interrupt.Closed(x.stop) { // one the interrupt cut short is not counted
 				x.out.Undecided++
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"gpredict/internal/interrupt"
 	"gpredict/trace"
 )
 
@@ -89,7 +90,7 @@ func (m *Matcher) match(tr *trace.Trace, stop <-chan struct{}) [][]PropEvent {
 		enters = enters[:0]
 		c.held.reset()
 		for i := range th.Events {
-			if seen++; seen%matchStopEvery == 0 && stopped(stop) {
+			if seen++; seen%matchStopEvery == 0 && interrupt.Closed(stop) {
 				return out
 			}
 			ev := &th.Events[i]
@@ -216,14 +217,4 @@ func (c *matchCtx) valueHasType(v trace.Sym, typ *typePat) bool {
 		c.typeFit[key] = ok
 	}
 	return ok
-}
-
-// stopped reports whether stop has closed.
-func stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
-	}
 }

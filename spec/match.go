@@ -17,7 +17,8 @@ type Matcher struct {
 	prop      *Property
 	decls     []*declMatcher
 	caches    int
-	usesHolds bool // some pointcut says holds(...)
+	usesHolds bool    // some pointcut says holds(...)
+	kinds     kindSet // the join point kinds some declaration can match
 }
 
 // NewMatcher compiles the pointcuts of p. It fails on what the checker
@@ -31,6 +32,7 @@ func NewMatcher(p *Property) (*Matcher, error) {
 			return nil, err
 		}
 		m.decls = append(m.decls, dm)
+		m.kinds |= dm.kinds
 	}
 	return m, nil
 }
@@ -104,13 +106,20 @@ func (m *Matcher) match(tr *trace.Trace, stop <-chan struct{}) [][]PropEvent {
 					enters = enters[:n-1]
 				}
 			}
-			if joinPointKind(ev.Op) == jpNone {
+			kind := joinPointKind(ev.Op)
+			if kind == jpNone {
+				continue
+			}
+			if !m.kinds.has(kind) {
+				if m.usesHolds {
+					c.held.step(ev)
+				}
 				continue
 			}
 			c.setup(&c.jp, ev, enter)
 			ref := trace.EventRef{Thread: th.ID, Index: uint32(i)}
 			for d, dm := range m.decls {
-				if firesAt(dm.decl.Advice, ev.Op) {
+				if dm.kinds.has(kind) && firesAt(dm.decl.Advice, ev.Op) {
 					out[d] = c.matchDecl(dm, ref, emits[d], out[d])
 				}
 			}

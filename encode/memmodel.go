@@ -20,8 +20,15 @@ const FamMemory Family = "memory"
 // must-read-from edges (use NewIndex): they are facts of SC, where a
 // write is visible when it is issued, and do not hold here.
 func NewProblemIn(idx *Index, model trace.BranchModel, mem trace.MemoryModel, sl *Slice) *Problem {
+	p, _ := NewProblemInWithin(idx, model, mem, sl, Limits{}) // without limits it cannot fail
+	return p
+}
+
+// NewProblemInWithin is NewProblemIn looking at lim as it builds, as
+// NewProblemWithin does.
+func NewProblemInWithin(idx *Index, model trace.BranchModel, mem trace.MemoryModel, sl *Slice, lim Limits) (*Problem, error) {
 	if !mem.Relaxed() {
-		return NewProblem(idx, model, sl)
+		return NewProblemWithin(idx, model, sl, lim)
 	}
 	p := newProblemVars(idx, model, sl)
 	p.Mem = mem
@@ -31,13 +38,8 @@ func NewProblemIn(idx *Index, model trace.BranchModel, mem trace.MemoryModel, sl
 		p.Steps = append(p.Steps, s)
 	}
 	p.Cut = Var(len(p.Steps))
-	p.encodeMHB()
-	p.encodeHB()
-	p.encodeLocks()
-	p.encodeSignals()
-	p.encodeStoreBuffers()
-	p.encodeReadWrite()
-	return p
+	p.building = &watch{lim: lim}
+	return p.build(p.encodeMHB, p.encodeHB, p.encodeLocks, p.encodeSignals, p.encodeStoreBuffers, p.encodeReadWrite)
 }
 
 // bufferedWrites lists the writes of the slice that go through a store

@@ -21,6 +21,14 @@ import (
 // must-happen-before without must-read-from edges (relaxedFacts), which
 // holds for the events' own steps under every model.
 
+// newFacts are the facts of a run under memory model mem.
+func newFacts(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel) *stage.Facts {
+	if mem.Relaxed() {
+		return relaxedFacts(tr, model)
+	}
+	return stage.NewFacts(tr, model)
+}
+
 // relaxedFacts are the facts of a run under a relaxed model: the index
 // holds program order, fork, join and hb facts only.
 func relaxedFacts(tr *trace.Trace, model trace.BranchModel) *stage.Facts {
@@ -49,11 +57,16 @@ func (d *relaxedDecider) Decide(c encode.Candidate) Decision {
 	if d.opts.Timeout > 0 {
 		deadline = time.Now().Add(d.opts.Timeout)
 	}
-	sl, err := d.f.Index.Close(d.opts.Stop, c.Choice, nil)
+	stop := encode.StopOnly(d.opts.Stop)
+	sl, err := d.f.Index.Close(stop, c.Choice, nil)
+	if err != nil { // the only error: stopped
+		return Decision{Verdict: Unknown, Reason: stage.Interrupted, Stage: name}
+	}
+	prob, err := encode.NewProblemInWithin(d.f.Index, d.f.Model, d.mem, sl, stop)
 	if err != nil {
 		return Decision{Verdict: Unknown, Reason: stage.Interrupted, Stage: name}
 	}
-	enc := encode.NewProblemIn(d.f.Index, d.f.Model, d.mem, sl).Pattern(c)
+	enc := prob.Pattern(c)
 	rlimit := uint64(smt.DefaultRLimit)
 	if d.opts.RLimit > 0 {
 		rlimit = uint64(d.opts.RLimit)

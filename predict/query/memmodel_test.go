@@ -79,7 +79,7 @@ func TestDifferentialMemoryModels(t *testing.T) {
 			for _, mem := range models[1:] {
 				asked++
 				want, _ := explore.QueryIn(tr, model, mem, orders, reads)
-				if verdict := decide(t, tr, q, model, mem, asked%10 == 0); want != (verdict == stage.Sat) || verdict == stage.Unknown {
+				if verdict := verdictOf(t, tr, q, model, mem, asked%10 == 0); want != (verdict == stage.Sat) || verdict == stage.Unknown {
 					mismatches++
 					t.Errorf("seed %d %s %s %s: gpredict says %s, the explorer %v\n%s", seed, model, mem, describe(tr, q), verdict, want, dump(tr))
 				}
@@ -89,7 +89,7 @@ func TestDifferentialMemoryModels(t *testing.T) {
 		for _, qu := range append(differ, same[:min(len(same), max(2, len(differ)))]...) {
 			for i, mem := range models {
 				asked++
-				if verdict := decide(t, tr, qu.q, model, mem, asked%10 == 0); qu.want[i] != (verdict == stage.Sat) || verdict == stage.Unknown {
+				if verdict := verdictOf(t, tr, qu.q, model, mem, asked%10 == 0); qu.want[i] != (verdict == stage.Sat) || verdict == stage.Unknown {
 					mismatches++
 					t.Errorf("seed %d %s %s %s: gpredict says %s, the explorer %v\n%s",
 						seed, model, mem, describe(tr, qu.q), verdict, qu.want[i], dump(tr))
@@ -110,11 +110,11 @@ func TestDifferentialMemoryModels(t *testing.T) {
 	}
 }
 
-// decide answers q as Ask does (whole, when ask says so), or, to keep the
+// verdictOf answers q as Ask does (whole, when ask says so), or, to keep the
 // sweep fast, by the encoding alone without Ask's must-happen-before
 // shortcut and the minimisation of its explanation; a yes is checked by
 // the replay validator either way.
-func decide(t *testing.T, tr *trace.Trace, q *Query, model trace.BranchModel, mem trace.MemoryModel, ask bool) stage.Verdict {
+func verdictOf(t *testing.T, tr *trace.Trace, q *Query, model trace.BranchModel, mem trace.MemoryModel, ask bool) stage.Verdict {
 	t.Helper()
 	if ask {
 		ans, err := Ask(tr, q, Options{Branches: model, Mem: mem})
@@ -124,7 +124,7 @@ func decide(t *testing.T, tr *trace.Trace, q *Query, model trace.BranchModel, me
 		return ans.Verdict
 	}
 	idx := encode.NewIndex(tr)
-	sl, err := idx.Close(nil, events(tr, q), nil)
+	sl, err := idx.Close(encode.Limits{}, events(tr, q), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gpredict/encode"
+	"gpredict/internal/abandon"
 	"gpredict/predict/explain"
 	"gpredict/predict/replay"
 	"gpredict/predict/smt"
@@ -29,6 +30,9 @@ type Options struct {
 	Timeout time.Duration
 	// Mem is the memory model (docs/semantics.md, rule 6; SC by default).
 	Mem trace.MemoryModel
+	// Stop closes when the command is interrupted (nil: never): the
+	// answer is then Unknown, with the reason stage.Interrupted.
+	Stop <-chan struct{}
 }
 
 // Answer is the answer to a query.
@@ -66,25 +70,58 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	if err := q.CheckModel(tr, opts.Mem); err != nil {
 		return nil, err
 	}
-	if ex := mustHappenBefore(tr, model, opts.Mem, q); ex != nil {
-		ans.Verdict, ans.Explanation = stage.Unsat, ex
+	// Indexing a long recording takes seconds in code without a stop
+	// signal: a stop abandons it (package abandon).
+	type facts struct {
+		mhb *explain.Explanation
+		idx *encode.Index
+	}
+	f, ok := abandon.Run(opts.Stop, func() facts {
+		if ex := mustHappenBefore(tr, model, opts.Mem, q); ex != nil {
+			return facts{mhb: ex}
+		}
+		return facts{idx: encode.NewIndex(tr)}
+	})
+	if !ok {
+		return ans.stopped(), nil
+	}
+	if f.mhb != nil {
+		ans.Verdict, ans.Explanation = stage.Unsat, f.mhb
 		return ans, nil
 	}
 	var deadline time.Time
 	if opts.Timeout > 0 {
 		deadline = start.Add(opts.Timeout)
 	}
-	idx := encode.NewIndex(tr)
-	sl, err := idx.Close(nil, events(tr, q), nil)
-	if err != nil {
-		return nil, err // never: there is no stop signal
+	sl, err := f.idx.Close(encode.StopOnly(opts.Stop), events(tr, q), nil)
+	if err != nil { // the only error: stopped
+		return ans.stopped(), nil
 	}
-	prob := encode.NewProblemIn(idx, model, opts.Mem, sl)
+	prob, err := encode.NewProblemInWithin(f.idx, model, opts.Mem, sl, encode.StopOnly(opts.Stop))
+	if err != nil {
+		return ans.stopped(), nil
+	}
+	if err := decide(tr, q, opts, deadline, f.idx, prob, ans); err != nil {
+		return nil, err
+	}
+	return ans, nil
+}
+
+// stopped makes a the answer of a query whose Options.Stop closed.
+func (a *Answer) stopped() *Answer {
+	a.Verdict, a.Reason = stage.Unknown, stage.Interrupted
+	return a
+}
+
+// decide decides q over prob, the problem of its slice, into ans; it
+// fails only for a witness that fails validation (a *WitnessError).
+func decide(tr *trace.Trace, q *Query, opts Options, deadline time.Time, idx *encode.Index, prob *encode.Problem, ans *Answer) error {
+	model := prob.Model
 	asked, known := conditions(prob, q)
 	enc := prob.With(asked)
 	cs := enc.All()
 	res := smt.DecideWithCore(enc, cs, smt.CoreConfig{Deadline: deadline, Timeout: opts.Timeout,
-		RLimit: smt.DefaultRLimit, MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
+		RLimit: smt.DefaultRLimit, MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank, Stop: opts.Stop})
 	switch res.Verdict {
 	case stage.Unknown:
 		ans.Verdict, ans.Reason = stage.Unknown, res.Reason
@@ -94,7 +131,7 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 			for _, s := range res.Schedule {
 				we.Schedule = append(we.Schedule, s.Format(tr))
 			}
-			return nil, we
+			return we
 		}
 		ans.Verdict, ans.Witness = stage.Sat, trim(tr, model, opts.Mem, q, res.Schedule)
 	case stage.Unsat:
@@ -118,7 +155,7 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 		ex.Claim = "no feasible schedule has " + strings.Join(claims, " and ")
 		ans.Verdict, ans.Explanation = stage.Unsat, ex
 	}
-	return ans, nil
+	return nil
 }
 
 // first and last are the steps an order to and from p stands at.

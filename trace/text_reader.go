@@ -82,8 +82,7 @@ func (t *textReader) line() error {
 			return t.lr.errorf(tok.col, "location %q must be the last token of the line", tok.s)
 		}
 	}
-	switch string(t.toks[0].s) {
-	case "init", "volatile", "type", "object", "hb":
+	if IsDirectiveKeyword(string(t.toks[0].s)) {
 		return t.directive()
 	}
 	return t.event()
@@ -96,6 +95,7 @@ var directiveUsage = map[string]string{
 	"type":     "type NAME : SUPERTYPE...",
 	"object":   "object OBJ : TYPE",
 	"hb":       "hb THREAD:K THREAD:K",
+	"lock":     "lock LOCK : reentrant|mutex|rwmutex",
 }
 
 func (t *textReader) directive() error {
@@ -166,6 +166,18 @@ func (t *textReader) directive() error {
 			return t.lr.errorf(args[2].col, "object %s : %s conflicts with an earlier object %s : %s", args[0].s, args[2].s, args[0].s, b.tr.Str(old))
 		}
 		b.Object(obj, ty)
+	case "lock":
+		if err := colon(); err != nil {
+			return err
+		}
+		if err := want(3); err != nil {
+			return err
+		}
+		k, ok := ParseLockKind(args[2].str())
+		if !ok {
+			return t.lr.errorf(args[2].col, "lock: unknown kind %q; want %s", args[2].s, LockKinds)
+		}
+		return b.LockKind(t.lr.pos(args[2].col), b.Syms().InternBytes(args[0].s), k)
 	case "hb":
 		if err := want(2); err != nil {
 			return err
@@ -204,6 +216,7 @@ var opUsage = [NumOps]string{
 	OpRead: " VAR VALUE", OpWrite: " VAR VALUE",
 	OpAcquire: " LOCK", OpRelease: " LOCK",
 	OpRAcquire: " LOCK", OpRRelease: " LOCK",
+	OpRequest: " LOCK", OpRRequest: " LOCK",
 	OpWait:   " LOCK [SIGNAL]",
 	OpNotify: " SIGNAL", OpNotifyAll: " SIGNAL",
 	OpCall:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
@@ -216,10 +229,11 @@ var opOperands = [NumOps][2]int{
 	OpFork: {1, 1}, OpJoin: {1, 1}, OpRead: {2, 2}, OpWrite: {2, 2},
 	OpAcquire: {1, 1}, OpRelease: {1, 1}, OpWait: {1, 2},
 	OpRAcquire: {1, 1}, OpRRelease: {1, 1},
+	OpRequest: {1, 1}, OpRRequest: {1, 1},
 	OpNotify: {1, 1}, OpNotifyAll: {1, 1},
 }
 
-const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel)"
+const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq)"
 
 func (t *textReader) usage(op Op) string {
 	return "want THREAD " + op.String() + opUsage[op] + " [@LOCATION]"

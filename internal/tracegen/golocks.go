@@ -113,7 +113,7 @@ func (s *sim) windDown(t *thread) {
 		l := fmt.Sprintf("l%d", s.r.Intn(s.cfg.Locks))
 		s.request(t, l, s.kind(l) != trace.LockMutex && s.r.Intn(3) == 0)
 		t.want = "" // it never acquires: the thread is finished, its request pending for ever
-	case 1, 2:
+	case 1, 2, 3:
 		s.emit(t, op{kind: trace.OpEnd})
 	}
 }
@@ -129,6 +129,17 @@ func (s *sim) lockDirectives(b *trace.Builder) {
 		}
 		if err := b.LockKind(trace.Pos{File: "gen.trace"}, b.Syms().Intern(l), k); err != nil {
 			panic("tracegen: generated an invalid lock directive: " + err.Error())
+		}
+	}
+}
+
+// keepShared is releaseShared for a thread that keeps its locks to the
+// end: it gives up only the shared holds nested in an exclusive hold that
+// a waiter needs released (holds of one lock nest).
+func (s *sim) keepShared(t *thread) {
+	for _, l := range t.order {
+		for s.someoneWaitsOn(l) && t.rinner[l] > 0 {
+			s.rrelease(t, l)
 		}
 	}
 }

@@ -302,10 +302,14 @@ func (s *sim) close(t *thread) {
 	for len(t.calls) > 0 {
 		s.exitCall(t)
 	}
-	s.releaseShared(t)
 	keep := s.r.Intn(6) == 0 // sometimes a lock stays held to the end
-	if s.kinds != nil && !keep && s.r.Intn(4) == 0 {
+	if s.kinds != nil && !keep && s.r.Intn(2) == 0 {
 		keep = true // more often with kinds: a thread that ended holding a lock blocks for ever
+	}
+	if s.kinds != nil && keep {
+		s.keepShared(t) // golocks.go
+	} else {
+		s.releaseShared(t)
 	}
 	for _, l := range t.order {
 		if keep && !s.someoneWaitsOn(l) {

@@ -16,24 +16,30 @@ import (
 )
 
 // Deadlock is a built-in because its violation is a state, not an order
-// of events: k threads are blocked, each holding a lock that the one
-// before it in the cycle requests. The request that blocks is never
-// performed, so it is not an event of any schedule (docs/semantics.md) and no
-// pattern can mention it soundly.
+// of events: k threads are blocked, each waiting for something that the
+// one after it in the cycle holds (a thread may wait for itself), or a
+// thread waits for a lock that a thread which has ended holds for ever
+// (docs/semantics.md, Deadlocks). The acquire that blocks is never
+// performed, so it is not an event of any schedule and no pattern can
+// mention it soundly.
 //
-// The witness is a feasible schedule after which each thread of a cycle
-// (cycles.go) has performed exactly its events before its request, and
-// has reached that request (reach.go: with its reads before it
-// consistent under the implicit model, and no wait left half-done). What
-// a thread holds after a prefix of its own events is thread-local, so the
-// candidates are found statically; whether all k threads can stop there
+// The witness is a feasible schedule after which each blocked thread of a
+// candidate (candidate.go) has performed exactly its events before its
+// request point — all of them, with a pending request last, for a thread
+// the recording left waiting — and has reached it (reach.go: with its
+// reads before it consistent under the implicit model, and no wait left
+// half-done), and an ended holder has performed all its events. What a
+// thread holds after a prefix of its own events is thread-local, so the
+// candidates are found statically; whether all its threads can stop there
 // at once is the question. A greedy replay (greedy.go) answers it for
 // most candidates of recorded traces; otherwise the solver is asked about
-// the trace cut at the requests (truncate) with a stand-in in place of
-// each request: every schedule of the cut trace that contains all
-// stand-ins is such a witness, and every witness is one. Either witness
-// is then re-checked against the *original* trace by the replay
-// validator (check.go), independently of the encoding.
+// the trace cut at the request points (truncate) with a stand-in in place
+// of each acquire: every schedule of the cut trace that contains all
+// stand-ins (and pending requests, and the holder's `end`) is such a
+// witness, and every witness is one. Either witness is then re-checked
+// against the *original* trace by the replay validator (check.go),
+// independently of the encoding: feasible, and every thread of the
+// candidate blocked by the next one (replay.Checker.Blocked).
 
 // greedyStage names the greedy replay's row in the stage counts
 // (predict.Stats.Stages, `--stats`): the candidates it was tried on and
@@ -62,10 +68,10 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	res := &predict.Result{Trace: tr, Model: model}
 	res.Stats.Threads = len(tr.Threads)
 	res.Stats.Events = tr.NumEvents()
-	found := findCycles(lockRequests(tr), set.limits)
-	res.Stats.Candidates = len(found.cycles)
+	found := findCandidates(tr, set.limits)
+	res.Stats.Candidates = len(found.cands)
 	reports := reportShapes{}
-	outs := decideAll(ctx, tr, model, opts, set, found.cycles, start)
+	outs := decideAll(ctx, tr, model, opts, set, found.cands, start)
 	// An interrupt keeps what was decided: the cycles it left undecided
 	// are counted, as predict.Run counts its candidates, and the result
 	// says it was interrupted.
@@ -75,7 +81,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	// say that no candidate was decided when it decided them all.
 	greedy := stage.StageStats{Name: greedyStage}
 	var ladder []stage.StageStats
-	for i, c := range found.cycles {
+	for i, c := range found.cands {
 		o := outs[i]
 		if !o.done {
 			res.Stats.Undecided++
@@ -96,14 +102,14 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 		ladder = predict.MergeStages(ladder, o.stages)
 		switch o.d.Verdict {
 		case predict.Sat:
-			v := reports.violation(c)
+			v := reports.violation(tr, c)
 			if o.err != nil {
 				return nil, witnessError(tr, v, o.d.Schedule, o.err)
 			}
 			v.Witness = replay.Compact(tr, o.sched)
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
-			res.Unknown = append(res.Unknown, reports.unknown(c, o.d.Reason))
+			res.Unknown = append(res.Unknown, reports.unknown(tr, &c, o.d.Reason))
 		}
 	}
 	if greedy.Tried > 0 {
@@ -111,7 +117,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 		ladder = append([]stage.StageStats{greedy}, ladder...)
 	}
 	res.Stats.Stages = ladder
-	res.Unknown = append(res.Unknown, found.cutOff(reports, set.limits)...)
+	res.Unknown = append(res.Unknown, found.cutOff(tr, reports, set.limits)...)
 	slices.SortStableFunc(res.Violations, func(a, b predict.Violation) int { return compareChoices(a.Choice, b.Choice) })
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
@@ -141,7 +147,7 @@ type outcome struct {
 // (an interrupt) no cycle is started, the solver gives up the ones it is
 // deciding, and those are left not done. opts.Progress, if set, is told
 // how far it has got, as predict.Run tells it.
-func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, cycles []cycle, start time.Time) []outcome {
+func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, cycles []candidate, start time.Time) []outcome {
 	outs := make([]outcome, len(cycles))
 	var decided, violations atomic.Int64
 	stopProgress := predict.Tick(opts.Progress, func() predict.Progress {
@@ -183,29 +189,34 @@ func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, op
 	return outs
 }
 
-// decide decides one cycle: the greedy replay first (with set.greedy),
-// then the ladder on the cut trace, and checks a witness against the
-// original trace.
-func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, c cycle, stop <-chan struct{}) outcome {
+// decide decides one candidate: the greedy replay first (with
+// set.greedy), then the ladder on the cut trace, and checks a witness
+// against the original trace. The greedy replay only proposes: a schedule
+// of it that fails the checks is dropped and the ladder decides; one of
+// the ladder's that fails is an internal error.
+func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, c candidate, stop <-chan struct{}) outcome {
 	var o outcome
-	cutTr, ok := reachable(tr, c.requests())
+	cutTr, ok := reachable(tr, c)
 	if !ok {
 		return o
 	}
 	o.reachable = true
 	if set.greedy {
 		t0 := time.Now()
-		o.d.Schedule = greedyWitness(tr, c)
+		for _, sched := range greedyWitnesses(tr, c) {
+			if w, err := checkDeadlockWitness(tr, model, c, sched); err == nil {
+				o.d = predict.Decision{Verdict: predict.Sat, Schedule: sched}
+				o.sched, o.greedyFound = w, true
+				break
+			}
+		}
 		o.greedyTried, o.greedyTime = true, time.Since(t0)
 	}
-	if o.d.Schedule != nil {
-		o.d.Verdict = predict.Sat
-		o.greedyFound = true
-	} else {
+	if !o.greedyFound {
 		o.d, o.stages = solve(cutTr, model, opts, c, stop)
-	}
-	if o.d.Verdict == predict.Sat {
-		o.sched, o.err = checkDeadlockWitness(tr, model, c, o.d.Schedule)
+		if o.d.Verdict == predict.Sat {
+			o.sched, o.err = checkDeadlockWitness(tr, model, c, o.d.Schedule)
+		}
 	}
 	return o
 }
@@ -215,14 +226,14 @@ func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set 
 // every stand-in of c's requests. It also returns what each stage of the
 // decider's ladder settled (nil for a decider without stages), which
 // the run's statistics add up as the pattern properties' runs do.
-func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
+func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c candidate, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
 	newDecider := opts.NewDecider
 	if newDecider == nil {
 		newDecider = predict.NewZ3Decider
 	}
 	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: stop})
 	defer dec.Close()
-	d := dec.Decide(encode.Candidate{Alt: reachAll(len(c)), Choice: c.requests()})
+	d := dec.Decide(encode.Candidate{Alt: c.alt(), Choice: c.events()})
 	var stages []stage.StageStats
 	if s, ok := dec.(interface{ Stats() []stage.StageStats }); ok {
 		stages = s.Stats()
@@ -232,50 +243,35 @@ func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c 
 
 // cutOff is what the bounds left undecided, as unknown candidates whose
 // reasons name the bound.
-func (f cycleSearch) cutOff(reports reportShapes, lim cycleLimits) []predict.UnknownCandidate {
+func (f cycleSearch) cutOff(tr *trace.Trace, reports reportShapes, lim cycleLimits) []predict.UnknownCandidate {
 	var out []predict.UnknownCandidate
 	if f.beyond != nil {
-		out = append(out, reports.unknown(f.beyond, fmt.Sprintf(
+		out = append(out, reports.unknown(tr, f.beyond, fmt.Sprintf(
 			"not decided: the search stopped at its bound of %d deadlock candidates (MaxDeadlockCandidates); this candidate and every later one were not searched",
 			lim.candidates)))
 	}
 	if f.outOfSteps {
-		out = append(out, reports.unknown(nil, fmt.Sprintf(
+		out = append(out, reports.unknown(tr, nil, fmt.Sprintf(
 			"not decided: the search of the lock-order graph stopped at its bound of %d steps (MaxDeadlockSearchSteps); the cycles it had not reached were not searched",
 			lim.steps)))
 	}
 	return out
 }
 
-// requests lists the refs of c's requests, in cycle order.
-func (c cycle) requests() []trace.EventRef {
-	out := make([]trace.EventRef, len(c))
-	for i, r := range c {
-		out[i] = r.ref
-	}
-	return out
-}
-
-// reachable returns the trace to decide the requests at refs on: tr cut
-// at the requests, each replaced by its stand-in. It is false when the
-// cut leaves some thread unable to reach its request: it joins another
-// thread of the cycle, or is forked after another one's request (fork and
-// join alone rule the candidate out).
-func reachable(tr *trace.Trace, refs []trace.EventRef) (*trace.Trace, bool) {
-	cut := make([]int, len(tr.Threads))
-	for i := range cut {
-		cut[i] = -1
-	}
-	for _, r := range refs {
-		cut[r.Thread] = int(r.Index)
-	}
-	cutTr := truncate(tr, cut)
-	for _, r := range refs {
-		if len(cutTr.Threads[r.Thread].Events) < int(r.Index) {
+// reachable returns the trace to decide c on: tr cut at c's request
+// points (candidate.stop), each acquire there replaced by its stand-in.
+// It is false when the cut leaves some thread of c unable to reach its
+// point: it joins another thread of c, or is forked after another one's
+// request point (fork and join alone rule the candidate out).
+func reachable(tr *trace.Trace, c candidate) (*trace.Trace, bool) {
+	stop := c.stop(tr)
+	cutTr := truncate(tr, slices.Clone(stop))
+	for t, n := range stop {
+		if n >= 0 && len(cutTr.Threads[t].Events) < n {
 			return nil, false
 		}
 	}
-	return withStandIns(cutTr, tr, refs, true), true
+	return withStandIns(cutTr, tr, c.standIns(), true), true
 }
 
 // compareChoices orders choices by length, then ref by ref.

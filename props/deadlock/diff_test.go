@@ -62,7 +62,9 @@ func TestMatchesExplorer(t *testing.T) {
 				var got []string
 				for _, v := range res.Violations {
 					got = append(got, blockedIDs(tr, v.Choice))
-					if slices.ContainsFunc(v.Choice, func(r trace.EventRef) bool { return tr.Event(r).Op == trace.OpRequest && tr.Kind(tr.Event(r).Obj).WriterPreference() }) {
+					if slices.ContainsFunc(v.Choice, func(r trace.EventRef) bool {
+						return tr.Event(r).Op == trace.OpRequest && tr.Kind(tr.Event(r).Obj).WriterPreference()
+					}) {
 						writers++
 					}
 				}

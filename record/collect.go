@@ -158,7 +158,7 @@ func fixDangling(lines []rawLine) ([]rawLine, []Warning) {
 func eventThread(text string) (string, bool) {
 	th, _, _ := strings.Cut(text, " ")
 	switch th {
-	case "", "#", "init", "volatile", "type", "object", "hb":
+	case "", "#", "init", "volatile", "type", "object", "hb", "lock":
 		return "", false
 	}
 	return th, true

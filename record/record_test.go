@@ -189,3 +189,69 @@ func TestRecordCrash(t *testing.T) {
 		t.Errorf("the last write, still buffered at the kill, is in the trace")
 	}
 }
+
+// TestRecordLockKinds: sync.Mutex and sync.RWMutex are declared with
+// their kinds, every Lock of an RWMutex comes with its request, a
+// goroutine still waiting for a lock when the test ends ends with its
+// request, and a goroutine that returns ends with `end`.
+func TestRecordLockKinds(t *testing.T) {
+	r := recordOnce(t, "test", "./golocks", "-run", "TestLocks")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	tr, err := trace.ParseText("trace.trace", r.text)
+	if err != nil {
+		t.Fatalf("the recording is no trace: %v", err)
+	}
+	for _, want := range []struct{ what, re string }{
+		{"mutex kind", `(?m)^lock Server\.mu@1 : mutex$`},
+		{"rwmutex kind", `(?m)^lock Cache\.mu@1 : rwmutex$`},
+		{"writer's request before its acquire", `(?m)^golocks/golocks_test\.go:2[23]\.1 request Cache\.mu@1 @golocks/golocks\.go:38\ngolocks/golocks_test\.go:2[23]\.1 acquire Cache\.mu@1 @golocks/golocks\.go:38$`},
+		{"nested read acquire", `(?m)^golocks/golocks_test\.go:2[23]\.1 racquire Cache\.mu@1 @golocks/golocks\.go:35$`},
+		{"goroutine that returned", `(?m)^golocks/golocks_test\.go:22\.1 end$`},
+	} {
+		if !regexp.MustCompile(want.re).MatchString(r.text) {
+			t.Errorf("%s: no match for %s", want.what, want.re)
+		}
+	}
+	blocked, ok := tr.ThreadByName("golocks/golocks_test.go:13.1")
+	if !ok {
+		t.Fatalf("no goroutine golocks/golocks_test.go:13.1:\n%s", r.text)
+	}
+	evs := tr.Threads[blocked].Events
+	if last := evs[len(evs)-1]; last.Op != trace.OpRequest || tr.Str(last.Obj) != "Server.mu@1" {
+		t.Errorf("the goroutine blocked on its own mutex ends with %s %s; want its request of Server.mu@1", last.Op, tr.Str(last.Obj))
+	}
+	leaker, _ := tr.ThreadByName("golocks/golocks_test.go:32.1")
+	if evs := tr.Threads[leaker].Events; evs[len(evs)-1].Op != trace.OpEnd {
+		t.Errorf("the goroutine that returned holding a read lock ends with %s; want end", evs[len(evs)-1].Op)
+	}
+	if t.Failed() {
+		t.Logf("trace:\n%s", r.text)
+	}
+}
+
+// TestRecordHang: a test that hangs until its time-out is recorded all
+// the same (the buffers are written out before the testing package kills
+// it), and the goroutine's last event is the request it waited in.
+func TestRecordHang(t *testing.T) {
+	r := recordOnce(t, "test", "./golocks", "-run", "TestHang", "-timeout", "3s")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if r.res.ExitCode == 0 {
+		t.Errorf("exit status 0; want the failure of the test that timed out")
+	}
+	tr, err := trace.ParseText("trace.trace", r.text)
+	if err != nil {
+		t.Fatalf("the recording is no trace: %v", err)
+	}
+	th, ok := tr.ThreadByName("TestHang")
+	if !ok {
+		t.Fatalf("no thread TestHang:\n%s", r.text)
+	}
+	evs := tr.Threads[th].Events
+	if last := evs[len(evs)-1]; last.Op != trace.OpRequest || tr.Str(last.Obj) != "Server.mu@1" {
+		t.Errorf("TestHang ends with %s %s; want its request of Server.mu@1:\n%s", last.Op, tr.Str(last.Obj), r.text)
+	}
+}

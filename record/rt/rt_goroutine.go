@@ -43,6 +43,7 @@ func End(r any) {
 		if v, ok := rec.states.Load(id); ok {
 			s := v.(*gstate)
 			s.mu.Lock()
+			s.ev("", "end") // it ended: what it holds it holds for ever (Deadlock)
 			s.flushLocked()
 			s.mu.Unlock()
 			rec.states.Delete(id)
@@ -70,6 +71,7 @@ func Test(name string) func() {
 	if !on() {
 		return func() {}
 	}
+	armTimeoutFlush() // a hung test leaves its recording (rt_locks.go)
 	s := cur()
 	s.mu.Lock()
 	op := "call void go.test()" // a goroutine that already logged events

@@ -181,6 +181,7 @@ func Flush() {
 	rec.states.Range(func(_, v any) bool {
 		s := v.(*gstate)
 		s.mu.Lock()
+		s.flushWait() // a lock it still waits for (rt_locks.go)
 		s.flushLocked()
 		s.mu.Unlock()
 		return true

@@ -41,6 +41,7 @@ func acquired(p unsafe.Pointer, desc, site string, shared bool) {
 		op = "racquire "
 	}
 	s.mu.Lock()
+	s.lockPrologue(p, name) // kind directive, request (rt_locks.go)
 	s.ev(site, op, name)
 	s.mu.Unlock()
 }
@@ -91,7 +92,7 @@ func releasing(p unsafe.Pointer, desc, site string, shared bool) {
 
 // Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
 func Lock(m *sync.Mutex, desc, site string) {
-	m.Lock()
+	lockWaiting(unsafe.Pointer(m), desc, site, "mutex", false, m.TryLock, m.Lock)
 	acquired(unsafe.Pointer(m), desc, site, false)
 }
 
@@ -105,6 +106,7 @@ func Unlock(m *sync.Mutex, desc, site string) {
 func TryLock(m *sync.Mutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
+		noteKind(unsafe.Pointer(m), "mutex")
 		acquired(unsafe.Pointer(m), desc, site, false)
 	}
 	return ok
@@ -112,7 +114,7 @@ func TryLock(m *sync.Mutex, desc, site string) bool {
 
 // RWLock is (*sync.RWMutex).Lock.
 func RWLock(m *sync.RWMutex, desc, site string) {
-	m.Lock()
+	lockWaiting(unsafe.Pointer(m), desc, site, "rwmutex", false, m.TryLock, m.Lock)
 	acquired(unsafe.Pointer(m), desc, site, false)
 }
 
@@ -126,6 +128,7 @@ func RWUnlock(m *sync.RWMutex, desc, site string) {
 func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
+		noteKind(unsafe.Pointer(m), "rwmutex")
 		acquired(unsafe.Pointer(m), desc, site, false)
 	}
 	return ok
@@ -133,7 +136,7 @@ func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 
 // RLock is (*sync.RWMutex).RLock: a shared acquire.
 func RLock(m *sync.RWMutex, desc, site string) {
-	m.RLock()
+	lockWaiting(unsafe.Pointer(m), desc, site, "rwmutex", true, m.TryRLock, m.RLock)
 	acquired(unsafe.Pointer(m), desc, site, true)
 }
 
@@ -147,6 +150,7 @@ func RUnlock(m *sync.RWMutex, desc, site string) {
 func TryRLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryRLock()
 	if ok {
+		noteKind(unsafe.Pointer(m), "rwmutex")
 		acquired(unsafe.Pointer(m), desc, site, true)
 	}
 	return ok

@@ -2,6 +2,7 @@ package rt
 
 import (
 	"flag"
+	"reflect"
 	"sync"
 	"time"
 	"unsafe"
@@ -134,4 +135,19 @@ func armTimeoutFlush() {
 		}
 		time.AfterFunc(d*9/10, Flush)
 	})
+}
+
+// rwOfRLocker returns the RWMutex behind l when l is rw.RLocker(): the
+// sync package defines it as the RWMutex itself under another type
+// (`type rlocker RWMutex`, whose Lock is RLock), so a sync.Cond over it
+// — or any code that locks it — takes rw shared.
+func rwOfRLocker(l sync.Locker) (*sync.RWMutex, bool) {
+	v := reflect.ValueOf(l)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return nil, false
+	}
+	if t := v.Type().Elem(); t.PkgPath() != "sync" || t.Name() != "rlocker" || t.Size() != reflect.TypeFor[sync.RWMutex]().Size() {
+		return nil, false
+	}
+	return (*sync.RWMutex)(v.UnsafePointer()), true
 }

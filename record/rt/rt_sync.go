@@ -347,7 +347,8 @@ func CondBroadcast(c *sync.Cond, desc, site string) {
 }
 
 // LockerLock is Lock on a sync.Locker: recorded when the Locker is a
-// *sync.Mutex or *sync.RWMutex, performed as is otherwise.
+// *sync.Mutex or *sync.RWMutex, or the RLocker of one (an RLock),
+// performed as is otherwise.
 func LockerLock(l sync.Locker, desc, site string) {
 	switch m := l.(type) {
 	case *sync.Mutex:
@@ -355,6 +356,10 @@ func LockerLock(l sync.Locker, desc, site string) {
 	case *sync.RWMutex:
 		RWLock(m, desc, site)
 	default:
+		if rw, ok := rwOfRLocker(l); ok { // rw.RLocker() (rt_locks.go)
+			RLock(rw, desc, site)
+			return
+		}
 		l.Lock()
 	}
 }
@@ -367,6 +372,10 @@ func LockerUnlock(l sync.Locker, desc, site string) {
 	case *sync.RWMutex:
 		RWUnlock(m, desc, site)
 	default:
+		if rw, ok := rwOfRLocker(l); ok {
+			RUnlock(rw, desc, site)
+			return
+		}
 		l.Unlock()
 	}
 }

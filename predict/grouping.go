@@ -49,6 +49,12 @@ func (r *Result) Reports(all bool) []Report {
 	return out
 }
 
+// GroupKey is the report group of v, a violation over r's trace (see
+// Reports). The Deadlock built-in, which forms and decides its candidates
+// itself, leaves a group's later ones undecided by it as Run does
+// (groups.go).
+func (r *Result) GroupKey(v *Violation) string { return r.groupKey(v) }
+
 func (r *Result) groupKey(v *Violation) string {
 	return groupKey(r.Trace, v.Property, &v.Property.Normal.Alts[v.Alt], v.Choice)
 }

@@ -15,6 +15,7 @@ func Merge(dst, src *predict.Result) {
 	dst.Stats.Candidates += src.Stats.Candidates
 	dst.Stats.Prefiltered += src.Stats.Prefiltered
 	dst.Stats.SolverCalls += src.Stats.SolverCalls
+	dst.Stats.Skipped += src.Stats.Skipped
 	dst.Stats.Stages = predict.MergeStages(dst.Stats.Stages, src.Stats.Stages)
 	dst.Stats.Seconds += src.Stats.Seconds
 }

@@ -44,19 +44,23 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 	}
 	q.Chain, q.IsChain = closure.ChainOf(l.facts.Trace, c.Alt, c.Choice)
 	for i, s := range l.stages {
+		st := &l.stats[i]
+		// The limit is looked at before every stage, the first too: a
+		// candidate whose time is up is unknown whatever a stage would
+		// have answered, so --timeout means the same for every stage.
+		if q.Stopped() {
+			return Decision{Verdict: Unknown, Reason: Interrupted, Stage: s.Name}
+		}
+		if q.Expired() {
+			st.Tried++
+			st.Unknown++
+			return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}
+		}
 		start := time.Now()
 		d, ok := s.Run(q)
-		st := &l.stats[i]
 		st.Tried++
 		st.Time += time.Since(start)
 		if !ok {
-			if q.Stopped() {
-				return Decision{Verdict: Unknown, Reason: Interrupted, Stage: s.Name}
-			}
-			if q.Expired() {
-				st.Unknown++
-				return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}
-			}
 			continue
 		}
 		switch d.Verdict {
@@ -69,6 +73,12 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 		}
 		d.Stage = s.Name
 		return d
+	}
+	if q.Stopped() {
+		return Decision{Verdict: Unknown, Reason: Interrupted}
+	}
+	if q.Expired() {
+		return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout)}
 	}
 	return Decision{Verdict: Unknown, Reason: "no stage could decide it"}
 }

@@ -20,7 +20,9 @@ import (
 	"gpredict/encode"
 	"gpredict/predict/closure"
 	"gpredict/predict/greedy"
+	"gpredict/predict/reorder"
 	"gpredict/predict/replay"
+	"gpredict/predict/supply"
 	"gpredict/trace"
 )
 
@@ -72,6 +74,13 @@ type Facts struct {
 	hasBase     bool
 	windowsOnce sync.Once
 	windows     *encode.Windows
+	// clocks are the base order's clocks (package reorder), built on
+	// first use like the windows.
+	clocksOnce sync.Once
+	clocks     *reorder.Clocks
+	// supply is package supply's table, built on first use.
+	supplyOnce sync.Once
+	supply     *supply.Table
 	// Checker is the replay validator of the trace.
 	Checker *replay.Checker
 	// Base is the recorded order simulated once, with marks the greedy
@@ -111,6 +120,23 @@ func (f *Facts) Windows() *encode.Windows {
 	}
 	f.windowsOnce.Do(func() { f.windows = encode.NewWindows(f.Trace) })
 	return f.windows
+}
+
+// Clocks are the vector clocks of the base order (nil without one),
+// computed on the first call, once, and safe to call from every worker.
+func (f *Facts) Clocks() *reorder.Clocks {
+	if f.Base == nil {
+		return nil
+	}
+	f.clocksOnce.Do(func() { f.clocks = reorder.New(f.Index, f.Base.Steps) })
+	return f.clocks
+}
+
+// Supply is package supply's table of the trace, computed on the first
+// call, once, and safe to call from every worker.
+func (f *Facts) Supply() *supply.Table {
+	f.supplyOnce.Do(func() { f.supply = supply.NewTable(f.Index) })
+	return f.supply
 }
 
 // setBase keeps base and the validator's marks at its marks, dropping

@@ -10,25 +10,28 @@ import (
 )
 
 // checkDeadlockWitness re-checks a schedule sched of candidate c (in the
-// decider's form, with the stand-ins of c's acquires) against the
-// original trace and returns the witness without the stand-ins. That
-// witness must be feasible (replay.Validate) and leave each thread of c
-// exactly where the candidate says (candidate.stop: before its acquire,
-// or after its pending request; an ended holder after its `end`), with no
-// wait half-done; sched must be feasible on the original trace with each
-// acquire replaced by its stand-in, so that each thread has also reached
-// its acquire (its reads before it consistent where the model asks it);
+// decider's form, with the stand-ins of c's acquires) and returns the
+// witness without the stand-ins. That witness must be feasible on the
+// original trace (replay.Validate) and leave each thread of c exactly
+// where the candidate says (candidate.stop: before its acquire, or after
+// its pending request; an ended holder after its `end`), with no wait
+// half-done; sched must be feasible on cutTr, the trace cut at the
+// request points with the stand-ins (reachable), so that each thread has
+// also reached its acquire (its reads before it consistent where the
+// model asks it) — in cutTr an hb fact into an acquire has no target: it
+// constrains nothing while the acquire is not performed
+// (docs/trace-format.md), and in the deadlocked state it is not;
 // and the validator's own state after the witness must show every thread
 // of c blocked by the next one of the cycle (by itself, for a cycle of
 // one), or by the ended holder (replay.Checker.Blocked) — the deadlock is
 // checked, not inferred from the search that proposed it.
-func checkDeadlockWitness(tr *trace.Trace, model trace.BranchModel, c candidate, sched []replay.Step) ([]replay.Step, error) {
+func checkDeadlockWitness(tr, cutTr *trace.Trace, model trace.BranchModel, c candidate, sched []replay.Step) ([]replay.Step, error) {
 	refs := c.standIns()
 	witness := slices.DeleteFunc(slices.Clone(sched), func(s replay.Step) bool { return slices.Contains(refs, s.Ref) })
 	if err := replay.Validate(tr, model, witness); err != nil {
 		return nil, err
 	}
-	if err := replay.Validate(withStandIns(tr, tr, refs, false), model, sched); err != nil {
+	if err := replay.Validate(cutTr, model, sched); err != nil {
 		return nil, fmt.Errorf("a thread does not reach its request: %w", err)
 	}
 	done := map[trace.ThreadID]int{}

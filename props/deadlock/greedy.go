@@ -65,6 +65,9 @@ type greedy struct {
 	// acquire, a racquire, a request of an rwmutex).
 	keep    map[trace.ThreadID]map[uint32]trace.Sym
 	lastUse map[trace.ThreadID]map[trace.Sym]uint32
+	// short counts the threads of the candidate not yet at their points:
+	// once it is 0 the run is over (run).
+	short int
 
 	// The scheduler: ready holds the threads that may be enabled, by the
 	// arrival position of their next event; a thread found blocked waits
@@ -100,6 +103,9 @@ func newGreedy(tr *trace.Trace, c candidate) *greedy {
 	}
 	kept := func(t trace.ThreadID, stop int, held map[resource]trace.EventRef) {
 		g.stop[t] = uint32(stop)
+		if stop > 0 {
+			g.short++
+		}
 		g.keep[t] = map[uint32]trace.Sym{}
 		for res, at := range held {
 			g.keep[t][at.Index] = res.lock
@@ -146,9 +152,14 @@ func lastUses(tr *trace.Trace, evs []trace.Event, skip map[uint32]trace.Sym) map
 }
 
 // run takes, again and again, the enabled thread whose next event came
-// first in the recording (its arrival position), until none is enabled.
+// first in the recording (its arrival position), until every thread of
+// the candidate is at its point, or none is enabled. Stopping at the
+// former does not change the witness, only the time (on the recorded
+// jigsaw program the rest of the trace was most of it): trim keeps no
+// step after the last point of the candidate, and what it keeps before
+// depends only on the schedule up to there.
 func (g *greedy) run() {
-	for g.ready.Len() > 0 {
+	for g.ready.Len() > 0 && g.short > 0 {
 		t := heap.Pop(&g.ready).(readyThread).t
 		ok, b, never := g.enabled(t)
 		switch {
@@ -181,7 +192,8 @@ func (g *greedy) wake(b blocker) {
 }
 
 // enabled reports whether thread t's next event may be taken now: the
-// rules of docs/semantics.md with every read consistent, no wait (a
+// rules of docs/semantics.md, the trace's hb facts among them, with every
+// read consistent, no wait (a
 // thread stops before its first wait), a request of an rwmutex taken only
 // together with its acquire unless the candidate keeps it, and a kept
 // resource taken only when no other thread of the candidate will still
@@ -192,6 +204,11 @@ func (g *greedy) enabled(t trace.ThreadID) (ok bool, b blocker, never bool) {
 	th := g.tr.Threads[t]
 	if i == 0 && th.HasFork && g.started[th.ForkedBy.Thread] <= th.ForkedBy.Index {
 		return false, blocker{onThread, uint32(th.ForkedBy.Thread)}, false
+	}
+	for _, src := range g.tr.HBSources(trace.EventRef{Thread: t, Index: i}) {
+		if g.started[src.Thread] <= src.Index {
+			return false, blocker{onThread, uint32(src.Thread)}, false
+		}
 	}
 	ev := &th.Events[i]
 	lockWait := blocker{onLock, uint32(ev.Obj)}
@@ -306,6 +323,9 @@ func (g *greedy) take(t trace.ThreadID) {
 		g.wake(blocker{onVar, uint32(l)})
 	}
 	g.started[t]++
+	if _, inCandidate := g.keep[t]; inCandidate && g.started[t] == g.stop[t] {
+		g.short--
+	}
 	g.sched = append(g.sched, replay.Step{Ref: ref})
 	g.wake(blocker{onThread, uint32(t)})
 }

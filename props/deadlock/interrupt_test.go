@@ -36,7 +36,7 @@ func TestInterruptKeepsWhatWasFound(t *testing.T) {
 	defer cancel()
 	var n atomic.Int64
 	n.Store(2)
-	opts := predict.Options{Branches: trace.BranchesAuto, Jobs: 1,
+	opts := predict.Options{Branches: trace.BranchesAuto, Jobs: 1, All: true,
 		NewDecider: func(tr *trace.Trace, m trace.BranchModel, o predict.DeciderOptions) predict.Decider {
 			return cancelAfter{Decider: predict.NewZ3Decider(tr, m, o), n: &n, cancel: cancel}
 		}}
@@ -60,19 +60,25 @@ func TestInterruptKeepsWhatWasFound(t *testing.T) {
 
 // TestProgressReported: the built-in tells Options.Progress how far it
 // has got, as predict.Run does, so that its phase shows progress; the
-// last report counts every cycle decided.
+// last report counts every cycle decided (with --all: as the result
+// does) or not needed (without it: DiningPhil's 3,125 cycles are one
+// location group, whose first violation makes the rest unneeded).
 func TestProgressReported(t *testing.T) {
 	tr := read(t, "testdata/recorded/DiningPhil.std")
-	var last predict.Progress
-	calls := 0
-	opts := predict.Options{Branches: trace.BranchesAuto, NewDecider: predict.NewZ3Decider,
-		Progress: func(p predict.Progress) { last = p; calls++ }}
-	res, err := run(t.Context(), tr, opts, defaultSettings())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if calls == 0 || !last.Enumerated || last.Queued != res.Stats.Candidates || last.Decided != res.Stats.SolverCalls || last.Violations != len(res.Violations) {
-		t.Fatalf("%d progress reports, the last %+v; want its counts to be the result's: %d candidates, %d decided, %d violations",
-			calls, last, res.Stats.Candidates, res.Stats.SolverCalls, len(res.Violations))
+	for _, all := range []bool{true, false} {
+		var last predict.Progress
+		calls := 0
+		opts := predict.Options{Branches: trace.BranchesAuto, All: all, NewDecider: predict.NewZ3Decider,
+			Progress: func(p predict.Progress) { last = p; calls++ }}
+		res, err := run(t.Context(), tr, opts, defaultSettings())
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := res.Stats
+		if calls == 0 || !last.Enumerated || last.Queued != st.Candidates || last.Decided != st.SolverCalls+st.Skipped ||
+			last.Violations < len(res.Violations) || (all && last.Violations != len(res.Violations)) {
+			t.Fatalf("all %v: %d progress reports, the last %+v; want its counts to be the result's: %d candidates, %d decided, %d not needed, %d violations",
+				all, calls, last, st.Candidates, st.SolverCalls, st.Skipped, len(res.Violations))
+		}
 	}
 }

@@ -23,7 +23,7 @@
 # has no backtrace (most double-locking ones) is found when a Deadlock
 # report points into a function that the kernel marks as the bug's with
 # a comment (`// block here`, `/// Missing unlock here`, `// Second
-# locking`).
+# locking`, `// Double lock here`).
 # Beside it, the same kernel's test run
 # under `go test -race -count=1` again and again for the same wall time:
 # "-race found" when some run reports a data race or fails with the
@@ -64,7 +64,7 @@ documented() {
 	for f in "$1"/*_test.go; do
 		awk -v file="$(basename "$f")" '
 			/^func / { start = NR; marked = 0 }
-			tolower($0) ~ /\/\/.*(block here|missing (r?unlock|g\.mu)|second locking)/ { marked = 1 }
+			tolower($0) ~ /\/\/.*(block here|missing (r?unlock|g\.mu|devices\.unlock)|second locking|double lock)/ { marked = 1 }
 			/^}/ { if (start && marked) for (i = start; i <= NR; i++) print file ":" i; start = 0 }
 		' "$f"
 	done

@@ -90,18 +90,15 @@ func testMainSource(pkgName, rtPath string) []byte {
 	return []byte("package " + pkgName + `
 
 import (
-	"os"
 	"testing"
 
 	` + rtName + " " + strconv.Quote(rtPath) + `
 )
 
 // TestMain is added by gpredict record: it writes the recording out
-// when the tests end.
+// when the tests end (Exit writes it, then exits).
 func TestMain(m *testing.M) {
-	code := m.Run()
-	` + rtName + `.Flush()
-	os.Exit(code)
+	` + rtName + `.Exit(m.Run())
 }
 `)
 }

@@ -193,7 +193,8 @@ func TestRecordCrash(t *testing.T) {
 // TestRecordLockKinds: sync.Mutex and sync.RWMutex are declared with
 // their kinds, every Lock of an RWMutex comes with its request, a
 // goroutine still waiting for a lock when the test ends ends with its
-// request, and a goroutine that returns ends with `end`.
+// request, and a goroutine that returns ends with `end` — a test's own
+// goroutine when the process exits (its cleanups ran after it returned).
 func TestRecordLockKinds(t *testing.T) {
 	r := recordOnce(t, "test", "./golocks", "-run", "TestLocks")
 	if r.err != nil {
@@ -209,6 +210,7 @@ func TestRecordLockKinds(t *testing.T) {
 		{"writer's request before its acquire", `(?m)^golocks/golocks_test\.go:2[23]\.1 request Cache\.mu@1 @golocks/golocks\.go:38\ngolocks/golocks_test\.go:2[23]\.1 acquire Cache\.mu@1 @golocks/golocks\.go:38$`},
 		{"nested read acquire", `(?m)^golocks/golocks_test\.go:2[23]\.1 racquire Cache\.mu@1 @golocks/golocks\.go:35$`},
 		{"goroutine that returned", `(?m)^golocks/golocks_test\.go:22\.1 end$`},
+		{"test that returned, ended at exit", `(?m)^TestLocks end$`},
 	} {
 		if !regexp.MustCompile(want.re).MatchString(r.text) {
 			t.Errorf("%s: no match for %s", want.what, want.re)

@@ -49,6 +49,7 @@ var locks struct {
 	declared sync.Map // lock → struct{}: directive written
 	waits    sync.Map // *gstate → *lockWait (read and written under the gstate's mu)
 	timeout  sync.Once
+	returned sync.Map // *gstate → struct{}: test goroutines whose test returned
 }
 
 // lockWaiting performs lock (Lock or RLock of the lock at p of kind),
@@ -150,4 +151,30 @@ func rwOfRLocker(l sync.Locker) (*sync.RWMutex, bool) {
 		return nil, false
 	}
 	return (*sync.RWMutex)(v.UnsafePointer()), true
+}
+
+// A test's goroutine runs the test's cleanups after the test function
+// returns, so `end` cannot be logged then; once the process exits through
+// Exit (the TestMain the recorder adds, or os.Exit in a user's one) every
+// test has finished, cleanups and all, and the goroutine of each test that
+// returned ends: a lock it still holds is held for ever (a goroutine of
+// the test blocked on it deadlocks, GoBench moby/17176).
+
+// testReturned notes that the test running on s returned.
+func testReturned(s *gstate) { locks.returned.Store(s, struct{}{}) }
+
+// endReturnedTests logs `end` for the goroutine of every test that
+// returned (at exit, before the last flush).
+func endReturnedTests() {
+	if !on() {
+		return
+	}
+	locks.returned.Range(func(k, _ any) bool {
+		s := k.(*gstate)
+		s.mu.Lock()
+		s.ev("", "end")
+		s.mu.Unlock()
+		locks.returned.Delete(k)
+		return true
+	})
 }

@@ -193,6 +193,7 @@ func Flush() {
 
 // Exit replaces os.Exit in instrumented code: it flushes, then exits.
 func Exit(code int) {
+	endReturnedTests() // rt_locks.go
 	Flush()
 	os.Exit(code)
 }

@@ -125,7 +125,7 @@ T4 release c
 			var got []string
 			shapes := reportShapes{}
 			for _, c := range found.cands {
-				got = append(got, ids(tr, shapes.violation(tr, c).Choice))
+				got = append(got, ids(tr, shapes.violation(c).Choice))
 			}
 			if !slices.Equal(got, tc.want) || found.beyond != nil || found.outOfSteps {
 				t.Errorf("cycles = %q (cut off: %v, out of steps: %v), want %q", got, found.beyond != nil, found.outOfSteps, tc.want)

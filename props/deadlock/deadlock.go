@@ -74,7 +74,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	found := findCandidates(tr, set.limits)
 	res.Stats.Candidates = len(found.cands)
 	reports := reportShapes{}
-	cycles, vs := inReportOrder(tr, found.cands, reports)
+	cycles, vs := inReportOrder(found.cands, reports)
 	r := &cycleRun{tr: tr, model: model, opts: opts, set: set}
 	if len(cycles) > 0 {
 		r.x = encode.NewModelIndex(tr, model) // once: outOfOrder's facts, for every cycle
@@ -122,7 +122,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 			v.Witness = replay.Compact(tr, o.sched)
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
-			res.Unknown = append(res.Unknown, reports.unknown(tr, &c, o.d.Reason))
+			res.Unknown = append(res.Unknown, reports.unknown(&c, o.d.Reason))
 		}
 	}
 	if greedy.Tried > 0 {
@@ -130,7 +130,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 		ladder = append([]stage.StageStats{greedy}, ladder...)
 	}
 	res.Stats.Stages = ladder
-	res.Unknown = append(res.Unknown, found.cutOff(tr, reports, set.limits)...)
+	res.Unknown = append(res.Unknown, found.cutOff(reports, set.limits)...)
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
 }
@@ -139,11 +139,11 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 // events: compareChoices), with the violation each would report (without
 // its witness). They are decided and reported in that order, which is
 // what lets groups leave a group's later cycles undecided.
-func inReportOrder(tr *trace.Trace, cycles []candidate, reports reportShapes) ([]candidate, []predict.Violation) {
+func inReportOrder(cycles []candidate, reports reportShapes) ([]candidate, []predict.Violation) {
 	order := make([]int, len(cycles))
 	vs := make([]predict.Violation, len(cycles))
 	for i, c := range cycles {
-		order[i], vs[i] = i, reports.violation(tr, c)
+		order[i], vs[i] = i, reports.violation(c)
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return compareChoices(vs[a].Choice, vs[b].Choice) })
 	outC, outV := make([]candidate, len(cycles)), make([]predict.Violation, len(cycles))
@@ -298,15 +298,15 @@ func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c 
 
 // cutOff is what the bounds left undecided, as unknown candidates whose
 // reasons name the bound.
-func (f cycleSearch) cutOff(tr *trace.Trace, reports reportShapes, lim cycleLimits) []predict.UnknownCandidate {
+func (f cycleSearch) cutOff(reports reportShapes, lim cycleLimits) []predict.UnknownCandidate {
 	var out []predict.UnknownCandidate
 	if f.beyond != nil {
-		out = append(out, reports.unknown(tr, f.beyond, fmt.Sprintf(
+		out = append(out, reports.unknown(f.beyond, fmt.Sprintf(
 			"not decided: the search stopped at its bound of %d deadlock candidates (MaxDeadlockCandidates); this candidate and every later one were not searched",
 			lim.candidates)))
 	}
 	if f.outOfSteps {
-		out = append(out, reports.unknown(tr, nil, fmt.Sprintf(
+		out = append(out, reports.unknown(nil, fmt.Sprintf(
 			"not decided: the search of the lock-order graph stopped at its bound of %d steps (MaxDeadlockSearchSteps); the cycles it had not reached were not searched",
 			lim.steps)))
 	}

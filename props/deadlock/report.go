@@ -71,7 +71,7 @@ func (r reportShapes) endedProperty() *spec.Property {
 }
 
 // violation is the report of c without its witness.
-func (r reportShapes) violation(tr *trace.Trace, c candidate) predict.Violation {
+func (r reportShapes) violation(c candidate) predict.Violation {
 	if c.ended != nil {
 		l := c.links[0]
 		return predict.Violation{Property: r.endedProperty(), Binding: []trace.Sym{l.via.lock},
@@ -86,12 +86,12 @@ func (r reportShapes) violation(tr *trace.Trace, c candidate) predict.Violation 
 }
 
 // unknown is the unknown candidate c (nil: none) with its reason.
-func (r reportShapes) unknown(tr *trace.Trace, c *candidate, reason string) predict.UnknownCandidate {
+func (r reportShapes) unknown(c *candidate, reason string) predict.UnknownCandidate {
 	var v predict.Violation
 	if c == nil {
 		v.Property = r.property(0)
 	} else {
-		v = r.violation(tr, *c)
+		v = r.violation(*c)
 	}
 	return predict.UnknownCandidate{Property: v.Property, Binding: v.Binding, Choice: v.Choice, Reason: reason}
 }

@@ -204,5 +204,5 @@ func (x *explainer) patternAgainstMHB(c encode.Candidate) *explain.Explanation {
 
 // candidateKey identifies a (property, alternative, binding, choice).
 func candidateKey(p *spec.Property, alt int, binding []trace.Sym, choice []trace.EventRef) string {
-	return fmt.Sprintf("%p %d %s %s", p, alt, symsKey(binding), refsKey(choice))
+	return fmt.Sprintf("%p %d %s %s", p, alt, trace.SymsKey(binding), refsKey(choice))
 }

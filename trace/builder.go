@@ -75,6 +75,10 @@ type Builder struct {
 	// (lockkind.go).
 	decls map[Sym]lockDecl
 	uses  map[Sym]*[numKindUses]*firstUse
+	// stackRefs are the first uses of each stack id (stackUsed), checked
+	// by Resolve.
+	stackRefs []pendingStack
+	stackUsed map[Sym]bool
 }
 
 type varValue struct{ v, val Sym }
@@ -397,8 +401,11 @@ func (b *Builder) Finish() *Trace {
 		for _, l := range locks {
 			note(&held, fmt.Sprintf("thread %s holds %s", name, l))
 		}
-		// The first thread of the trace is its main thread: nobody forks it.
-		if i > 0 && !th.HasFork && len(th.Events) > 0 {
+		// The first thread of the trace is its main thread: nobody forks
+		// it. A thread whose first event follows an hb fact does not
+		// start at any time either (a goroutine that a recorder saw
+		// start without seeing its creator).
+		if i > 0 && !th.HasFork && len(th.Events) > 0 && len(tr.hbInto[EventRef{Thread: ThreadID(i)}]) == 0 {
 			note(&unforked, "thread "+name)
 		}
 		if len(th.Events) == 0 && b.joined[th.Name] {

@@ -9,5 +9,5 @@ import "strings"
 func (t *Trace) EventText(r EventRef) string {
 	ev := t.Event(r)
 	keep := func(s string, _ bool) string { return s }
-	return strings.Join(operandTokens(t, ev, []string{ev.Op.String()}, keep), " ")
+	return strings.Join(operandTokens(t, ev, NoSym, []string{ev.Op.String()}, keep), " ")
 }

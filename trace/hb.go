@@ -40,6 +40,9 @@ func (b *Builder) AddHB(from, to EventRef) {
 // encoding asserts the facts unconditionally). Readers call it once all
 // files are read; Finish requires it.
 func (b *Builder) Resolve() error {
+	if err := b.resolveStacks(); err != nil {
+		return err
+	}
 	tr := b.tr
 	if err := b.checkStructure(); err != nil {
 		b.hbs = nil

@@ -16,7 +16,7 @@ import (
 var jsonlKeys = [...]string{
 	"thread", "op", "id", "loc", "var", "value", "lock", "signal", "child",
 	"sig", "target", "args", "result", "directive", "type", "supers", "object",
-	"from", "to", "kind",
+	"from", "to", "kind", "stack", "frames",
 }
 
 type jsonKey uint8
@@ -42,6 +42,8 @@ const (
 	kFrom
 	kTo
 	kKind
+	kStack
+	kFrames
 	numJSONKeys
 )
 

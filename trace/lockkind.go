@@ -55,16 +55,6 @@ func (k LockKind) WriterPreference() bool { return k == LockRWMutex }
 // Kind returns the kind of lock l (LockReentrant unless declared).
 func (t *Trace) Kind(l Sym) LockKind { return t.LockKinds[l] }
 
-// IsDirectiveKeyword reports whether s starts a directive in the text
-// format, so that no thread can be called s.
-func IsDirectiveKeyword(s string) bool {
-	switch s {
-	case "init", "volatile", "type", "object", "hb", "lock":
-		return true
-	}
-	return false
-}
-
 // A use of a lock that some kind forbids: a re-entrant acquire (nested),
 // a shared acquire inside the thread's own exclusive hold (inner), or any
 // shared op (shared). Since a `lock` directive may come after the events

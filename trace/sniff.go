@@ -41,7 +41,7 @@ func lineFormat(line []byte) Format {
 		}
 	}
 	if len(f) >= 2 {
-		if IsDirectiveKeyword(string(f[0])) && string(f[0]) != "hb" {
+		if isDirective(string(f[0])) && string(f[0]) != "hb" {
 			return FormatText
 		}
 	}

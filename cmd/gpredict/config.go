@@ -27,6 +27,16 @@ func (c *config) GetBool(name string) bool              { v, _ := c.fs.GetBool(n
 func (c *config) GetInt(name string) int                { v, _ := c.fs.GetInt(name); return v }
 func (c *config) GetDuration(name string) time.Duration { v, _ := c.fs.GetDuration(name); return v }
 
+// GetSize returns a size option in bytes, -1 for "auto".
+func (c *config) GetSize(name string) int64 {
+	if f := c.fs.Lookup(name); f != nil {
+		if z, ok := f.Value.(*sizeValue); ok {
+			return *z.val
+		}
+	}
+	return -1
+}
+
 // GetStringSlice returns the values of a list option (--spec, --events).
 func (c *config) GetStringSlice(name string) []string {
 	if f := c.fs.Lookup(name); f != nil {

@@ -1,10 +1,10 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -40,9 +40,12 @@ trace error, 3 no violation but some candidates unknown (solver limit);
 	boolFlag(f, "all", "list every (binding, choice) violation instead of grouping by location, and every unknown candidate")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the chosen events), full or none")
-	durationFlag(f, "timeout", 10*time.Second, "a duration such as 10s or 1m30s, or 0 for no limit",
+	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
+	sizeFlag(f, "memory", "auto or a size such as 512MiB or 2GiB",
+		"memory budget of the run (auto: half the physical memory); past it the solver stages no longer run and what they would decide is unknown")
+	countFlag(f, "rlimit", 0, 0, "0 (the default, 40000000) or more", "Z3's resource limit per check of the exact stages; the other solver stages get an eighth (0: the default)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
 	f.StringArray("explain", nil, `explain why candidates are not violations: all, NAME or "NAME(PARAM=VALUE, ...)"; may be repeated`)
 	boolFlag(f, "stats", "after the text summary, count what each stage of the decision ladder settled, and its time")
@@ -97,29 +100,17 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err := policy.checkEmpty(tr, args); err != nil {
 		return err
 	}
-	warnings := traceWarnings(tr)
-	inputs := make([]predict.PropertyInput, len(sel.Specs))
-	for i, p := range sel.Specs {
-		events, err := spec.Match(p, tr)
-		if err != nil {
-			return fmt.Errorf("property %s: %w", p.Name, err)
-		}
-		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
-		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched(p))...)
+	budget := v.GetSize("memory")
+	if budget < 0 {
+		budget = predict.DefaultMemoryBudget()
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
-	}
-	opts := predict.Options{
-		Branches: model, Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
+	opts := predict.Options{MemoryBudget: budget,
+		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
-	res, err := runWithProgress(cmd.Context(), stderr, showProgress, tr, inputs, opts)
+	res, inputs, warnings, err := predictTrace(cmd.Context(), stderr, showProgress, tr, sel, opts)
 	if err != nil {
-		return err
-	}
-	if err := runBuiltins(cmd.Context(), stderr, showProgress, tr, res, sel.Builtins, opts); err != nil {
 		return err
 	}
 	if err := explainRefuted(cmd, v.GetStringSlice("explain"), tr, inputs, res, sel, opts); err != nil {
@@ -141,6 +132,34 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return exitCode(code)
 	}
 	return nil
+}
+
+// predictTrace runs the selected properties on tr: the pattern
+// properties (matched, then decided with a progress display if show),
+// then the built-ins. It prints the warnings of the trace and the
+// matching on stderr and returns them with the result and the inputs.
+func predictTrace(ctx context.Context, stderr io.Writer, show bool, tr *trace.Trace, sel *selection, opts predict.Options) (*predict.Result, []predict.PropertyInput, []report.Warning, error) {
+	warnings := traceWarnings(tr)
+	inputs := make([]predict.PropertyInput, len(sel.Specs))
+	for i, p := range sel.Specs {
+		events, err := spec.Match(p, tr)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("property %s: %w", p.Name, err)
+		}
+		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
+		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched(p))...)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
+	}
+	res, err := runWithProgress(ctx, stderr, show, tr, inputs, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := runBuiltins(ctx, stderr, show, tr, res, sel.Builtins, opts); err != nil {
+		return nil, nil, nil, err
+	}
+	return res, inputs, warnings, nil
 }
 
 // loadSpecs loads the --spec files; warnings are printed and kept, errors

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -38,7 +37,7 @@ could not decide within --timeout).`,
 	choiceFlag(f, "format", "text", []string{"text", "json"}, "output format: text or json")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the events asked about), full or none")
-	durationFlag(f, "timeout", 10*time.Second, "a duration such as 10s or 1m30s, or 0 for no limit",
+	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit for the solver (0: none); when it runs out the answer is unknown")
 	addInputFormatFlag(cmd)
 	return cmd

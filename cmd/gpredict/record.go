@@ -57,6 +57,13 @@ func runRecord(cmd *cobra.Command, args []string) error {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Msg)
 	}
+	for _, b := range res.Blocked {
+		held := ""
+		if b.Holder != "" {
+			held = ", held by " + b.Holder
+		}
+		fmt.Fprintf(stderr, "gpredict: warning: the run ended (%s) with goroutine %s waiting in %s at %s%s\n", b.Why, b.Thread, b.What, b.Site, held)
+	}
 	failed := res.ExitCode != 0 && !v.GetBool("allow-failure")
 	if res.ExitCode != 0 && !failed {
 		fmt.Fprintf(stderr, "gpredict: warning: %s exited with status %d; the trace holds what it did until then\n", strings.Join(args, " "), res.ExitCode)

@@ -90,6 +90,7 @@ command line, configuration included (docs/cli.md).`,
 		newPropsCmd(),
 		newAtomicityCmd(),
 		newRecordCmd(),
+		newTestCmd(),
 		newQueryCmd(),
 	)
 	registerCompletions(root)

@@ -64,6 +64,12 @@ type Config struct {
 	// slice would overrun the limit many times over before any check.
 	// Slices up to MaxSharedSlice events are always tried.
 	SliceEventsPerSecond int
+	// MaxSlice bounds, without a time limit, the closed slices the exact
+	// stages encode (0: no bound): a count of events, not seconds, so
+	// that which candidates are unknown does not depend on the machine.
+	// The default is what the time limit of 10 s allowed before the
+	// limits became deterministic (SliceEventsPerSecond × 10 s).
+	MaxSlice int
 	// MaxSharedSlice bounds how far the solver grows one slice to let
 	// several candidates share its causal constraints: past it, a
 	// candidate whose slice is not covered starts a fresh one.
@@ -119,6 +125,7 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 			{Window: 4096, Gap: encode.Span},
 		},
 		SliceEventsPerSecond: 1000,
+		MaxSlice:             10000,
 		MaxSharedSlice:       2048,
 	}
 }

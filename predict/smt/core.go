@@ -92,6 +92,7 @@ func DecideWithCore(e *encode.Encoding, cs []encode.Constraint, cfg CoreConfig) 
 			}
 		}
 		lits[i] = z.ctx.BoolConst(fmt.Sprintf("core%d", i))
+		z.terms.keep = append(z.terms.keep, lits[i])
 		z.solver.Assert(lits[i].Implies(z.terms.lower(c.F)))
 	}
 	all := make([]int, len(cs))

@@ -44,14 +44,23 @@ func (s *solver) downset(p *prepared) (stage.Decision, bool) {
 	return stage.Decision{}, false
 }
 
-// tooLarge answers Unknown, with the reason, when the time limit leaves
-// no chance to encode the candidate's slice.
+// tooLarge answers Unknown, with the reason, when the candidate's slice
+// is too large to encode: more than MaxSlice events, or, with a time
+// limit, more than it leaves time for (building an encoding cannot be
+// interrupted, so a slice too large for the limit would overrun it).
 func (s *solver) tooLarge(p *prepared) (stage.Decision, bool) {
-	limit := max(s.cfg.MaxSharedSlice, int(s.cfg.Timeout.Seconds()*float64(s.cfg.SliceEventsPerSecond)))
-	if s.cfg.Timeout <= 0 || p.slice.Size() <= limit {
+	size := p.slice.Size()
+	if s.cfg.Timeout > 0 {
+		limit := max(s.cfg.MaxSharedSlice, int(s.cfg.Timeout.Seconds()*float64(s.cfg.SliceEventsPerSecond)))
+		if size > limit {
+			return stage.Decision{Verdict: stage.Unknown, Reason: fmt.Sprintf("the slice (%d events) is too large to encode within %s; a longer --timeout lets the exact stages try", size, s.cfg.Timeout)}, true
+		}
 		return stage.Decision{}, false
 	}
-	return stage.Decision{Verdict: stage.Unknown, Reason: fmt.Sprintf("the slice (%d events) is too large to encode within %s; a longer --timeout lets the exact stages try", p.slice.Size(), s.cfg.Timeout)}, true
+	if s.cfg.MaxSlice > 0 && size > s.cfg.MaxSlice {
+		return stage.Decision{Verdict: stage.Unknown, Reason: fmt.Sprintf("the slice (%d events) is larger than the exact stages encode (%d events)", size, s.cfg.MaxSlice)}, true
+	}
+	return stage.Decision{}, false
 }
 
 // decideOver decides the candidate over a problem covering sl within

@@ -78,7 +78,7 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	s := &solver{f: f, cfg: cfg}
 	var out []stage.Stage
 	add := func(name string, run func(p *prepared) (stage.Decision, bool)) {
-		out = append(out, stage.Stage{Name: name, Run: func(q *stage.Query) (stage.Decision, bool) {
+		out = append(out, stage.Stage{Name: name, Heavy: true, Run: func(q *stage.Query) (stage.Decision, bool) {
 			return s.guard(q, func() (stage.Decision, bool) {
 				p, err := s.prepare(q)
 				if err != nil {
@@ -110,6 +110,15 @@ type Worker struct{ s *solver }
 
 // Close releases the worker's Z3 state.
 func (w *Worker) Close() { w.s.close() }
+
+// Reset forgets what the worker kept from earlier candidates (the shared
+// slice's problem, the Z3 contexts and what they learnt), so that the
+// next candidates are decided as from a fresh start. The engine resets
+// at every batch of candidates: batches are formed in a fixed order, so
+// whichever worker decides one, and whatever it decided before, the
+// answers (and the models the witnesses are read from) are the same. The
+// contexts are only made again when a candidate reaches a solver stage.
+func (w *Worker) Reset() { w.s.close() }
 
 // InvalidWitnesses counts the witnesses of frozen stages that replay
 // validation rejected: each is a bug (a model of a specialized formula is

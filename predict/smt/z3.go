@@ -163,6 +163,7 @@ func rlimitReason(reason string) bool {
 // was Sat.
 func (z *z3Solver) model() func(encode.Var) int64 {
 	m := z.solver.Model()
+	z.terms.keep = append(z.terms.keep, m)
 	return func(v encode.Var) int64 { return z.terms.value(m, v) }
 }
 
@@ -170,6 +171,7 @@ func (z *z3Solver) model() func(encode.Var) int64 {
 // last check, which was Sat; each variable's value is asked of Z3 once.
 func (z *z3Solver) holds() func(*encode.F) bool {
 	m := z.solver.Model()
+	z.terms.keep = append(z.terms.keep, m)
 	ints, bools := map[encode.Var]int64{}, map[encode.BoolVar]bool{}
 	iv := func(v encode.Var) int64 { return memo(ints, v, func() int64 { return z.terms.value(m, v) }) }
 	bv := func(b encode.BoolVar) bool { return memo(bools, b, func() bool { return z.terms.boolValue(m, b) }) }

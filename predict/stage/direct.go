@@ -34,10 +34,10 @@ import (
 func Direct(f *Facts, cfg ClosureConfigs) []Stage {
 	return append(Reordered(f), []Stage{
 		{Name: "closure", Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Cheap) }},
-		{Name: "greedy", Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "greedy", Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
 		{Name: "saturate", Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Full) }},
-		{Name: "greedy-saturated", Run: func(q *Query) (Decision, bool) { return build(f, q) }},
-		{Name: "saturate-wide", Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
+		{Name: "greedy-saturated", Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "saturate-wide", Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
 		{Name: "recorded", Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
 	}...)
 }

@@ -15,8 +15,21 @@ type Ladder struct {
 	stages  []Stage
 	timeout time.Duration
 	stop    <-chan struct{}
-	stats   []StageStats
-	closers []func()
+	// tight reports whether the run's memory budget is reached (nil:
+	// never), with the reason a candidate then left to a heavy stage is
+	// unknown.
+	tight    func() bool
+	tightWhy string
+	stats    []StageStats
+	closers  []func()
+}
+
+// WithMemoryBudget makes the ladder run no heavy stage once tight says
+// the run's memory budget is reached: a candidate that would go on to one
+// is unknown, with why as the reason.
+func (l *Ladder) WithMemoryBudget(tight func() bool, why string) *Ladder {
+	l.tight, l.tightWhy = tight, why
+	return l
 }
 
 // NewLadder returns a ladder over stages; each candidate gets timeout
@@ -55,6 +68,11 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 			st.Tried++
 			st.Unknown++
 			return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}
+		}
+		if s.Heavy && l.tight != nil && l.tight() {
+			st.Tried++
+			st.Unknown++
+			return Decision{Verdict: Unknown, Reason: l.tightWhy, Stage: s.Name}
 		}
 		start := time.Now()
 		d, ok := s.Run(q)

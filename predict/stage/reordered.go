@@ -21,6 +21,10 @@ import (
 //     a walk over the base order between the chosen events, and on
 //     recordings they settle most races: every SHB and sync-preserving
 //     race among them;
+//   - given (refutes, any pattern): package prefilter's rules with the
+//     orders that are facts once the chosen events are scheduled — the
+//     pre-filter's second half, which costs a closure over the chosen
+//     events' past and so is asked only of what the finders left;
 //   - supply (refutes): a needed read whose value no write that can come
 //     before the block gives (package supply).
 func Reordered(f *Facts) []Stage {
@@ -40,6 +44,7 @@ func Reordered(f *Facts) []Stage {
 				return c.Lazy(b, f.markAtOrBefore)
 			})
 		}},
+		{Name: GivenStage, Run: func(q *Query) (Decision, bool) { return given(f, q) }},
 		{Name: "supply", Run: func(q *Query) (Decision, bool) { return supplied(f, q) }},
 	}
 }
@@ -89,6 +94,19 @@ func supplied(f *Facts, q *Query) (Decision, bool) {
 	}
 	if why, refuted := f.Supply().Refute(block, supply.DefaultConfig()); refuted {
 		return Decision{Verdict: Unsat, Reason: why}, true
+	}
+	return Decision{}, false
+}
+
+// GivenStage is the name of the stage that asks package prefilter's
+// rules given the chosen events (the engine counts what it refutes as
+// pre-filtered).
+const GivenStage = "given"
+
+// given refutes q by the pre-filter's rules given its chosen events.
+func given(f *Facts, q *Query) (Decision, bool) {
+	if f.Prefilter().Given(q.Cand.Alt, q.Cand.Choice) {
+		return Decision{Verdict: Unsat, Reason: "the pattern's order contradicts what must happen before once the chosen events are scheduled"}, true
 	}
 	return Decision{}, false
 }

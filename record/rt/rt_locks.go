@@ -1,18 +1,15 @@
 package rt
 
 import (
-	"flag"
 	"reflect"
 	"sync"
-	"time"
-	"unsafe"
 )
 
 // Lock kinds and requests (docs/trace-format.md, "Lock kinds and
 // requests"; docs/recording.md). A sync.Mutex is `lock L : mutex` (not
 // re-entrant), a sync.RWMutex `lock L : rwmutex` (not re-entrant, writer
 // preference); the directive is written the first time the lock is
-// acquired.
+// acquired or waited for.
 //
 // A request says that a goroutine waits for a lock. The model needs two
 // kinds of them:
@@ -24,118 +21,40 @@ import (
 //     waits (a request logged when Lock was called would be followed by
 //     the acquires of readers that got in before the writer announced
 //     itself, which writer preference forbids);
-//   - a Lock or RLock that is still waiting when the buffers are written
-//     out (at the end of a test, of the program, when a goroutine panics,
-//     or just before a test's time-out kills a hung run): the recorded
-//     run blocked there, and the request as the goroutine's last event
-//     says so. If the goroutine gets the lock later after all, only its
-//     acquire follows.
+//   - a Lock or RLock that is still waiting when the run ends: the
+//     recorded run blocked there. The runtime notes every wait that may
+//     block ("# blocks", rt_sync.go's blocking), in the log before the
+//     goroutine blocks, so the note survives a hang, a time-out or a
+//     kill; the collector turns a goroutine's note that no event of it
+//     follows into a request at the end of the trace (record/collect.go).
 //
 // TryLock first: a lock taken at once is not waited for; only a goroutine
-// that may block registers its wait.
+// that may block notes its wait.
 
-// lockWait is a goroutine's wait for a lock: the request it stands for,
-// and whether a flush has written it.
-type lockWait struct {
-	p       unsafe.Pointer
-	line    string // "request NAME" or "rrequest NAME"
-	site    string
-	always  bool // logged before the acquire even if no flush wrote it
-	written bool
+// lockUse is how a lock is taken: its kind (the directive's word),
+// shared or not, and whether a request precedes the acquire.
+type lockUse struct {
+	kind    string
+	shared  bool
+	request bool
 }
 
+// locks is what the recorder keeps of lock kinds and test goroutines.
 var locks struct {
-	kinds    sync.Map // lock → "mutex" or "rwmutex"
-	declared sync.Map // lock → struct{}: directive written
-	waits    sync.Map // *gstate → *lockWait (read and written under the gstate's mu)
-	timeout  sync.Once
-	returned sync.Map // *gstate → struct{}: test goroutines whose test returned
+	// declared holds the locks whose kind directive is written (locKey →
+	// struct{}); it lives as long as the recording, as the names do.
+	declared sync.Map
+	// returned holds the states of the test goroutines whose test
+	// returned (*gstate → struct{}).
+	returned sync.Map
 }
 
-// lockWaiting performs lock (Lock or RLock of the lock at p of kind),
-// registering the calling goroutine's wait while it may block; acquired
-// then logs what lockPrologue adds before the acquire.
-func lockWaiting(p unsafe.Pointer, desc, site, kind string, shared bool, try func() bool, lock func()) {
-	if !on() {
-		lock()
-		return
+// declareKind writes, the first time the lock k named name is used, its
+// kind directive (s.mu held).
+func (s *gstate) declareKind(k locKey, name, kind string) {
+	if _, done := locks.declared.LoadOrStore(k, struct{}{}); !done {
+		s.line("lock " + name + " : " + kind)
 	}
-	locks.kinds.LoadOrStore(p, kind)
-	line := "request "
-	if shared {
-		line = "rrequest "
-	}
-	w := &lockWait{p: p, line: line + locName(p, desc), site: site, always: kind == "rwmutex" && !shared}
-	s := cur()
-	if try() {
-		if w.always {
-			s.mu.Lock()
-			locks.waits.Store(s, w)
-			s.mu.Unlock()
-		}
-		return
-	}
-	s.mu.Lock()
-	locks.waits.Store(s, w)
-	s.mu.Unlock()
-	lock()
-}
-
-// noteKind records the kind of the lock at p for a TryLock, which never
-// waits.
-func noteKind(p unsafe.Pointer, kind string) {
-	if on() {
-		locks.kinds.LoadOrStore(p, kind)
-	}
-}
-
-// lockPrologue is logged by acquired (s.mu held) before the acquire of
-// the lock at p named name: the kind directive the first time, and the
-// goroutine's request unless a flush has written it or it is not logged.
-func (s *gstate) lockPrologue(p unsafe.Pointer, name string) {
-	if k, ok := locks.kinds.Load(p); ok {
-		if _, done := locks.declared.LoadOrStore(p, struct{}{}); !done {
-			s.line(false, "lock "+name+" : "+k.(string))
-		}
-	}
-	v, ok := locks.waits.Load(s)
-	if !ok {
-		return
-	}
-	locks.waits.Delete(s)
-	if w := v.(*lockWait); w.p == p && w.always && !w.written {
-		s.ev(w.site, w.line)
-	}
-}
-
-// flushWait writes, before s's buffer goes out (s.mu held), the request
-// of a lock s is still waiting for.
-func (s *gstate) flushWait() {
-	if v, ok := locks.waits.Load(s); ok {
-		if w := v.(*lockWait); !w.written {
-			s.ev(w.site, w.line)
-			w.written = true
-		}
-	}
-}
-
-// armTimeoutFlush makes sure a test that hangs leaves its recording: the
-// testing package kills a test binary that runs past -timeout with a
-// panic in a goroutine of its own, which writes no buffer, so every
-// buffer is written out at nine tenths of the time-out (harmlessly early
-// when the tests are merely slow). Called when a test starts.
-func armTimeoutFlush() {
-	locks.timeout.Do(func() {
-		f := flag.Lookup("test.timeout")
-		if f == nil {
-			return
-		}
-		d, err := time.ParseDuration(f.Value.String())
-		if err != nil || d <= 0 {
-			return
-		}
-		time.AfterFunc(d*9/10, Flush)
-	})
 }
 
 // rwOfRLocker returns the RWMutex behind l when l is rw.RLocker(): the
@@ -172,7 +91,10 @@ func endReturnedTests() {
 	locks.returned.Range(func(k, _ any) bool {
 		s := k.(*gstate)
 		s.mu.Lock()
-		s.ev("", "end")
+		if !s.ended {
+			s.ev("", "end")
+			s.ended = true
+		}
 		s.mu.Unlock()
 		locks.returned.Delete(k)
 		return true

@@ -1,4 +1,6 @@
-package predict
+// Package prefilter rules out, before any solving, choices whose pattern
+// order contradicts facts that hold in every feasible schedule.
+package prefilter
 
 import (
 	"gpredict/encode"
@@ -31,35 +33,50 @@ import (
 // A `wait` chosen inside a block is not treated specially: its own wake
 // and re-acquire steps are never used as "events in between".
 
-// prefilter holds the facts of one trace.
-type prefilter struct{ m *mhb }
+// Filter holds the facts of one trace.
+type Filter struct{ m *mhb }
 
-// newPrefilter computes the facts of tr under the resolved branch model
-// (tests; the engine shares the run's index through prefilterOver).
-func newPrefilter(tr *trace.Trace, model trace.BranchModel) *prefilter {
-	return prefilterOver(encode.NewModelIndex(tr, model))
+// New computes the facts of tr under the resolved branch model (tests;
+// the engine shares the run's index through Over).
+func New(tr *trace.Trace, model trace.BranchModel) *Filter {
+	return Over(encode.NewModelIndex(tr, model))
 }
 
-// prefilterOver is the pre-filter over an index built for the run.
-func prefilterOver(idx *encode.Index) *prefilter { return &prefilter{m: newMHB(idx)} }
+// Over is the pre-filter over an index built for the run.
+func Over(idx *encode.Index) *Filter { return &Filter{m: newMHB(idx)} }
 
-// rulesOut reports whether no feasible schedule can exhibit choice. The
-// clocks alone are tried first: they rule out most choices, and the
-// orders given the chosen events cost a closure over their past.
-func (f *prefilter) rulesOut(alt *spec.Alternative, choice []trace.EventRef) bool {
-	if f.node(alt.Root, choice, nil) {
-		return true
-	}
-	// Every schedule showing the choice contains the chosen events outside
-	// `!` and `|`, and so what must happen before them: the checks may use
-	// the orders that are facts given that.
+// Index is the index the filter reads.
+func (f *Filter) Index() *encode.Index { return f.m.idx }
+
+// RulesOut reports whether no feasible schedule can exhibit choice, by
+// the clocks alone (ByClocks) or with the orders given the chosen events
+// (Given).
+func (f *Filter) RulesOut(alt *spec.Alternative, choice []trace.EventRef) bool {
+	return f.ByClocks(alt, choice) || f.Given(alt, choice)
+}
+
+// ByClocks reports whether the clocks' must-happen-before alone rules
+// choice out: one clock comparison per pair of chosen events, which the
+// engine asks of every choice as it is formed.
+func (f *Filter) ByClocks(alt *spec.Alternative, choice []trace.EventRef) bool {
+	return f.node(alt.Root, choice, nil)
+}
+
+// Given reports whether the rules, with the orders that are facts once
+// the chosen events are scheduled, rule choice out: every schedule showing
+// the choice contains the chosen events outside `!` and `|`, and so what
+// must happen before them, and the checks may use the orders that are
+// facts given that (encode.Given). It costs a closure over the chosen
+// events' past, so the engine asks it as a stage of the ladder, after
+// the stages that find most races' witnesses for less.
+func (f *Filter) Given(alt *spec.Alternative, choice []trace.EventRef) bool {
 	given := f.m.idx.Given(encode.DownSlice(f.m.idx, mustEvents(alt.Root, choice, nil)))
 	return f.node(alt.Root, choice, given)
 }
 
 // node checks n's conditions with the clocks' must-happen-before, also
 // given the chosen events when given is not nil.
-func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef, given *encode.Given) bool {
+func (f *Filter) node(n *spec.PatNode, choice []trace.EventRef, given *encode.Given) bool {
 	switch n.Kind {
 	case spec.PatSeq:
 		var earlier []trace.EventRef
@@ -91,7 +108,7 @@ func (f *prefilter) node(n *spec.PatNode, choice []trace.EventRef, given *encode
 
 // blockImpossible checks the `||` conditions for the events that must be
 // in the block (must) against all chosen events of the block (all).
-func (f *prefilter) blockImpossible(must, all []trace.EventRef, given *encode.Given) bool {
+func (f *Filter) blockImpossible(must, all []trace.EventRef, given *encode.Given) bool {
 	in := func(r trace.EventRef) bool {
 		for _, x := range all {
 			if x == r {
@@ -128,7 +145,7 @@ func (f *prefilter) blockImpossible(must, all []trace.EventRef, given *encode.Gi
 // separated reports whether some event outside the block (in) must come
 // after a and before b, so that a and b cannot both be in one contiguous
 // block.
-func (f *prefilter) separated(a, b trace.EventRef, in func(trace.EventRef) bool, given *encode.Given) bool {
+func (f *Filter) separated(a, b trace.EventRef, in func(trace.EventRef) bool, given *encode.Given) bool {
 	if !f.leq(given, a, b) {
 		return false
 	}
@@ -159,7 +176,7 @@ func (f *prefilter) separated(a, b trace.EventRef, in func(trace.EventRef) bool,
 
 // leq reports a ≤ b in must-happen-before (a = b included), given the
 // chosen events when given is not nil.
-func (f *prefilter) leq(given *encode.Given, a, b trace.EventRef) bool {
+func (f *Filter) leq(given *encode.Given, a, b trace.EventRef) bool {
 	if a == b {
 		return true
 	}

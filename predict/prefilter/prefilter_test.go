@@ -1,4 +1,4 @@
-package predict
+package prefilter
 
 import (
 	"math/rand"
@@ -37,9 +37,9 @@ func TestPrefilterSound(t *testing.T) {
 			}
 		}
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
-			pf := newPrefilter(tr, model)
+			pf := New(tr, model)
 			try := func(alt *spec.Alternative, choice []trace.EventRef) {
-				if !pf.rulesOut(alt, choice) {
+				if !pf.RulesOut(alt, choice) {
 					return
 				}
 				dropped++
@@ -71,4 +71,17 @@ func TestPrefilterSound(t *testing.T) {
 	if dropped == 0 || byGiven == 0 {
 		t.Fatal("the pre-filter dropped nothing, or nothing only given the chosen events: the test checks too little")
 	}
+}
+
+func ev(occ int) *spec.PatNode { return &spec.PatNode{Kind: spec.PatEvent, Occ: occ} }
+func seq(k ...*spec.PatNode) *spec.PatNode {
+	return &spec.PatNode{Kind: spec.PatSeq, Kids: k}
+}
+func par(k ...*spec.PatNode) *spec.PatNode {
+	return &spec.PatNode{Kind: spec.PatPar, Kids: k}
+}
+
+// occ is an occurrence "name" or "name(t1)" of declaration decl.
+func occ(decl int, name, thread string) spec.Occurrence {
+	return spec.Occurrence{Event: name, Decl: decl, Thread: thread}
 }

@@ -1,4 +1,4 @@
-package predict
+package prefilter
 
 import (
 	"testing"
@@ -27,8 +27,8 @@ func TestPrefilterSharedLocks(t *testing.T) {
 			tr := testtrace.Text(t, tc.src)
 			choice := testtrace.Refs(t, tr, "T1#2 T2#2")
 			for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
-				pf := newPrefilter(tr, model)
-				got := pf.rulesOut(race, choice)
+				pf := New(tr, model)
+				got := pf.RulesOut(race, choice)
 				if got && tc.want == "kept" {
 					t.Errorf("%s: the pre-filter drops the race of two read-locked writes, which can be adjacent", model)
 				}

@@ -1,4 +1,4 @@
-package predict
+package prefilter
 
 import (
 	"sort"
@@ -148,7 +148,7 @@ func removeSym(s []trace.Sym, v trace.Sym) []trace.Sym {
 }
 
 func internSet(index map[string]int32, sets *[][]trace.Sym, s []trace.Sym) int32 {
-	k := symsKey(s)
+	k := trace.SymsKey(s)
 	if id, ok := index[k]; ok {
 		return id
 	}

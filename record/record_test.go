@@ -366,24 +366,24 @@ func TestRecordLockKinds(t *testing.T) {
 	for _, want := range []struct{ what, re string }{
 		{"mutex kind", `(?m)^lock Server\.mu@1 : mutex$`},
 		{"rwmutex kind", `(?m)^lock Cache\.mu@1 : rwmutex$`},
-		{"writer's request before its acquire", `(?m)^golocks/golocks_test\.go:21\.2 request Cache\.mu@1 @golocks/golocks\.go:38\ngolocks/golocks_test\.go:21\.2 acquire Cache\.mu@1 @golocks/golocks\.go:38$`},
-		{"nested read acquire", `(?m)^golocks/golocks_test\.go:21\.1 racquire Cache\.mu@1 @golocks/golocks\.go:35$`},
-		{"goroutine that returned", `(?m)^golocks/golocks_test\.go:21\.1 end$`},
+		{"writer's request before its acquire", `(?m)^golocks/golocks_test\.go:24\.2 request Cache\.mu@1 @golocks/golocks\.go:38\ngolocks/golocks_test\.go:24\.2 acquire Cache\.mu@1 @golocks/golocks\.go:38$`},
+		{"nested read acquire", `(?m)^golocks/golocks_test\.go:24\.1 racquire Cache\.mu@1 @golocks/golocks\.go:35$`},
+		{"goroutine that returned", `(?m)^golocks/golocks_test\.go:24\.1 end$`},
 		{"test that returned, ended at exit", `(?m)^TestLocks end$`},
 	} {
 		if !regexp.MustCompile(want.re).MatchString(noStacks(r.text)) {
 			t.Errorf("%s: no match for %s", want.what, want.re)
 		}
 	}
-	blocked, ok := tr.ThreadByName("golocks/golocks_test.go:10.1")
+	blocked, ok := tr.ThreadByName("golocks/golocks_test.go:13.1")
 	if !ok {
-		t.Fatalf("no goroutine golocks/golocks_test.go:10.1:\n%s", r.text)
+		t.Fatalf("no goroutine golocks/golocks_test.go:13.1:\n%s", r.text)
 	}
 	evs := tr.Threads[blocked].Events
 	if last := evs[len(evs)-1]; last.Op != trace.OpRequest || tr.Str(last.Obj) != "Server.mu@1" {
 		t.Errorf("the goroutine blocked on its own mutex ends with %s %s; want its request of Server.mu@1", last.Op, tr.Str(last.Obj))
 	}
-	leaker, _ := tr.ThreadByName("golocks/golocks_test.go:28.1")
+	leaker, _ := tr.ThreadByName("golocks/golocks_test.go:31.1")
 	if evs := tr.Threads[leaker].Events; evs[len(evs)-1].Op != trace.OpEnd {
 		t.Errorf("the goroutine that returned holding a read lock ends with %s; want end", evs[len(evs)-1].Op)
 	}
@@ -414,5 +414,32 @@ func TestRecordHang(t *testing.T) {
 	evs := tr.Threads[th].Events
 	if last := evs[len(evs)-1]; last.Op != trace.OpRequest || tr.Str(last.Obj) != "Server.mu@1" {
 		t.Errorf("TestHang ends with %s %s; want its request of Server.mu@1:\n%s", last.Op, tr.Str(last.Obj), r.text)
+	}
+}
+
+// TestRecordSettle: a goroutine that the test left running when it
+// returned goes on until it blocks before the process exits (rt_settle.go),
+// so its double lock is in the trace, its wait as its last event.
+func TestRecordSettle(t *testing.T) {
+	r := recordOnce(t, "test", "./golocks", "-run", "TestReturnsEarly")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	tr, err := trace.ParseText("trace.trace", r.text)
+	if err != nil {
+		t.Fatalf("the recording is no trace: %v", err)
+	}
+	th, ok := tr.ThreadByName("golocks/golocks_test.go:52.1")
+	if !ok {
+		t.Fatalf("no goroutine golocks/golocks_test.go:52.1:\n%s", r.text)
+	}
+	var ops []string
+	for _, ev := range tr.Threads[th].Events {
+		if ev.Op == trace.OpAcquire || ev.Op == trace.OpRequest {
+			ops = append(ops, ev.Op.String()+" "+tr.Str(ev.Obj))
+		}
+	}
+	if got := strings.Join(ops, ", "); got != "acquire Server.mu@1, request Server.mu@1" {
+		t.Errorf("the goroutine's locks: %s; want its acquire of Server.mu@1, then its request:\n%s", got, r.text)
 	}
 }

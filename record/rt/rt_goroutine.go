@@ -18,6 +18,7 @@ func Fork(site string) *Child {
 	}
 	c := &Child{name: siteName(site)}
 	withState(func(s *gstate) { c.fork = s.event(site, "fork "+c.name) })
+	rec.starting.Add(1)
 	return c
 }
 
@@ -28,7 +29,9 @@ func Start(c *Child) {
 	if c == nil {
 		return
 	}
+	rec.starting.Add(-1)
 	s := newState(c.name)
+	s.forked = true
 	s.line("# forked-by " + c.fork + " " + c.name)
 	rec.states.getOrAdd(goid(), func(int64) *gstate { return s })
 }

@@ -1,6 +1,9 @@
 package golocks
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // TestLocks leaves a goroutine blocked on a mutex it holds, and one that
 // ended holding a read lock; the test itself returns.
@@ -38,4 +41,16 @@ func TestHang(t *testing.T) {
 	s := &Server{}
 	s.Stop()
 	s.Stop()
+}
+
+// TestReturnsEarly starts a goroutine that, after a moment, locks a
+// mutex it holds, and returns at once: the process exits while the
+// goroutine sleeps (GoBench moby/7559 and cockroach/6181 start theirs
+// through more goroutines).
+func TestReturnsEarly(t *testing.T) {
+	s := &Server{drain: true}
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		s.Stop()
+	}()
 }

@@ -7,15 +7,16 @@ import "time"
 // anything: the run holds none of the bug, whatever the schedule. Exit
 // therefore lets the goroutines still running go on for a while before
 // the log is closed: until every goroutine that an instrumented `go`
-// statement forked has started and ended, or no goroutine has logged an
-// event for settleQuiet ticks, at most for settleMax. It changes no
+// statement forked has started and ended, or every one has started and
+// no goroutine has logged an event for settleQuiet ticks (on a loaded
+// machine a goroutine may wait long to start), at most for settleMax. It changes no
 // schedule's meaning: the exit is no event of the trace and synchronises
 // with nothing, so a run in which it came later (as it may) did what
 // these goroutines do meanwhile. A goroutine that blocks meanwhile (a
 // lock it holds locked again) is what a deadlock report needs.
 const (
 	settleTick  = 10 * time.Millisecond
-	settleQuiet = 5 // ticks without an event
+	settleQuiet = 10 // ticks without an event
 	settleMax   = time.Second
 )
 
@@ -41,7 +42,7 @@ func settle() {
 		if !running && rec.starting.Load() == 0 {
 			return
 		}
-		if events != last {
+		if events != last || rec.starting.Load() > 0 {
 			last, quiet = events, 0
 		} else if quiet++; quiet >= settleQuiet {
 			return

@@ -170,7 +170,7 @@ func TestCoresAreMinimal(t *testing.T) {
 		q := randomQuery(r, tr)
 		model := trace.BranchesImplicit
 		idx := encode.NewIndex(tr)
-		sl, err := idx.Close(nil, events(tr, q), nil)
+		sl, err := idx.Close(encode.Limits{}, events(tr, q), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

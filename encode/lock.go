@@ -81,6 +81,7 @@ func (p *Problem) encodeLocks() {
 			}
 		}
 	}
+	p.encodeWriterPreference() // the rest of rule 3 (wpref.go)
 }
 
 // sortedSyms returns the keys of m in increasing order, so that formulas

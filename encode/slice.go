@@ -29,7 +29,10 @@ import (
 //     hold of it in the slice, so no hold becomes "held to the end" (rule 3);
 //     shared holds count as uses too (more than needed, never less);
 //   - hb facts: with an event, the sources of the trace's hb facts into it
-//     (rule 2): a fact into an event left out constrains nothing.
+//     (rule 2): a fact into an event left out constrains nothing;
+//   - requests: with a `request` of an rwmutex, the acquire that follows it,
+//     so that a writer that acquires the lock in the trace does not look
+//     as if it waited to the end of the slice (rule 3, writer preference).
 //
 // One pattern form escapes this argument: a `||` block under negation
 // holds when some other step separates the block, and that step may lie
@@ -209,6 +212,10 @@ func (c *closer) visit(e trace.EventRef) {
 			for _, w := range c.x.writesVal[k] {
 				c.need(w)
 			}
+		}
+	case trace.OpRequest:
+		if next := (trace.EventRef{Thread: e.Thread, Index: e.Index + 1}); int(next.Index) < len(th.Events) && tr.Kind(ev.Obj).WriterPreference() {
+			c.need(next)
 		}
 	case trace.OpWait:
 		if !c.sigSeen[ev.Val] {

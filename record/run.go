@@ -141,6 +141,12 @@ func runGo(dir string, c Command, overlayFile, raw string, o Options) (int, erro
 	return 0, nil
 }
 
+// Collect turns the raw logs in raw (raw-PID.log: sequence-numbered
+// lines of the text format, as record/rt writes them and as the Java
+// agent of record/java does) into one trace per process, written as o
+// says, and adds what it wrote to res.
+func Collect(raw string, o Options, res *Result) error { return collectAll(raw, o, res) }
+
 // collectAll turns each process's raw log into a trace.
 func collectAll(raw string, o Options, res *Result) error {
 	logs, err := filepath.Glob(filepath.Join(raw, "raw-*.log"))

@@ -8,19 +8,26 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpredict/record"
+	"gpredict/record/java"
 )
 
 func newRecordCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "record [-o DIR] [--format text|jsonl] [--split] [--instrument PATH,...] -- go test|run ...",
-		Short: "Record a trace of a Go program or its tests",
+		Use:   "record [-o DIR] [--format text|jsonl|std] [--split] [flags] -- go test|run ... | java [JVM options] (-cp CP MAIN | -jar JAR) [args]",
+		Short: "Record a trace of a Go or Java program",
 		Long: "Record instruments the Go packages of the current module that the go command\n" +
 			"builds (not the standard library; dependencies only with --instrument), runs\n" +
 			"the command from instrumented copies through a build overlay (the module's\n" +
 			"files are never written), and writes the trace of the run to DIR/trace.trace\n" +
 			"(DIR/trace.jsonl with --format jsonl; one file per goroutine in DIR/trace/\n" +
-			"with --split). docs/recording.md says what is recorded and how.",
+			"with --split). docs/recording.md says what is recorded and how.\n\n" +
+			"For a java command, a Java agent instruments the program's classes (not the\n" +
+			"JDK's; --include/--exclude choose packages) as they load, and logs the calls\n" +
+			"that the chosen properties' pointcuts may match (--props, --spec; default: the\n" +
+			"catalogue). --format std also writes DIR/trace.std for RAPID.\n" +
+			"docs/recording-java.md says what is recorded and how.",
 		Example: "  gpredict record -o rec -- go test ./bank -run TestTransfer\n" +
+			"  gpredict record -o rec -- java -cp classes demo.Main\n" +
 			"  gpredict predict --props all rec/trace.trace",
 		RunE: runRecord,
 	}
@@ -29,6 +36,7 @@ func newRecordCmd() *cobra.Command {
 	cmd.Flags().Bool("split", false, "write one file per goroutine (text only)")
 	cmd.Flags().StringSlice("instrument", nil, "also instrument dependencies whose import path starts with one of these")
 	cmd.Flags().Bool("keep-raw", false, "keep the runtime's raw logs in DIR/raw")
+	addRecordJavaFlags(cmd.Flags())
 	return cmd
 }
 
@@ -38,7 +46,13 @@ func runRecord(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if cmd.ArgsLenAtDash() != 0 || len(args) == 0 {
-		return usageError{fmt.Errorf("record: want the go command after --, e.g. gpredict record -- go test ./pkg -run TestX")}
+		return usageError{fmt.Errorf("record: want the go or java command after --, e.g. gpredict record -- go test ./pkg -run TestX")}
+	}
+	if java.IsJava(args[0]) {
+		return runRecordJava(cmd, v, args)
+	}
+	if err := noJavaFlags(cmd); err != nil {
+		return err
 	}
 	out := v.GetString("out")
 	if err := os.MkdirAll(out, 0o755); err != nil {

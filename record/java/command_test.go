@@ -7,7 +7,7 @@ import (
 
 func TestParseCommand(t *testing.T) {
 	cases := []struct {
-		args                 string
+		args                  string
 		opts, main, rest, err string
 	}{
 		{args: "java -cp c demo.Main a b", opts: "-cp c", main: "demo.Main", rest: "a b"},

@@ -195,7 +195,7 @@ func TestRecordExits(t *testing.T) {
 			}
 			l := parseLines(t, r.text)
 			for _, want := range []string{
-				`^main release Exits@1 @Exits\.fail\(`,       // the exception path of a synchronized method
+				`^main release Exits@1 @Exits\.fail\(`,                           // the exception path of a synchronized method
 				`^main exit java\.lang\.Object java\.util\.Iterator\.next\(\) @`, // a call that threw: exit without result
 				`^main write Exits@1\.state 3 `,
 				tc.last,

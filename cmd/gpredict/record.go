@@ -41,6 +41,7 @@ func newRecordCmd() *cobra.Command {
 }
 
 func runRecord(cmd *cobra.Command, args []string) error {
+	onCommandLine := flagsSet(cmd)
 	v, err := settings(cmd)
 	if err != nil {
 		return err
@@ -49,9 +50,9 @@ func runRecord(cmd *cobra.Command, args []string) error {
 		return usageError{fmt.Errorf("record: want the go or java command after --, e.g. gpredict record -- go test ./pkg -run TestX")}
 	}
 	if java.IsJava(args[0]) {
-		return runRecordJava(cmd, v, args)
+		return runRecordJava(cmd, v, args, onCommandLine)
 	}
-	if err := noJavaFlags(cmd); err != nil {
+	if err := noJavaFlags(v, onCommandLine); err != nil {
 		return err
 	}
 	out := v.GetString("out")

@@ -27,21 +27,30 @@ func addRecordJavaFlags(f *pflag.FlagSet) {
 	f.String("agent", "", "java: the agent jar (default: gpredict-agent.jar beside the gpredict executable)")
 }
 
+// flagsSet is the flags given on the command line (before settings adds
+// the environment's and the configuration file's, which may be meant for
+// recordings of the other language).
+func flagsSet(cmd *cobra.Command) map[string]bool {
+	set := map[string]bool{}
+	cmd.Flags().Visit(func(f *pflag.Flag) { set[f.Name] = true })
+	return set
+}
+
 // noJavaFlags rejects the java-only flags on a go command.
-func noJavaFlags(cmd *cobra.Command) error {
+func noJavaFlags(v *config, onCommandLine map[string]bool) error {
 	for _, name := range javaFlags {
-		if cmd.Flags().Changed(name) {
+		if onCommandLine[name] {
 			return usageError{fmt.Errorf("record --%s: only a java command takes it", name)}
 		}
 	}
-	if f, _ := cmd.Flags().GetString("format"); f == "std" {
+	if v.GetString("format") == "std" {
 		return usageError{fmt.Errorf("record --format std: only a java command takes it; want text or jsonl")}
 	}
 	return nil
 }
 
-func runRecordJava(cmd *cobra.Command, v *config, args []string) error {
-	if cmd.Flags().Changed("instrument") {
+func runRecordJava(cmd *cobra.Command, v *config, args []string, onCommandLine map[string]bool) error {
+	if onCommandLine["instrument"] {
 		return usageError{fmt.Errorf("record --instrument: only a go command takes it; for java, see --include")}
 	}
 	if _, err := java.ParseCommand(args); err != nil {

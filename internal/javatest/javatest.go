@@ -28,14 +28,22 @@ func Root() string {
 	return filepath.Clean(filepath.Join(filepath.Dir(file), "..", ".."))
 }
 
+// Available reports whether a JDK is on PATH.
+func Available() bool {
+	for _, tool := range []string{"java", "javac"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // NeedJava skips the test when there is no JDK: scripts/setup.sh --dev
 // (which make test runs) installs one, so CI never skips.
 func NeedJava(t testing.TB) {
 	t.Helper()
-	for _, tool := range []string{"java", "javac"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not on PATH (scripts/setup.sh --dev installs a JDK)", tool)
-		}
+	if !Available() {
+		t.Skip("java or javac is not on PATH (scripts/setup.sh --dev installs a JDK)")
 	}
 }
 

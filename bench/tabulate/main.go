@@ -14,6 +14,10 @@
 //	    ours are a superset of those of SHB and SyncPreserving (WCP's are
 //	    not all real races: after its first, WCP may report pairs no
 //	    schedule makes adjacent)
+//	tabulate racy-java TRACE ALL.json [ENGINE=RAPID.out...]
+//	    the same for a Java recording (gpredict record --format std):
+//	    ours predicted on the text TRACE, RAPID's on its STD projection,
+//	    whose line numbers record/java.WriteSTD gives each event
 package main
 
 import (
@@ -25,6 +29,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gpredict/record/java"
 	"gpredict/trace"
 )
 
@@ -36,11 +41,11 @@ func main() {
 	switch os.Args[1] {
 	case "stats":
 		err = stats(os.Args[2])
-	case "racy":
+	case "racy", "racy-java":
 		if len(os.Args) < 4 {
 			usage()
 		}
-		err = racy(os.Args[2], os.Args[3], os.Args[4:])
+		err = racy(os.Args[2], os.Args[3], os.Args[4:], os.Args[1] == "racy-java")
 	default:
 		usage()
 	}
@@ -51,7 +56,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: tabulate stats OURS.txt | tabulate racy TRACE ALL.json [ENGINE=RAPID.out...]")
+	fmt.Fprintln(os.Stderr, "usage: tabulate stats OURS.txt | tabulate racy|racy-java TRACE ALL.json [ENGINE=RAPID.out...]")
 	os.Exit(2)
 }
 
@@ -146,7 +151,7 @@ func stats(path string) error {
 
 var rapidRace = regexp.MustCompile(`^Race detected at event (\d+)`)
 
-func racy(tracePath, allPath string, rapid []string) error {
+func racy(tracePath, allPath string, rapid []string, javaSTD bool) error {
 	tr, err := trace.Read([]string{tracePath}, "")
 	if err != nil {
 		return err
@@ -154,6 +159,16 @@ func racy(tracePath, allPath string, rapid []string) error {
 	d, err := readDoc(allPath)
 	if err != nil {
 		return err
+	}
+	// pos is an event's line in the file RAPID read: the trace itself,
+	// or the STD projection of a Java recording.
+	pos := func(r trace.EventRef) int { return int(tr.Threads[r.Thread].Arrival[r.Index]) + 1 }
+	if javaSTD {
+		p, err := java.WriteSTD(tr)
+		if err != nil {
+			return err
+		}
+		pos = func(r trace.EventRef) int { return p.Line[r] }
 	}
 	ours := map[int]bool{}
 	for _, v := range d.Violations {
@@ -163,7 +178,7 @@ func racy(tracePath, allPath string, rapid []string) error {
 			if !ok {
 				return fmt.Errorf("%s: no event %s in %s", allPath, e.ID, tracePath)
 			}
-			last = max(last, int(tr.Threads[r.Thread].Arrival[r.Index])+1)
+			last = max(last, pos(r))
 		}
 		ours[last] = true
 	}

@@ -20,7 +20,7 @@ import (
 type Options struct {
 	Dir      string // where the java command runs ("" = current directory)
 	Out      string // output directory
-	Format   string // "text", "jsonl" or "std" (text plus its STD projection)
+	Format   string // "text", "jsonl" or "std" (text plus its STD projection and location table)
 	Split    bool   // one text file per thread
 	KeepRaw  bool   // keep the agent's raw logs (OUT/raw)
 	Agent    string // the agent jar
@@ -108,7 +108,8 @@ func Record(args []string, o Options) (*record.Result, error) {
 	res.Warnings = append(warns, res.Warnings...)
 	if o.Format == "std" {
 		for _, tr := range res.Traces {
-			if err := writeSTDFile(tr, strings.TrimSuffix(tr, ".trace")+".std"); err != nil {
+			base := strings.TrimSuffix(tr, ".trace")
+			if err := writeSTDFile(tr, base+".std", base+".locations"); err != nil {
 				return nil, err
 			}
 		}

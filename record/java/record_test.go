@@ -272,3 +272,16 @@ func TestIncludeExclude(t *testing.T) {
 		t.Errorf("with --include features.Features$Late: %d classes instrumented, want 1", r.res.Instrumented)
 	}
 }
+
+// TestRecordCallsOnly: a class whose only instrumentation replaces calls
+// one for one (trampolines) is instrumented all the same.
+func TestRecordCallsOnly(t *testing.T) {
+	r := recordProg(t, "callsonly", Options{}, "callsonly.CallsOnly")
+	ok(t, r)
+	l := parseLines(t, r.text)
+	for _, want := range []string{`^main fork child @CallsOnly\.main\(callsonly/CallsOnly\.java:11\)$`, `^main join child @`} {
+		if !l.has(regexp.MustCompile(want)) {
+			t.Errorf("no event matches %s in:\n%s", want, r.text)
+		}
+	}
+}

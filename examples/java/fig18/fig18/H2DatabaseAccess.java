@@ -19,7 +19,7 @@ import java.sql.Statement;
  * property names (FIG. 19), as in the patent.
  */
 public class H2DatabaseAccess {
-    static final int CLIENTS = 3;
+    static final int CLIENTS = 4;
 
     static void createTable(Connection conn, String table) throws SQLException {
         try (Statement s = conn.createStatement()) {

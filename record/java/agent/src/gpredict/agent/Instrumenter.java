@@ -123,6 +123,7 @@ final class Instrumenter {
     private MethodNode m;
     private int line;
     private int tmp; // first free local, for the values of wide and array stores
+    private boolean replaced; // a call was replaced (which leaves the instruction count as it was)
 
     private String loc() {
         return simple + "." + m.name + "(" + path + (line > 0 ? ":" + line : "") + ")";
@@ -137,6 +138,7 @@ final class Instrumenter {
         m = mn;
         line = 0;
         tmp = m.maxLocals;
+        replaced = false;
         InsnList insns = m.instructions;
         int before = insns.size();
         boolean ctor = m.name.equals("<init>");
@@ -227,7 +229,7 @@ final class Instrumenter {
             }
         }
         region(ctor);
-        return insns.size() != before;
+        return replaced || insns.size() != before;
     }
 
     private static MethodInsnNode rt(String name, String desc) {
@@ -365,6 +367,7 @@ final class Instrumenter {
                 + "(" + params(mi.desc) + ")";
         int s = site(Site.CALL, mi.name, mi.owner, ' ', false, c, sig, !isStatic);
         m.instructions.set(mi, trampolines.add(mi, c, s));
+        replaced = true;
     }
 
     private static String params(String desc) {

@@ -42,10 +42,8 @@ final class Handoffs {
         String name = Threads.nameOf(child);
         t.s.setLength(0);
         t.s.append("fork ").append(name).append(" @").append(loc);
-        String id = t.event();
-        if (id != null) {
-            t.directive("# forked-by " + id + " " + name);
-        }
+        t.event();
+        t.directive("# forked-by " + t.lastId() + " " + name);
     }
 
     static void join(ThreadRec t, Thread child, String loc) {

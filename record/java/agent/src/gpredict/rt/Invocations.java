@@ -58,7 +58,8 @@ final class Invocations {
             t.s.append(" result=").append(result);
         }
         t.s.append(" @").append(loc);
-        return t.event();
+        t.event();
+        return t.lastId();
     }
 
     /** The args= list of a call, or null for none. */

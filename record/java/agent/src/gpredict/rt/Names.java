@@ -33,8 +33,10 @@ final class Names {
         final int hash;
         final String name;
         Entry next;
-        /** Fields (Set of names) or elements (BitSet) accessed so far. */
-        Object seen;
+        /** Elements accessed so far (arrays). */
+        BitSet seen;
+        /** Names of the fields accessed so far, replaced on each addition. */
+        volatile String[] fields;
         /** What the hand-off models keep about the object (Handoffs), under its monitor. */
         Object extra;
 
@@ -248,16 +250,31 @@ final class Names {
      * directive.
      */
     static boolean firstField(Entry e, String f) {
-        synchronized (e) {
-            if (e.seen == null) {
-                Set<String> s = new HashSet<>(4);
-                s.add(f);
-                e.seen = s;
-                return true;
+        // Objects have few fields: the names seen are an array replaced
+        // on each addition, so the common case (seen) reads it unlocked.
+        String[] seen = e.fields;
+        if (seen != null) {
+            for (String x : seen) {
+                if (x.equals(f)) {
+                    return false;
+                }
             }
-            @SuppressWarnings("unchecked")
-            Set<String> s = (Set<String>) e.seen;
-            return s.add(f);
+        }
+        synchronized (e) {
+            seen = e.fields;
+            int n = seen == null ? 0 : seen.length;
+            for (int i = 0; i < n; i++) {
+                if (seen[i].equals(f)) {
+                    return false;
+                }
+            }
+            String[] more = new String[n + 1];
+            if (n > 0) {
+                System.arraycopy(seen, 0, more, 0, n);
+            }
+            more[n] = f;
+            e.fields = more;
+            return true;
         }
     }
 
@@ -269,7 +286,7 @@ final class Names {
             if (e.seen == null) {
                 e.seen = new BitSet();
             }
-            BitSet b = (BitSet) e.seen;
+            BitSet b = e.seen;
             if (b.get(i)) {
                 return false;
             }

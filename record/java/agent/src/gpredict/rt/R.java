@@ -508,11 +508,13 @@ public final class R {
 
     private static void field(ThreadRec t, Site s, Object o, boolean write, String v) {
         Names.Entry e = Names.entry(t, o);
-        String var = e.name + "." + s.name;
         if (Names.firstField(e, s.name)) {
-            Statics.declareVar(t, var, write ? Statics.zero(s.type) : v, s.vol);
+            Statics.declareVar(t, e.name + "." + s.name, write ? Statics.zero(s.type) : v, s.vol);
         }
-        access(t, write, var, v, s.loc);
+        t.s.setLength(0);
+        t.s.append(write ? "write " : "read ").append(e.name).append('.').append(s.name).append(' ').append(v)
+                .append(" @").append(s.loc);
+        t.event();
     }
 
     private static void stat(ThreadRec t, Site s, boolean write, String v) {

@@ -48,7 +48,8 @@ public final class Rec {
     public static void start(String rawDir) throws IOException {
         long pid = ProcessHandle.current().pid();
         out = new FileOutputStream(rawDir + "/raw-" + pid + ".log", true);
-        write(("0 # gpredict record java " + pid + "\n").getBytes(StandardCharsets.UTF_8));
+        byte[] header = ("0 # gpredict record java " + pid + "\n").getBytes(StandardCharsets.UTF_8);
+        write(header, header.length);
         Thread flusher = new Thread(Rec::flushLoop, "gpredict-flusher");
         flusher.setDaemon(true);
         flusher.start();
@@ -97,13 +98,13 @@ public final class Rec {
     }
 
     /** Writes whole lines to the log. */
-    static void write(byte[] b) {
+    static void write(byte[] b, int n) {
         synchronized (outLock) {
             if (out == null) {
                 return;
             }
             try {
-                out.write(b);
+                out.write(b, 0, n);
             } catch (IOException e) {
                 fail(e);
             }

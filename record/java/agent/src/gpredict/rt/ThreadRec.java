@@ -1,6 +1,5 @@
 package gpredict.rt;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -74,30 +73,30 @@ final class ThreadRec {
     }
 
     /**
-     * Logs the event whose operands are in s ("read x 1 @loc") and returns
-     * its id. The hb facts waiting for this thread's next event are
+     * Logs the event whose operands are in s ("read x 1 @loc"); its id is
+     * then lastId(). The hb facts waiting for this thread's next event are
      * written with it.
      */
-    String event() {
-        String id;
+    void event() {
+        boolean full;
         synchronized (this) {
             if (!Rec.on) {
-                return null;
+                return;
             }
             buf.append(Rec.nextSeq()).append(' ').append(name).append(' ').append(s).append('\n');
             n++;
-            id = name + ":" + n;
             if (!pendingHb.isEmpty()) {
                 for (String from : pendingHb) {
-                    buf.append(Rec.nextSeq()).append(" hb ").append(from).append(' ').append(id).append('\n');
+                    buf.append(Rec.nextSeq()).append(" hb ").append(from).append(' ').append(name).append(':').append(n)
+                            .append('\n');
                 }
                 pendingHb.clear();
             }
-            if (buf.length() >= Rec.FLUSH_CHARS) {
-                flushLocked();
-            }
+            full = buf.length() >= Rec.FLUSH_CHARS;
         }
-        return id;
+        if (full) {
+            flush();
+        }
     }
 
     /** Logs a directive or comment line (its whole text in text). */
@@ -110,19 +109,67 @@ final class ThreadRec {
         }
     }
 
-    synchronized void flush() {
-        flushLocked();
+    /** Serialises this thread's writes to the log, so that its chunks reach it in order. */
+    private final Object writing = new Object();
+    /** The encoded chunk being written (under writing). */
+    private byte[] out = new byte[0];
+
+    /**
+     * Writes the buffer to the log. The buffer's monitor is held only to
+     * encode it; the write itself holds the writing lock, taken first, so
+     * that this thread's chunks reach the log in order (a killed JVM leaves
+     * a prefix of each thread) while the thread goes on logging.
+     */
+    void flush() {
+        synchronized (writing) {
+            int n;
+            synchronized (this) {
+                n = encode();
+            }
+            if (n > 0) {
+                Rec.write(out, n);
+            }
+        }
     }
 
-    private void flushLocked() {
-        if (buf.length() == 0) {
-            return;
+    /**
+     * Encodes the buffer as UTF-8 into out and empties it; returns the
+     * length. Lines are ASCII but for string values and names, so the
+     * common case is one store per char, without the copies and scans of
+     * toString().getBytes().
+     */
+    private int encode() {
+        int len = buf.length();
+        if (len == 0) {
+            return 0;
         }
-        byte[] b = buf.toString().getBytes(StandardCharsets.UTF_8);
+        if (out.length < len * 3) { // at most 3 bytes per char (4 per surrogate pair)
+            out = new byte[len * 3];
+        }
+        int n = 0;
+        for (int i = 0; i < len; i++) {
+            char c = buf.charAt(i);
+            if (c < 0x80) {
+                out[n++] = (byte) c;
+            } else if (c < 0x800) {
+                out[n++] = (byte) (0xc0 | c >> 6);
+                out[n++] = (byte) (0x80 | c & 0x3f);
+            } else if (Character.isHighSurrogate(c) && i + 1 < len && Character.isLowSurrogate(buf.charAt(i + 1))) {
+                int cp = Character.toCodePoint(c, buf.charAt(++i)); // a method or class name beyond the BMP
+                out[n++] = (byte) (0xf0 | cp >> 18);
+                out[n++] = (byte) (0x80 | cp >> 12 & 0x3f);
+                out[n++] = (byte) (0x80 | cp >> 6 & 0x3f);
+                out[n++] = (byte) (0x80 | cp & 0x3f);
+            } else if (Character.isSurrogate(c)) {
+                out[n++] = '?'; // unpaired: not UTF-8 (values escape them; names cannot have them)
+            } else {
+                out[n++] = (byte) (0xe0 | c >> 12);
+                out[n++] = (byte) (0x80 | c >> 6 & 0x3f);
+                out[n++] = (byte) (0x80 | c & 0x3f);
+            }
+        }
         buf.setLength(0);
-        // Written under this thread's monitor, so that its chunks reach the
-        // log in order and a killed JVM leaves a prefix of each thread.
-        Rec.write(b);
+        return n;
     }
 
     synchronized boolean finished() {

@@ -68,7 +68,7 @@ var fig18Rows = []fig18Row{
 // fig18Measured is what a row measures, in the table's columns.
 type fig18Measured struct {
 	threads, model, property, reports int
-	seconds                             float64
+	seconds                           float64
 }
 
 // TestFig18 records each driver of examples/java/fig18 on the Debian

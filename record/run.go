@@ -76,14 +76,7 @@ func Record(args []string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw := filepath.Join(o.Out, "raw")
-	if err := os.RemoveAll(raw); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(raw, 0o755); err != nil {
-		return nil, err
-	}
-	absRaw, err := filepath.Abs(raw)
+	raw, absRaw, err := RawDir(o.Out)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +132,21 @@ func runGo(dir string, c Command, overlayFile, raw string, o Options) (int, erro
 		return 0, err
 	}
 	return 0, nil
+}
+
+// RawDir empties (or makes) OUT/raw, where a recorded program writes its
+// raw logs, and returns it and its absolute path (for the program, which
+// runs elsewhere).
+func RawDir(out string) (raw, abs string, err error) {
+	raw = filepath.Join(out, "raw")
+	if err := os.RemoveAll(raw); err != nil {
+		return "", "", err
+	}
+	if err := os.MkdirAll(raw, 0o755); err != nil {
+		return "", "", err
+	}
+	abs, err = filepath.Abs(raw)
+	return raw, abs, err
 }
 
 // Collect turns the raw logs in raw (raw-PID.log: sequence-numbered

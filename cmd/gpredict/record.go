@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -68,13 +69,22 @@ func runRecord(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	for _, w := range res.Warnings {
-		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Msg)
-	}
-	if res.ExitCode != 0 {
-		fmt.Fprintf(stderr, "gpredict: warning: %s exited with status %d; the trace holds what it did until then\n", strings.Join(args, " "), res.ExitCode)
-	}
+	recordWarnings(stderr, args, res)
 	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs): %s\n",
 		res.Events, res.Threads, res.Instrumented, res.Seconds, strings.Join(res.Traces, " "))
 	return nil
+}
+
+// recordWarnings prints what the collector could not take as it was, and
+// how the recorded command ended if it failed.
+func recordWarnings(stderr io.Writer, args []string, res *record.Result) {
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Msg)
+	}
+	switch {
+	case res.ExitCode == -1:
+		fmt.Fprintf(stderr, "gpredict: warning: %s was killed by a signal; the trace holds what it did until then\n", strings.Join(args, " "))
+	case res.ExitCode != 0:
+		fmt.Fprintf(stderr, "gpredict: warning: %s exited with status %d; the trace holds what it did until then\n", strings.Join(args, " "), res.ExitCode)
+	}
 }

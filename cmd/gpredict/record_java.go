@@ -86,12 +86,7 @@ func runRecordJava(cmd *cobra.Command, v *config, args []string, onCommandLine m
 	if err != nil {
 		return err
 	}
-	for _, w := range res.Warnings {
-		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Msg)
-	}
-	if res.ExitCode != 0 {
-		fmt.Fprintf(stderr, "gpredict: warning: %s exited with status %d; the trace holds what it did until then\n", strings.Join(args, " "), res.ExitCode)
-	}
+	recordWarnings(stderr, args, res)
 	traces := strings.Join(res.Traces, " ")
 	if v.GetString("format") == "std" {
 		for _, t := range res.Traces {

@@ -58,14 +58,7 @@ func Record(args []string, o Options) (*record.Result, error) {
 	if fi, err := os.Stat(o.Agent); err != nil || fi.IsDir() {
 		return nil, fmt.Errorf("the Java agent %q is not there: build it with record/java/agent/build.sh (scripts/setup.sh does), or give --agent JAR", o.Agent)
 	}
-	raw := filepath.Join(o.Out, "raw")
-	if err := os.RemoveAll(raw); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(raw, 0o755); err != nil {
-		return nil, err
-	}
-	absRaw, err := filepath.Abs(raw)
+	raw, absRaw, err := record.RawDir(o.Out)
 	if err != nil {
 		return nil, err
 	}

@@ -45,375 +45,81 @@ public final class R {
         return was;
     }
 
-    // ---- instance fields: (object, value, site) after a read, before a write
+    // ---- fields, statics, array elements: the value is rendered here
+    // (no allocation of an object), the event logged by access().
 
-    public static void rdI(Object o, int v, int site) {
+    private static final int FIELD = 0, STATIC = 1, ELEM = 2;
+
+    // instance fields: (object, value, site), after a read, before a write
+    public static void rdI(Object o, int v, int site) { if (Rec.on) access(FIELD, false, o, 0, prim(site, v), null, site); }
+    public static void rdJ(Object o, long v, int site) { if (Rec.on) access(FIELD, false, o, 0, Long.toString(v), null, site); }
+    public static void rdF(Object o, float v, int site) { if (Rec.on) access(FIELD, false, o, 0, Float.toString(v), null, site); }
+    public static void rdD(Object o, double v, int site) { if (Rec.on) access(FIELD, false, o, 0, Double.toString(v), null, site); }
+    public static void rdA(Object o, Object v, int site) { if (Rec.on) access(FIELD, false, o, 0, null, v, site); }
+    public static void wrI(Object o, int v, int site) { if (Rec.on) access(FIELD, true, o, 0, prim(site, v), null, site); }
+    public static void wrJ(Object o, long v, int site) { if (Rec.on) access(FIELD, true, o, 0, Long.toString(v), null, site); }
+    public static void wrF(Object o, float v, int site) { if (Rec.on) access(FIELD, true, o, 0, Float.toString(v), null, site); }
+    public static void wrD(Object o, double v, int site) { if (Rec.on) access(FIELD, true, o, 0, Double.toString(v), null, site); }
+    public static void wrA(Object o, Object v, int site) { if (Rec.on) access(FIELD, true, o, 0, null, v, site); }
+
+    // static fields: (value, site)
+    public static void srI(int v, int site) { if (Rec.on) access(STATIC, false, null, 0, prim(site, v), null, site); }
+    public static void srJ(long v, int site) { if (Rec.on) access(STATIC, false, null, 0, Long.toString(v), null, site); }
+    public static void srF(float v, int site) { if (Rec.on) access(STATIC, false, null, 0, Float.toString(v), null, site); }
+    public static void srD(double v, int site) { if (Rec.on) access(STATIC, false, null, 0, Double.toString(v), null, site); }
+    public static void srA(Object v, int site) { if (Rec.on) access(STATIC, false, null, 0, null, v, site); }
+    public static void swI(int v, int site) { if (Rec.on) access(STATIC, true, null, 0, prim(site, v), null, site); }
+    public static void swJ(long v, int site) { if (Rec.on) access(STATIC, true, null, 0, Long.toString(v), null, site); }
+    public static void swF(float v, int site) { if (Rec.on) access(STATIC, true, null, 0, Float.toString(v), null, site); }
+    public static void swD(double v, int site) { if (Rec.on) access(STATIC, true, null, 0, Double.toString(v), null, site); }
+    public static void swA(Object v, int site) { if (Rec.on) access(STATIC, true, null, 0, null, v, site); }
+
+    // array elements: (array, index, value, site)
+    public static void arI(Object a, int i, int v, int site) { if (Rec.on) access(ELEM, false, a, i, elem(a, v), null, site); }
+    public static void arJ(Object a, int i, long v, int site) { if (Rec.on) access(ELEM, false, a, i, Long.toString(v), null, site); }
+    public static void arF(Object a, int i, float v, int site) { if (Rec.on) access(ELEM, false, a, i, Float.toString(v), null, site); }
+    public static void arD(Object a, int i, double v, int site) { if (Rec.on) access(ELEM, false, a, i, Double.toString(v), null, site); }
+    public static void arA(Object a, int i, Object v, int site) { if (Rec.on) access(ELEM, false, a, i, null, v, site); }
+    public static void awI(Object a, int i, int v, int site) { if (Rec.on) access(ELEM, true, a, i, elem(a, v), null, site); }
+    public static void awJ(Object a, int i, long v, int site) { if (Rec.on) access(ELEM, true, a, i, Long.toString(v), null, site); }
+    public static void awF(Object a, int i, float v, int site) { if (Rec.on) access(ELEM, true, a, i, Float.toString(v), null, site); }
+    public static void awD(Object a, int i, double v, int site) { if (Rec.on) access(ELEM, true, a, i, Double.toString(v), null, site); }
+    public static void awA(Object a, int i, Object v, int site) { if (Rec.on) access(ELEM, true, a, i, null, v, site); }
+
+    /** An int-typed field value: booleans as true/false, by the field's descriptor. */
+    private static String prim(int site, int v) {
+        return Site.get(site).type == 'Z' ? Boolean.toString(v != 0) : Integer.toString(v);
+    }
+
+    /**
+     * An int-typed element: BASTORE and BALOAD serve both byte and boolean
+     * arrays, and a store keeps only the element type's bits; the array
+     * says which.
+     */
+    private static String elem(Object a, int v) {
+        return a instanceof boolean[] ? Boolean.toString((v & 1) != 0)
+                : a instanceof byte[] ? Integer.toString((byte) v)
+                : a instanceof char[] ? Integer.toString((char) v)
+                : a instanceof short[] ? Integer.toString((short) v) : Integer.toString(v);
+    }
+
+    /** Logs an access of a primitive value (prim, rendered) or of a reference (ref). */
+    private static void access(int kind, boolean write, Object o, int i, String prim, Object ref, int site) {
         ThreadRec t = enter();
         if (t == null) return;
         try {
             Site s = Site.get(site);
-            field(t, s, o, false, s.type == 'Z' ? Boolean.toString(v != 0) : Integer.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void rdJ(Object o, long v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            field(t, Site.get(site), o, false, Long.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void rdF(Object o, float v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            field(t, Site.get(site), o, false, Float.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void rdD(Object o, double v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            field(t, Site.get(site), o, false, Double.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void rdA(Object o, Object v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            field(t, Site.get(site), o, false, Names.value(t, v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void wrI(Object o, int v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            Site s = Site.get(site);
-            field(t, s, o, true, s.type == 'Z' ? Boolean.toString(v != 0) : Integer.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void wrJ(Object o, long v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            field(t, Site.get(site), o, true, Long.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void wrF(Object o, float v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            field(t, Site.get(site), o, true, Float.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void wrD(Object o, double v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            field(t, Site.get(site), o, true, Double.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void wrA(Object o, Object v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            field(t, Site.get(site), o, true, Names.value(t, v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    // ---- static fields: (value, site)
-
-    public static void srI(int v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            Site s = Site.get(site);
-            stat(t, s, false, s.type == 'Z' ? Boolean.toString(v != 0) : Integer.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void srJ(long v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            stat(t, Site.get(site), false, Long.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void srF(float v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            stat(t, Site.get(site), false, Float.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void srD(double v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            stat(t, Site.get(site), false, Double.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void srA(Object v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            stat(t, Site.get(site), false, Names.value(t, v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void swI(int v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            Site s = Site.get(site);
-            stat(t, s, true, s.type == 'Z' ? Boolean.toString(v != 0) : Integer.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void swJ(long v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            stat(t, Site.get(site), true, Long.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void swF(float v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            stat(t, Site.get(site), true, Float.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void swD(double v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            stat(t, Site.get(site), true, Double.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void swA(Object v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            stat(t, Site.get(site), true, Names.value(t, v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    // ---- array elements: (array, index, value, site)
-
-    public static void arI(Object a, int i, int v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, false, a instanceof boolean[] ? Boolean.toString(v != 0) : Integer.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void arJ(Object a, int i, long v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, false, Long.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void arF(Object a, int i, float v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, false, Float.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void arD(Object a, int i, double v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, false, Double.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void arA(Object a, int i, Object v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, false, Names.value(t, v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void awI(Object a, int i, int v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            // BASTORE stores both bytes and booleans: the array says which
-            // (and a byte store keeps only the low 8 bits).
-            String val = a instanceof boolean[] ? Boolean.toString((v & 1) != 0)
-                    : a instanceof byte[] ? Integer.toString((byte) v)
-                    : a instanceof char[] ? Integer.toString((char) v)
-                    : a instanceof short[] ? Integer.toString((short) v) : Integer.toString(v);
-            elem(t, Site.get(site), a, i, true, val);
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void awJ(Object a, int i, long v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, true, Long.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void awF(Object a, int i, float v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, true, Float.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void awD(Object a, int i, double v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, true, Double.toString(v));
-        } catch (Throwable e) {
-            Rec.fail(e);
-        } finally {
-            leave(t);
-        }
-    }
-
-    public static void awA(Object a, int i, Object v, int site) {
-        ThreadRec t = enter();
-        if (t == null) return;
-        try {
-            elem(t, Site.get(site), a, i, true, Names.value(t, v));
+            String v = prim != null ? prim : Names.value(t, ref);
+            switch (kind) {
+                case FIELD:
+                    field(t, s, o, write, v);
+                    break;
+                case STATIC:
+                    stat(t, s, write, v);
+                    break;
+                default:
+                    elem(t, s, o, i, write, v);
+            }
         } catch (Throwable e) {
             Rec.fail(e);
         } finally {

@@ -144,6 +144,8 @@ func TestRecordFeatures(t *testing.T) {
 		{"array element", `^producer write int\[\]@1\.\[0\] 3 @`},
 		{"atomic", `^(incrementer|main) read AtomicInteger@1\.value 5 @`},
 		{"volatile", `^main write Features@1\.ready true @`},
+		{"System.arraycopy", `^main write int\[\]@\d+\.\[1\] 2 @Features\.copy\(`},
+		{"read of a copied element", `^copier read int\[\]@\d+\.\[1\] 2 @`},
 	}
 	for _, e := range events {
 		if !l.has(re(e.line)) {

@@ -41,6 +41,7 @@ public class Features {
         f.condition();
         f.atomics();
         f.staticInit();
+        f.copy();
         System.out.println("ok");
     }
 
@@ -181,6 +182,17 @@ public class Features {
         Thread t = new Thread(() -> {
             int v = Late.value;
         }, "reader");
+        t.start();
+        t.join();
+    }
+
+    void copy() throws Exception {
+        int[] src = {1, 2, 3};
+        int[] dst = new int[3];
+        System.arraycopy(src, 0, dst, 0, 3);
+        Thread t = new Thread(() -> {
+            int v = dst[1];
+        }, "copier");
         t.start();
         t.join();
     }

@@ -41,6 +41,9 @@ final class Classify {
         if (owner.equals("java/util/concurrent/CompletableFuture") && (name.equals("supplyAsync") || name.equals("runAsync"))) {
             return Calls.CF_ASYNC;
         }
+        if (owner.equals("java/lang/System") && name.equals("arraycopy")) {
+            return Calls.ARRAYCOPY;
+        }
         return 0;
     }
 

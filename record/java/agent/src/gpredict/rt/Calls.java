@@ -32,7 +32,7 @@ public final class Calls {
     public static final int WAIT = 1, NOTIFY = 2, NOTIFYALL = 3, START = 4, JOIN = 5, LOCK = 6, TRYLOCK = 7,
             UNLOCK = 8, AWAIT = 9, SIGNAL = 10, SIGNALALL = 11, EXECUTE = 12, INVOKEALL = 13, FUTURE_GET = 14,
             CF_ASYNC = 15, CF_COMPLETE = 16, LATCH_DOWN = 17, LATCH_AWAIT = 18, QUEUE_PUT = 19, QUEUE_TAKE = 20,
-            QUEUE_PEEK = 21, ATOMIC_VAR = 22, SBUF = 23, SEM_RELEASE = 24, SEM_ACQUIRE = 25;
+            QUEUE_PEEK = 21, ATOMIC_VAR = 22, SBUF = 23, SEM_RELEASE = 24, SEM_ACQUIRE = 25, ARRAYCOPY = 26;
 
     public static void before(Object recv, Object[] args, int site) {
         ThreadRec t = R.enter();
@@ -160,6 +160,9 @@ public final class Calls {
                 case SBUF:
                     Buffers.after(t, s, recv);
                     break;
+                case ARRAYCOPY:
+                    arraycopy(t, s, args);
+                    break;
                 default:
             }
             if ((c & PROP) != 0) {
@@ -216,6 +219,23 @@ public final class Calls {
         }
         if ((s.call & MONITOR) != 0) {
             Locks.release(t, Names.obj(t, recv), false, s.loc);
+        }
+    }
+
+    /** Elements of one System.arraycopy logged as writes; the rest are not. */
+    static final int MAX_COPY = 256;
+
+    /**
+     * System.arraycopy(src, sp, dst, dp, n) writes dst's elements in the
+     * JDK: their new values are logged as writes (of at most MAX_COPY
+     * elements), so that later reads of them read a logged write.
+     */
+    private static void arraycopy(ThreadRec t, Site s, Object[] args) {
+        Object dst = args[2];
+        int dp = (Integer) args[3], n = Math.min((Integer) args[4], MAX_COPY);
+        for (int k = 0; k < n; k++) {
+            Object v = java.lang.reflect.Array.get(dst, dp + k);
+            R.element(t, s, dst, dp + k, true, v instanceof Character ? Integer.toString((Character) v) : Names.value(t, v));
         }
     }
 

@@ -118,7 +118,7 @@ public final class R {
                     stat(t, s, write, v);
                     break;
                 default:
-                    elem(t, s, o, i, write, v);
+                    element(t, s, o, i, write, v);
             }
         } catch (Throwable e) {
             Rec.fail(e);
@@ -231,7 +231,7 @@ public final class R {
         access(t, write, s.var, v, s.loc);
     }
 
-    private static void elem(ThreadRec t, Site s, Object a, int i, boolean write, String v) {
+    static void element(ThreadRec t, Site s, Object a, int i, boolean write, String v) {
         Names.Entry e = Names.entry(t, a);
         String var = e.name + ".[" + i + "]";
         if (Names.firstElement(e, i)) {

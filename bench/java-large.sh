@@ -14,7 +14,7 @@
 # (tabulate racy-java).
 #
 # Environment: CLIENTS (4), OPS (60), RAPID_DIR, MEM_MB (10000), TIME_CAP
-# (1800), RACY_MAX (2000000), OUT (a directory to keep the recording
+# (1200), RACY_MAX (2000000), OUT (a directory to keep the recording
 # and the outputs in; default a temporary one).
 # Usage: bench/java-large.sh
 set -euo pipefail
@@ -22,7 +22,7 @@ cd "$(dirname "$0")/.."
 CLIENTS=${CLIENTS:-4}
 OPS=${OPS:-60}
 MEM_MB=${MEM_MB:-10000}
-TIME_CAP=${TIME_CAP:-1800}
+TIME_CAP=${TIME_CAP:-1200}
 RACY_MAX=${RACY_MAX:-2000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

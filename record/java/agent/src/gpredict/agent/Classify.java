@@ -44,6 +44,9 @@ final class Classify {
         if (owner.equals("java/lang/System") && name.equals("arraycopy")) {
             return Calls.ARRAYCOPY;
         }
+        if (owner.equals("java/lang/System") && name.equals("exit")) {
+            return Calls.EXIT;
+        }
         return 0;
     }
 
@@ -66,6 +69,11 @@ final class Classify {
         }
         if (owner.equals("java/lang/StringBuffer")) {
             return Calls.SBUF;
+        }
+        if (owner.equals("java/lang/Runtime")) {
+            if (name.equals("addShutdownHook")) return Calls.HOOK;
+            if (name.equals("exit")) return Calls.EXIT;
+            return 0;
         }
         if (owner.startsWith("java/util/concurrent/atomic/Atomic") && atomicClass(owner)) {
             return Calls.ATOMIC_VAR | Calls.SERIAL;

@@ -32,7 +32,8 @@ public final class Calls {
     public static final int WAIT = 1, NOTIFY = 2, NOTIFYALL = 3, START = 4, JOIN = 5, LOCK = 6, TRYLOCK = 7,
             UNLOCK = 8, AWAIT = 9, SIGNAL = 10, SIGNALALL = 11, EXECUTE = 12, INVOKEALL = 13, FUTURE_GET = 14,
             CF_ASYNC = 15, CF_COMPLETE = 16, LATCH_DOWN = 17, LATCH_AWAIT = 18, QUEUE_PUT = 19, QUEUE_TAKE = 20,
-            QUEUE_PEEK = 21, ATOMIC_VAR = 22, SBUF = 23, SEM_RELEASE = 24, SEM_ACQUIRE = 25, ARRAYCOPY = 26;
+            QUEUE_PEEK = 21, ATOMIC_VAR = 22, SBUF = 23, SEM_RELEASE = 24, SEM_ACQUIRE = 25, ARRAYCOPY = 26,
+            HOOK = 27, EXIT = 28;
 
     public static void before(Object recv, Object[] args, int site) {
         ThreadRec t = R.enter();
@@ -79,6 +80,9 @@ public final class Calls {
                     break;
                 case ATOMIC_VAR:
                     Atomics.before(t, s, recv, args);
+                    break;
+                case EXIT:
+                    Handoffs.exit(t, s.loc);
                     break;
                 case SBUF:
                     Buffers.before(t, s, recv, args);
@@ -162,6 +166,9 @@ public final class Calls {
                     break;
                 case ARRAYCOPY:
                     arraycopy(t, s, args);
+                    break;
+                case HOOK:
+                    Handoffs.hook((Thread) args[0]);
                     break;
                 default:
             }

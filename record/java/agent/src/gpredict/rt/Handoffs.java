@@ -46,6 +46,32 @@ final class Handoffs {
         t.directive("# forked-by " + t.lastId() + " " + name);
     }
 
+    /** The shutdown hooks the program registered (Runtime.addShutdownHook). */
+    private static final List<Thread> hooks = new ArrayList<>();
+
+    static void hook(Thread h) {
+        synchronized (hooks) {
+            hooks.add(h);
+        }
+    }
+
+    /**
+     * System.exit (Runtime.exit) starts the shutdown hooks: each is forked
+     * by the exiting thread, before the exit (the hooks' events come after
+     * everything the thread did). Hooks that run when the last thread ends
+     * are not forked by anyone.
+     */
+    static void exit(ThreadRec t, String loc) {
+        Thread[] all;
+        synchronized (hooks) {
+            all = hooks.toArray(new Thread[0]);
+            hooks.clear();
+        }
+        for (Thread h : all) {
+            start(t, h, loc);
+        }
+    }
+
     static void join(ThreadRec t, Thread child, String loc) {
         if (child.isAlive() || !Threads.named(child)) {
             return; // timed out, or a thread that never logged: nothing to wait for

@@ -58,8 +58,8 @@ var fig18Rows = []fig18Row{
 	// of its own: --branches auto would take the implicit model for a
 	// trace without branch events, which is wrong for this one.
 	{"stringbuffer", "stringbuffer", "AtomicityViolation", []string{
-		"StringBufferAtomicity.lambda$main$0(fig18/StringBufferAtomicity.java:24)",
-		"StringBufferAtomicity.lambda$main$1(fig18/StringBufferAtomicity.java:27)"}, []string{"--branches", "explicit"}},
+		"StringBufferAtomicity.lambda$main$0(fig18/StringBufferAtomicity.java:27)",
+		"StringBufferAtomicity.lambda$main$1(fig18/StringBufferAtomicity.java:34)"}, []string{"--branches", "explicit"}},
 	{"jdk", "jdk", "Deadlock", []string{
 		"StringBufferDeadlock.lambda$main$0(fig18/StringBufferDeadlock.java:14)",
 		"StringBufferDeadlock.lambda$main$1(fig18/StringBufferDeadlock.java:17)"}, nil},

@@ -37,6 +37,7 @@ public class H2DatabaseAccess {
         Connection conn = DriverManager.getConnection("jdbc:h2:mem:fig18");
         createTable(conn, "accounts");
         Thread[] clients = new Thread[CLIENTS];
+        boolean[] failed = new boolean[CLIENTS];
         for (int i = 0; i < CLIENTS; i++) {
             int id = i;
             clients[i] = new Thread(() -> {
@@ -45,17 +46,19 @@ public class H2DatabaseAccess {
                     s.execute("INSERT INTO accounts VALUES (" + id + ", 100)");
                     s.execute("UPDATE accounts SET balance = balance + 10 WHERE id = " + id);
                 } catch (SQLException e) {
-                    throw new RuntimeException(e);
+                    e.printStackTrace();
+                    failed[id] = true;
                 }
             }, "client-" + i);
             clients[i].start();
         }
-        Timing.pause(500);
+        Timing.pause(1000);
         deleteTable(conn, "accounts");
         conn.close();
         for (Thread t : clients) {
             t.join();
         }
+        Timing.check(failed);
         System.out.println("done");
     }
 }

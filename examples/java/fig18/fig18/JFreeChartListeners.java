@@ -32,24 +32,36 @@ public class JFreeChartListeners {
         TimeSeriesCollection dataset = new TimeSeriesCollection(prices);
         JFreeChart chart = ChartFactory.createTimeSeriesChart("Prices", "time", "price", dataset, false, false, false);
         Thread[] feeders = new Thread[FEEDERS];
+        boolean[] failed = new boolean[FEEDERS + ADDERS];
         for (int i = 0; i < FEEDERS; i++) {
-            int base = i * 1000;
+            int me = i;
             feeders[i] = new Thread(() -> {
-                for (int k = 0; k < POINTS; k++) {
-                    synchronized (prices) { // feeders do not race with each other
-                        prices.addOrUpdate(new Millisecond(base + k, 0, 0, 12, 1, 1, 2024), 100.0 + k);
+                try {
+                    for (int k = 0; k < POINTS; k++) {
+                        synchronized (prices) { // feeders do not race with each other
+                            prices.addOrUpdate(new Millisecond(me * 1000 + k, 0, 0, 12, 1, 1, 2024), 100.0 + k);
+                        }
                     }
+                } catch (RuntimeException e) {
+                    e.printStackTrace();
+                    failed[me] = true;
                 }
             }, "feeder-" + i);
             feeders[i].start();
         }
         Thread[] adders = new Thread[ADDERS];
         for (int i = 0; i < ADDERS; i++) {
+            int me = FEEDERS + i;
             String name = "volume-" + i;
             long delay = 500 + 100 * i;
             adders[i] = new Thread(() -> {
                 Timing.pause(delay);
-                dataset.addSeries(new TimeSeries(name));
+                try {
+                    dataset.addSeries(new TimeSeries(name));
+                } catch (RuntimeException e) {
+                    e.printStackTrace();
+                    failed[me] = true;
+                }
             }, "adder-" + i);
             adders[i].start();
         }
@@ -59,6 +71,7 @@ public class JFreeChartListeners {
         for (Thread t : adders) {
             t.join();
         }
+        Timing.check(failed);
         System.out.println(chart.getTitle().getText() + ": " + dataset.getSeriesCount() + " series, "
                 + prices.getItemCount() + " points");
     }

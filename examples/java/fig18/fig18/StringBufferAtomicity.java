@@ -21,7 +21,14 @@ public class StringBufferAtomicity {
     public static void main(String[] args) throws Exception {
         StringBuffer shared = new StringBuffer("event-1;");
         StringBuffer log = new StringBuffer();
-        Thread logger = new Thread(() -> log.append(shared), "logger");
+        boolean[] failed = new boolean[1];
+        Thread logger = new Thread(() -> {
+            try {
+                log.append(shared);
+            } catch (StringIndexOutOfBoundsException e) {
+                failed[0] = true; // the clear came between append's two reads
+            }
+        }, "logger");
         Thread clearer = new Thread(() -> {
             Timing.pause(100);
             shared.setLength(0);
@@ -30,6 +37,7 @@ public class StringBufferAtomicity {
         clearer.start();
         logger.join();
         clearer.join();
+        Timing.check(failed);
         System.out.println("log: " + log);
     }
 }

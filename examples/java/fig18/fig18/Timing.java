@@ -8,6 +8,20 @@ package fig18;
 final class Timing {
     private Timing() {}
 
+    /**
+     * Exits with status 1 if a thread failed: a driver's run is one where
+     * nothing fails, which its threads report in failed (read only after
+     * they are joined, so that the check adds no synchronisation).
+     */
+    static void check(boolean[] failed) {
+        for (boolean f : failed) {
+            if (f) {
+                System.out.println("a thread failed: this run is not one where nothing fails");
+                System.exit(1);
+            }
+        }
+    }
+
     static void pause(long millis) {
         try {
             Thread.sleep(millis);

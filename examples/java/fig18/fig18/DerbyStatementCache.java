@@ -17,7 +17,7 @@ import java.sql.Statement;
  * GenericLanguageConnectionContext.removeStatement looks the statement up
  * (findCached) and then removes it (remove) — a check and an act on the
  * cache's map (ConcurrentCache's ConcurrentHashMap) that two clients can
- * interleave, which is DERBY-3786. The clients start 150 ms apart, so
+ * interleave, which is DERBY-3786. The clients start 600 ms apart, so
  * nothing overlaps in this run; CheckThenAct and NullDereference predict
  * what overlaps can do.
  */
@@ -36,7 +36,7 @@ public class DerbyStatementCache {
         for (int i = 0; i < CLIENTS; i++) {
             int me = i;
             clients[i] = new Thread(() -> {
-                Timing.pause(300 + 150L * me);
+                Timing.pause(300 + 600L * me);
                 try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
                     try (ResultSet rs = s.executeQuery("SELECT name FROM items WHERE id > 0")) {
                         while (rs.next()) {

@@ -288,3 +288,35 @@ func TestRecordCallsOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestCallPatterns: with a property's call pattern, the calls it may
+// match are logged as enter/exit with target, arguments and result, and
+// calls it cannot match are not.
+func TestCallPatterns(t *testing.T) {
+	pats := []Pattern{
+		{Ret: "*", Decl: "java.util.concurrent.CountDownLatch", Name: "count*", Params: nil},
+		{Ret: "*", Decl: "Future+", Name: "get", Params: []string{".."}},
+	}
+	r := recordProg(t, "patterns", Options{Calls: pats}, "features.Features")
+	ok(t, r)
+	l := parseLines(t, r.text)
+	for _, want := range []string{
+		`^latcher enter void java\.util\.concurrent\.CountDownLatch\.countDown\(\) target=CountDownLatch@1 @`,
+		`^latcher exit void java\.util\.concurrent\.CountDownLatch\.countDown\(\) @`,
+		`^main enter java\.lang\.Object java\.util\.concurrent\.Future\.get\(\) target=FutureTask@1 @`,
+		`^main exit java\.lang\.Object java\.util\.concurrent\.Future\.get\(\) result=2 @`,
+	} {
+		if !l.has(regexp.MustCompile(want)) {
+			t.Errorf("no event matches %s", want)
+		}
+	}
+	for _, not := range []string{` enter \S+ java\.util\.concurrent\.BlockingQueue\.`, ` enter \S+ java\.util\.concurrent\.CountDownLatch\.await\(`} {
+		if l.has(regexp.MustCompile(not)) {
+			t.Errorf("an event matches %s, which no pattern can match", not)
+		}
+	}
+	// The hand-off from the task to the get goes to the get's exit.
+	if !l.hasHB(regexp.MustCompile(`Callable\.call\(\)`), regexp.MustCompile(`^main exit java\.lang\.Object java\.util\.concurrent\.Future\.get\(\)`)) {
+		t.Errorf("no hb fact from the task's exit to the get's exit")
+	}
+}

@@ -209,6 +209,12 @@ func TestRecordExits(t *testing.T) {
 					t.Errorf("no event matches %s", want)
 				}
 			}
+			// The hook follows main: forked by System.exit, or, when
+			// main died, after main's last event (the JVM started the
+			// hook once main had ended).
+			if !l.has(regexp.MustCompile(`^main fork hook `)) && !l.hasHB(regexp.MustCompile(`^main `), regexp.MustCompile(`^hook `)) {
+				t.Errorf("the shutdown hook is not ordered after main")
+			}
 		})
 	}
 }

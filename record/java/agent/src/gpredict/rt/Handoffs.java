@@ -46,12 +46,32 @@ final class Handoffs {
         t.directive("# forked-by " + t.lastId() + " " + name);
     }
 
-    /** The shutdown hooks the program registered (Runtime.addShutdownHook). */
-    private static final List<Thread> hooks = new ArrayList<>();
+    /** The shutdown hooks the program registered (Runtime.addShutdownHook), and those not yet forked. */
+    private static final List<Thread> hooks = new ArrayList<>(), unforked = new ArrayList<>();
 
     static void hook(Thread h) {
         synchronized (hooks) {
             hooks.add(h);
+            unforked.add(h);
+        }
+    }
+
+    /**
+     * A thread that logs its first event without having been forked. If
+     * it is a shutdown hook, the JVM started it because the last
+     * non-daemon thread ended (System.exit forks the hooks): every thread
+     * that has ended by now ended before it, so its first event follows
+     * their last events.
+     */
+    static void started(ThreadRec t) {
+        boolean hook;
+        synchronized (hooks) {
+            hook = hooks.contains(t.thread);
+        }
+        if (hook) {
+            for (String id : Rec.lastOfEnded(t)) {
+                t.after(id);
+            }
         }
     }
 
@@ -64,8 +84,8 @@ final class Handoffs {
     static void exit(ThreadRec t, String loc) {
         Thread[] all;
         synchronized (hooks) {
-            all = hooks.toArray(new Thread[0]);
-            hooks.clear();
+            all = unforked.toArray(new Thread[0]);
+            unforked.clear();
         }
         for (Thread h : all) {
             start(t, h, loc);

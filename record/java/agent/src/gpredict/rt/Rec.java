@@ -34,6 +34,8 @@ public final class Rec {
     private static FileOutputStream out;
     private static final Object outLock = new Object();
     private static final List<ThreadRec> threads = new ArrayList<>();
+    /** The last events of the threads that ended and were forgotten (flushAll). */
+    private static final List<String> endedLast = new ArrayList<>();
     private static volatile boolean failed;
 
     /** The next sequence number. */
@@ -85,8 +87,18 @@ public final class Rec {
             if (!last) {
                 // Threads that ended and have nothing left to write are
                 // forgotten, so the registry does not grow with every
-                // thread a long program ever started.
-                threads.removeIf(ThreadRec::finished);
+                // thread a long program ever started; their last events
+                // are kept for the shutdown hooks (lastOfEnded).
+                threads.removeIf(t -> {
+                    if (!t.finished()) {
+                        return false;
+                    }
+                    String id = t.lastIdLocked();
+                    if (id != null) {
+                        endedLast.add(id);
+                    }
+                    return true;
+                });
             }
         }
         if (last) {
@@ -95,6 +107,23 @@ public final class Rec {
         for (ThreadRec t : all) {
             t.flush();
         }
+    }
+
+    /** The last event of every thread that has ended, but for except. */
+    static List<String> lastOfEnded(ThreadRec except) {
+        List<String> out = new ArrayList<>();
+        synchronized (threads) {
+            out.addAll(endedLast);
+            for (ThreadRec t : threads) {
+                if (t != except && !t.thread.isAlive()) {
+                    String id = t.lastIdLocked();
+                    if (id != null) {
+                        out.add(id);
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** Writes whole lines to the log. */

@@ -55,6 +55,11 @@ final class ThreadRec {
         return n == 0 ? null : name + ":" + n;
     }
 
+    /** lastId() read by another thread (the owner writes n under the monitor). */
+    synchronized String lastIdLocked() {
+        return lastId();
+    }
+
     /** The id this thread's next event will get. */
     String nextId() {
         return name + ":" + (n + 1);

@@ -25,9 +25,13 @@ final class Threads {
         ThreadRec t = current.get();
         if (t == null) {
             Thread th = Thread.currentThread();
+            boolean forked = named(th);
             t = new ThreadRec(th, nameOf(th));
             current.set(t);
             Rec.register(t);
+            if (!forked) {
+                Handoffs.started(t);
+            }
         }
         return t;
     }

@@ -42,6 +42,7 @@ public class Features {
         f.atomics();
         f.staticInit();
         f.copy();
+        f.finalStatic();
         System.out.println("ok");
     }
 
@@ -195,6 +196,20 @@ public class Features {
         }, "copier");
         t.start();
         t.join();
+    }
+
+    void finalStatic() throws Exception {
+        int first = Table.VALUES[0]; // main initialises Table
+        Thread t = new Thread(() -> {
+            int v = Table.VALUES[1];
+        }, "tabler");
+        t.start();
+        t.join();
+    }
+
+    /** A final static (not recorded) that its initialiser fills. */
+    static class Table {
+        static final int[] VALUES = {10, 20, 30};
     }
 
     static class Late {

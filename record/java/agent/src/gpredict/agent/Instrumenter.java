@@ -260,6 +260,14 @@ final class Instrumenter {
     private void field(FieldInsnNode f) {
         Hierarchy.Member mem = h.field(f.owner, f.name, loader);
         if (mem != null && (mem.access & Opcodes.ACC_FINAL) != 0) {
+            if (f.getOpcode() == Opcodes.GETSTATIC) {
+                // Not recorded, but what it reads was set by the class's
+                // initialiser (a switch map, a table): the access follows it.
+                InsnList pre = new InsnList();
+                pre.add(new LdcInsnNode(site(Site.STATIC, f.name, mem.owner, f.desc.charAt(0), false, 0, null, false)));
+                pre.add(rt("initialised", "(I)V"));
+                m.instructions.insertBefore(f, pre);
+            }
             return;
         }
         boolean vol = mem != null && (mem.access & Opcodes.ACC_VOLATILE) != 0;

@@ -197,6 +197,22 @@ public final class R {
         }
     }
 
+    /**
+     * Before a read of a final static field (not recorded: the JMM makes
+     * it safe): the thread's next event follows the class's initialiser.
+     */
+    public static void initialised(int site) {
+        ThreadRec t = enter();
+        if (t == null) return;
+        try {
+            Statics.ordered(t, Site.get(site).owner);
+        } catch (Throwable e) {
+            Rec.fail(e);
+        } finally {
+            leave(t);
+        }
+    }
+
     /** At each return of a class's static initialiser. */
     public static void clinit(int site) {
         ThreadRec t = enter();

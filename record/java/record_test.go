@@ -166,7 +166,7 @@ func TestRecordFeatures(t *testing.T) {
 		{"supplyAsync → supplier", `CompletableFuture\.supplyAsync\(`, ` enter java\.lang\.Object java\.util\.function\.Supplier\.get\(\)`},
 		{"supplier → join", ` exit java\.lang\.Object java\.util\.function\.Supplier\.get\(\)`, `^main call java\.lang\.Object java\.util\.concurrent\.CompletableFuture\.join\(\)`},
 		{"class initialiser → first use", `^main write features\.Features\.initialised 42`, `^reader read features\.Features\.initialised 42 @Features\$Late\.<clinit>`},
-		{"class initialiser → read of a final static", `^main write int\[\]@\d+\.\[2\] 30 @Features\$Table\.<clinit>`, `^tabler read int\[\]@\d+\.\[1\] 20 @`},
+		{"class initialiser → read of a final static", `^initialiser write int\[\]@\d+\.\[2\] 30 @Features\$Table\.<clinit>`, `^tabler read int\[\]@\d+\.\[1\] 20 @`},
 	}
 	for _, f := range facts {
 		if !l.hasHB(re(f.from), re(f.to)) {

@@ -134,8 +134,8 @@ public class Features {
                 monitor.notifyAll();
             }
         }, "notifier");
-        t.start();
         synchronized (monitor) {
+            t.start(); // the notifier takes the monitor only once main waits
             while (!signalled) {
                 monitor.wait();
             }
@@ -199,12 +199,23 @@ public class Features {
     }
 
     void finalStatic() throws Exception {
-        int first = Table.VALUES[0]; // main initialises Table
-        Thread t = new Thread(() -> {
+        Thread a = new Thread(() -> {
+            int first = Table.VALUES[0]; // initialises Table
+        }, "initialiser");
+        Thread b = new Thread(() -> {
+            try {
+                while (a.isAlive()) { // the agent models no order from isAlive
+                    Thread.sleep(5);
+                }
+            } catch (InterruptedException e) {
+                return;
+            }
             int v = Table.VALUES[1];
         }, "tabler");
-        t.start();
-        t.join();
+        a.start();
+        b.start();
+        a.join();
+        b.join();
     }
 
     /** A final static (not recorded) that its initialiser fills. */

@@ -262,11 +262,12 @@ final class Instrumenter {
         if (mem != null && (mem.access & Opcodes.ACC_FINAL) != 0) {
             if (f.getOpcode() == Opcodes.GETSTATIC) {
                 // Not recorded, but what it reads was set by the class's
-                // initialiser (a switch map, a table): the access follows it.
-                InsnList pre = new InsnList();
-                pre.add(new LdcInsnNode(site(Site.STATIC, f.name, mem.owner, f.desc.charAt(0), false, 0, null, false)));
-                pre.add(rt("initialised", "(I)V"));
-                m.instructions.insertBefore(f, pre);
+                // initialiser (a switch map, a table): the access follows
+                // it. After the instruction, which initialises the class.
+                InsnList post = new InsnList();
+                post.add(new LdcInsnNode(site(Site.STATIC, f.name, mem.owner, f.desc.charAt(0), false, 0, null, false)));
+                post.add(rt("initialised", "(I)V"));
+                m.instructions.insert(f, post);
             }
             return;
         }

@@ -205,7 +205,7 @@ public final class R {
         ThreadRec t = enter();
         if (t == null) return;
         try {
-            Statics.ordered(t, Site.get(site).owner);
+            Statics.ordered(t, Site.get(site).owner, true);
         } catch (Throwable e) {
             Rec.fail(e);
         } finally {
@@ -240,7 +240,7 @@ public final class R {
     }
 
     private static void stat(ThreadRec t, Site s, boolean write, String v) {
-        Statics.ordered(t, s.owner);
+        Statics.ordered(t, s.owner, !write);
         if (Names.firstStatic(s.var)) {
             Statics.declareVar(t, s.var, write ? Statics.zero(s.type) : v, s.vol);
         }

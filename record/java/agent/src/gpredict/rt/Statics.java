@@ -29,11 +29,22 @@ final class Statics {
         }
     }
 
-    static void ordered(ThreadRec t, String owner) {
-        if (initialisedBy.isEmpty() || !t.inited.add(owner)) {
+    /**
+     * A static access of owner by t: the first one after owner's
+     * initialiser ran on another thread follows it. Called after a read
+     * (the access initialised the class) and before a write (which may
+     * still initialise it): a class without a recorded initialiser is
+     * marked done only after a read.
+     */
+    static void ordered(ThreadRec t, String owner, boolean afterAccess) {
+        if (initialisedBy.isEmpty() || t.inited.contains(owner)) {
             return;
         }
-        t.after(initialisedBy.get(owner));
+        String id = initialisedBy.get(owner);
+        if (id != null || afterAccess) {
+            t.inited.add(owner);
+            t.after(id);
+        }
     }
 
     static void declareVar(ThreadRec t, String var, String init, boolean vol) {

@@ -81,8 +81,11 @@ type STD struct {
 //     under the lock hbL@A, and before B, B's thread reads it under that
 //     lock; HB, SHB, WCP and SyncP all order the two (conflicting
 //     accesses in critical sections of one lock);
-//   - notify S writes sigV@S under sigL@S and a wait reads it between its
-//     release and its re-acquire, the same way;
+//   - notify S writes sigV@S under sigL@S, and a wait reads it between
+//     its release and its re-acquire, the same way; the agent logs a
+//     wait where it starts, so its release is written there and its
+//     re-acquire just before the thread's next event (which the thread
+//     logged after the wait returned);
 //   - enter/exit atomic() are STD begin/end (atomic blocks); other calls,
 //     branch, and thread begin/end are left out.
 //
@@ -130,9 +133,21 @@ func WriteSTD(tr *trace.Trace) (*STD, error) {
 		line(th, op, v)
 		line(th, "rel", l)
 	}
+	// waiting[thread] is the wait whose re-acquire is still to write.
+	waiting := map[trace.ThreadID]*trace.Event{}
+	reacquire := func(id trace.ThreadID, th string) {
+		if w := waiting[id]; w != nil {
+			sig, l := tr.Str(w.Val), tr.Str(w.Obj)
+			cur = w.Loc
+			guarded(th, "r", "sigV@"+sig, "sigL@"+sig)
+			line(th, "acq", l)
+			delete(waiting, id)
+		}
+	}
 	for _, ref := range trace.ArrivalOrder(tr) {
 		ev := tr.Event(ref)
 		th := tr.ThreadName(ref.Thread)
+		reacquire(ref.Thread, th)
 		if strings.ContainsAny(th, "|()") {
 			return nil, fmt.Errorf("thread %q: STD cannot name it (it has | or parentheses)", th)
 		}
@@ -156,10 +171,8 @@ func WriteSTD(tr *trace.Trace) (*STD, error) {
 		case trace.OpRelease, trace.OpRRelease:
 			line(th, "rel", obj)
 		case trace.OpWait:
-			sig := tr.Str(ev.Val)
 			line(th, "rel", obj)
-			guarded(th, "r", "sigV@"+sig, "sigL@"+sig)
-			line(th, "acq", obj)
+			waiting[ref.Thread] = ev
 		case trace.OpNotify, trace.OpNotifyAll:
 			guarded(th, "w", "sigV@"+obj, "sigL@"+obj)
 		case trace.OpFork:
@@ -175,6 +188,9 @@ func WriteSTD(tr *trace.Trace) (*STD, error) {
 			id := stdID(tr, ref)
 			guarded(th, "w", "hbV@"+id, "hbL@"+id)
 		}
+	}
+	for id := range tr.Threads { // waits that are the last events of their threads
+		reacquire(trace.ThreadID(id), tr.ThreadName(trace.ThreadID(id)))
 	}
 	out.Text = b.Bytes()
 	return out, nil

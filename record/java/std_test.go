@@ -16,14 +16,14 @@ main call void Executor.execute(Runnable) target=e args=r @Main.main(Main.java:5
 w read x 1 @Main.run(Main.java:9)
 hb main:3 w:1
 w write flag true @Main.run(Main.java:10)
+main acquire l @Main.main(Main.java:6)
+main wait l @Main.main(Main.java:7)
 w acquire l @Main.run(Main.java:11)
 w notify l @Main.run(Main.java:12)
 w release l @Main.run(Main.java:13)
 w racquire rw
 w rrelease rw
 w branch @Main.run(Main.java:14)
-main acquire l @Main.main(Main.java:6)
-main wait l @Main.main(Main.java:7)
 main release l @Main.main(Main.java:8)
 main enter atomic() @Main.main(Main.java:9)
 main read flag true @Main.main(Main.java:9)
@@ -50,19 +50,19 @@ w|r(x)|4
 w|acq(vL@flag)|5
 w|w(flag)|5
 w|rel(vL@flag)|5
-w|acq(l)|6
-w|acq(sigL@l)|7
-w|w(sigV@l)|7
-w|rel(sigL@l)|7
-w|rel(l)|8
+main|acq(l)|6
+main|rel(l)|7
+w|acq(l)|8
+w|acq(sigL@l)|9
+w|w(sigV@l)|9
+w|rel(sigL@l)|9
+w|rel(l)|10
 w|acq(rw)|0
 w|rel(rw)|0
-main|acq(l)|9
-main|rel(l)|10
-main|acq(sigL@l)|10
-main|r(sigV@l)|10
-main|rel(sigL@l)|10
-main|acq(l)|10
+main|acq(sigL@l)|7
+main|r(sigV@l)|7
+main|rel(sigL@l)|7
+main|acq(l)|7
 main|rel(l)|11
 main|begin|12
 main|acq(vL@flag)|12

@@ -55,6 +55,18 @@ public final class Calls {
                         s.loc);
             }
             switch (c & 0xff) {
+                case WAIT: {
+                    String l = Names.obj(t, recv);
+                    Locks.waitStart(t, l, l, untimed(args), s.loc);
+                    break;
+                }
+                case AWAIT: {
+                    String l = Locks.conditionLock(recv);
+                    if (l != null) {
+                        Locks.waitStart(t, l, Names.obj(t, recv), untimedAwait(s, args), s.loc);
+                    }
+                    break;
+                }
                 case START:
                     Handoffs.start(t, (Thread) recv, s.loc);
                     break;
@@ -106,11 +118,9 @@ public final class Calls {
             // returns to carry them (its exit, or a call event).
             boolean sink = false;
             switch (c & 0xff) {
-                case WAIT: {
-                    String l = Names.obj(t, recv);
-                    Locks.waited(t, l, l, untimed(args), s.loc);
+                case WAIT:
+                    Locks.waitEnd(t, Names.obj(t, recv), untimed(args), s.loc);
                     break;
-                }
                 case NOTIFY:
                 case NOTIFYALL:
                     Locks.notify(t, Names.obj(t, recv), (c & 0xff) == NOTIFYALL, s.loc);
@@ -132,9 +142,7 @@ public final class Calls {
                 case AWAIT: {
                     String l = Locks.conditionLock(recv);
                     if (l != null) {
-                        boolean untimed = s.name.equals("await") && (args == null || args.length == 0)
-                                || s.name.equals("awaitUninterruptibly");
-                        Locks.waited(t, l, Names.obj(t, recv), untimed, s.loc);
+                        Locks.waitEnd(t, l, untimedAwait(s, args), s.loc);
                     }
                     break;
                 }
@@ -192,17 +200,18 @@ public final class Calls {
         try {
             Site s = Site.get(site);
             int c = s.call;
+            // Interrupted: the lock was taken back before the exception. An
+            // untimed wait logged a wait, which the model ends only with a
+            // notify: the thread's later events are then out of its reach
+            // (lossy, never wrong).
             switch (c & 0xff) {
-                case WAIT: {
-                    // Interrupted: the lock was taken back before the exception.
-                    String l = Names.obj(t, recv);
-                    Locks.waited(t, l, l, false, s.loc);
+                case WAIT:
+                    Locks.waitEnd(t, Names.obj(t, recv), untimed(args), s.loc);
                     break;
-                }
                 case AWAIT: {
                     String l = Locks.conditionLock(recv);
                     if (l != null) {
-                        Locks.waited(t, l, Names.obj(t, recv), false, s.loc);
+                        Locks.waitEnd(t, l, untimedAwait(s, args), s.loc);
                     }
                     break;
                 }
@@ -244,6 +253,11 @@ public final class Calls {
             Object v = java.lang.reflect.Array.get(dst, dp + k);
             R.element(t, s, dst, dp + k, true, v instanceof Character ? Integer.toString((Character) v) : Names.value(t, v));
         }
+    }
+
+    /** Whether a Condition's await has no time-out. */
+    private static boolean untimedAwait(Site s, Object[] args) {
+        return s.name.equals("await") && (args == null || args.length == 0) || s.name.equals("awaitUninterruptibly");
     }
 
     /** Whether Object.wait was called without a time-out (wait() or wait(0)). */

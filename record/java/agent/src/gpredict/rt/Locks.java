@@ -76,15 +76,18 @@ final class Locks {
     }
 
     /**
-     * A wait that returned. woken: it returned because a notify woke it
-     * (an untimed wait that returned normally), else (timed out, or
-     * interrupted) it is a release and an acquire, which need no notify.
+     * A wait about to block, logged before the call (where the thread
+     * still holds the lock, so that the log's order stays one of a run):
+     * an untimed wait is {@code wait L S}, which a notify must end; a
+     * timed one (or one that may be interrupted out of) is a release here
+     * and an acquire when it returns (waitEnd), which need no notify.
+     * Returns whether anything was logged (the trace holds the lock).
      */
-    static void waited(ThreadRec t, String lock, String signal, boolean woken, String loc) {
+    static boolean waitStart(ThreadRec t, String lock, String signal, boolean untimed, String loc) {
         if (!holdsExclusive(t, lock)) {
-            return;
+            return false;
         }
-        if (woken) {
+        if (untimed) {
             t.s.setLength(0);
             t.s.append("wait ").append(lock);
             if (!signal.equals(lock)) {
@@ -94,6 +97,13 @@ final class Locks {
             t.event();
         } else {
             log(t, "release ", lock, loc);
+        }
+        return true;
+    }
+
+    /** A timed wait that returned (or threw), with the lock taken back. */
+    static void waitEnd(ThreadRec t, String lock, boolean untimed, String loc) {
+        if (!untimed && holdsExclusive(t, lock)) {
             log(t, "acquire ", lock, loc);
         }
     }

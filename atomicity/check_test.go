@@ -1,6 +1,7 @@
 package atomicity
 
 import (
+	"gpredict/internal/testtrace"
 	"testing"
 )
 
@@ -158,7 +159,7 @@ T2 read x 2
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := parse(t, tc.src)
+			tr := testtrace.Text(t, tc.src)
 			res := run(t, tr)
 			if got := describe(tr, res); got != tc.want {
 				t.Errorf("got  %s\nwant %s", got, tc.want)

@@ -2,6 +2,7 @@ package atomicity
 
 import (
 	"fmt"
+	"gpredict/internal/testtrace"
 	"strings"
 	"testing"
 )
@@ -27,7 +28,7 @@ func handOff(n int) string {
 func TestGarbageCollection(t *testing.T) {
 	var live []int
 	for _, n := range []int{10, 100, 1000} {
-		tr := parse(t, handOff(n))
+		tr := testtrace.Text(t, handOff(n))
 		res := run(t, tr)
 		if !res.Serializable() {
 			t.Fatalf("n=%d: %s", n, describe(tr, res))

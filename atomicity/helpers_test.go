@@ -8,16 +8,6 @@ import (
 	"gpredict/trace"
 )
 
-// parse reads a text trace whose line order is the recorded order.
-func parse(t testing.TB, src string) *trace.Trace {
-	t.Helper()
-	tr, err := trace.ParseText("test.trace", strings.TrimLeft(src, "\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
-
 // namedAtomic is the default of the command line for tests that do not go
 // through it: a method called atomic with no parameters is atomic.
 func namedAtomic(tr *trace.Trace) func(trace.EventRef) bool {

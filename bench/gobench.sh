@@ -95,6 +95,15 @@ for k in $(kernels | sort); do
 				found=yes
 			fi
 		done < <(jq -r '.violations[] | .property + "\t" + ([.events[].loc | sub(".*/"; "")] | unique | join(" "))' "$mod/predict.json" 2>/dev/null)
+		# A run that blocked (a deadlock that happened) is reported by
+		# record with the places its goroutines wait at: found when one
+		# of them is a documented line.
+		while read -r l; do
+			near "$l" "$doc" && found=yes
+		done < <(sed -n 's/^gpredict: warning: the run ended .* waiting in .* at \([^ ,]*\).*/\1/p' "$mod/record.log" | sed 's/.*\///')
+		if grep -q '^gpredict: warning: the run ended' "$mod/record.log"; then
+			viols="blocked:$(sed -n 's/^gpredict: warning: the run ended .* at \([^ ,]*\).*/\1/p' "$mod/record.log" | sed 's/.*\///' | sort -u | head -3 | tr '\n' ' ')$viols"
+		fi
 	elif grep -q 'build failed\|cannot\|undefined' "$mod/record.log"; then
 		viols="(does not compile: $(grep -m1 -E 'undefined|cannot|error' "$mod/record.log" | cut -c1-40))"
 	else

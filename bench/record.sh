@@ -1,27 +1,36 @@
 #!/usr/bin/env bash
-# bench/record.sh — the slowdown of `gpredict record` (docs/recording.md).
+# bench/record.sh — the slowdown of `gpredict record` beside the race
+# detector's (docs/recording.md, Overhead).
 #
 # Runs the workload of bench/recorder (goroutines locking a mutex, updating
-# shared fields, writing a map and passing values over a channel) plainly
-# and under `gpredict record`, RUNS times each, and prints the workload's
-# own timing (build and collection excluded), the events recorded, the cost
-# per event and the slowdown, best of RUNS. Usage:
+# shared fields, writing a map and passing values over a channel) plainly,
+# under `go run -race`, and under `gpredict record`, RUNS times each,
+# interleaved, and prints the workload's own timing (build and collection
+# excluded), best of RUNS: the events recorded, and for the race detector
+# and the recorder the extra time per recorded event (ns/event: (time -
+# plain) / events, so that both are counted against the same events) and
+# the slowdown (time / plain). Usage:
 #
-#   bench/record.sh [RUNS] [ITERS]      # defaults: 3 runs, 20000 iterations per goroutine
+#   bench/record.sh [RUNS] [ITERS]      # defaults: 5 runs, 20000 iterations per goroutine
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-3}
+runs=${1:-5}
 iters=${2:-20000}
 go build -o bin/gpredict ./cmd/gpredict
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+secs() { sed -E 's/.* in ([0-9.]+)s.*/\1/'; }
 best() { sort -g | head -1; }
-plain=$(for _ in $(seq "$runs"); do (cd bench/recorder && go run . -iters "$iters") | sed -E 's/.* in ([0-9.]+)s.*/\1/'; done | best)
-rec=$(for _ in $(seq "$runs"); do
-	(cd bench/recorder && ../../bin/gpredict record -o "$out" -- go run . -iters "$iters" 2>"$out/log") | sed -E 's/.* in ([0-9.]+)s.*/\1/'
-done | best)
-events=$(bin/gpredict trace check --format json "$out/trace.trace" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
-awk -v p="$plain" -v r="$rec" -v e="$events" 'BEGIN {
-	printf "%-10s %-12s %-12s %-10s %-8s\n", "events", "plain (s)", "recorded (s)", "ns/event", "slowdown"
-	printf "%-10d %-12.3f %-12.3f %-10.0f %-8.0fx\n", e, p, r, (r - p) * 1e9 / e, r / p
+(cd bench/recorder && go build -o "$out/plain" . && go build -race -o "$out/race" .)
+for _ in $(seq "$runs"); do
+	"$out/plain" -iters "$iters" | secs >>"$out/plain.t"
+	"$out/race" -iters "$iters" | secs >>"$out/race.t"
+	(cd bench/recorder && ../../bin/gpredict record -o "$out/rec" -- go run . -iters "$iters" 2>"$out/log") | secs >>"$out/rec.t"
+done
+plain=$(best <"$out/plain.t") race=$(best <"$out/race.t") rec=$(best <"$out/rec.t")
+events=$(bin/gpredict trace check --format json "$out/rec/trace.trace" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
+awk -v p="$plain" -v r="$race" -v g="$rec" -v e="$events" 'BEGIN {
+	printf "%-9s %-10s %-10s %-10s %-13s %-13s %-15s %-15s\n", "events", "plain (s)", "race (s)", "record (s)", "race ns/ev", "record ns/ev", "race slowdown", "record slowdown"
+	printf "%-9d %-10.3f %-10.3f %-10.3f %-13.0f %-13.0f %-15s %-15s\n", e, p, r, g, (r - p) * 1e9 / e, (g - p) * 1e9 / e, sprintf("%.0fx", r / p), sprintf("%.0fx", g / p)
 }'
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

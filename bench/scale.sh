@@ -1,27 +1,36 @@
 #!/usr/bin/env bash
 # bench/scale.sh: `gpredict predict --props DataRace` (default flags, 2 jobs)
-# on every shared recording (std/, rapidbin/) and on generated traces of
-# two shapes (bench/gentrace: dense, sparse) at 1K, 10K, 100K and 1M
-# events, one row per trace, with RAPID's SHB, WCP and SyncP beside it
-# when RAPID_DIR points at a RAPID build (focs-lab/rapid compiled with
-# javac into RAPID_DIR/classes; never vendored here). RAPID reads STD
-# only, so RapidBin rows have no RAPID columns (their STD twins have).
+# on every shared recording (std/, rapidbin/) and on generated traces —
+# the two shapes of the old benchmark (dense, sparse: STD, values unique
+# to each write) and the lock-heavy family (bench/gentrace -shape locks:
+# 8 threads, 6 locks nested 2 deep, and 32 threads, 12 locks nested 3
+# deep; hot variables with values 0 to 5, text format with an STD twin of
+# the same events for RAPID) — at 1K, 10K, 100K and 1M events, one row per
+# trace, with RAPID's SHB, WCP and SyncP beside it when RAPID_DIR points at
+# a RAPID build (focs-lab/rapid compiled with javac into RAPID_DIR/classes;
+# never vendored here). RAPID reads STD only: a .trace row of the family
+# runs RAPID on its STD twin (same events in the same order, so racy
+# events compare by position); RapidBin rows have no RAPID columns (their
+# STD twins have).
 #
 # Columns: events; candidates formed; pre-filtered; decided by the
 # ladder; what each stage settled (witnesses found + refuted); reports;
-# unknown candidates; seconds and peak RSS (MB) of the run; racy events
-# (of every violation, the event last in the file, as RAPID counts them:
-# from a second run with --all, on shared traces of at most RACY_MAX
-# events and generated ones of at most RACY_GEN_MAX: --all decides every
-# candidate one by one, over 14 minutes on dense-100000's 144,036);
-# then per RAPID engine "racy events/how many ours lack" and seconds, and
-# whether ours are a superset of SHB's and SyncP's.
+# unknown candidates; seconds and peak RSS (MB) of the run, and bytes of
+# peak RSS per event; racy events (of every violation, the event last in
+# the file, as RAPID counts them: from a second run with --all, on shared
+# traces of at most RACY_MAX events and generated ones of at most
+# RACY_GEN_MAX: --all decides every candidate one by one); then per RAPID
+# engine "racy events/how many ours lack" and seconds, and whether ours
+# are a superset of SHB's and SyncP's.
 #
 # Environment: SHARED (default ../shared/traces), RAPID_DIR, SIZES
-# (default "1000 10000 100000 1000000"), RACY_MAX (default 200000),
-# RACY_GEN_MAX (default 20000), RAPID_TIMEOUT (seconds per RAPID run,
-# default 600: SyncP runs for hours on the dense 1M-event trace),
-# TRACES (trace files to run instead of the shared and generated ones).
+# (default "1000 10000 100000 1000000"), FAMILY (default "8:6:2 32:12:3",
+# threads:locks:depth of each family member; empty: none), SEED (the
+# family's, default 1), RACY_MAX (default 200000), RACY_GEN_MAX (default
+# 20000), RAPID_TIMEOUT (seconds per RAPID run, default 600: SyncP runs
+# for hours on the dense 1M-event trace), OURS_TIMEOUT (seconds per
+# gpredict run, default 1800; a row stopped there says so), TRACES (trace
+# files to run instead of the shared and generated ones).
 # Usage: bench/scale.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,6 +39,9 @@ SIZES=${SIZES:-1000 10000 100000 1000000}
 RACY_MAX=${RACY_MAX:-200000}
 RACY_GEN_MAX=${RACY_GEN_MAX:-20000}
 RAPID_TIMEOUT=${RAPID_TIMEOUT:-600}
+OURS_TIMEOUT=${OURS_TIMEOUT:-1800}
+FAMILY=${FAMILY-8:6:2 32:12:3}
+SEED=${SEED:-1}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -46,6 +58,15 @@ else
       f="$work/$shape-$n.std"
       "$work/gentrace" -shape "$shape" -events "$n" -o "$f"
       traces+=("$f")
+    done
+  done
+  for member in $FAMILY; do
+    IFS=: read -r threads locks depth <<<"$member"
+    for n in $SIZES; do
+      f="$work/locks$threads-$n"
+      "$work/gentrace" -shape locks -threads "$threads" -locks "$locks" -depth "$depth" -seed "$SEED" \
+        -events "$n" -o "$f.trace" -std "$f.std"
+      traces+=("$f.trace" "$f.std")
     done
   done
 fi
@@ -74,21 +95,27 @@ rapid() {
 }
 
 echo "# $(date -u +%FT%TZ), $(nproc) CPUs, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-20s %8s %8s %7s %5s %-60s %4s %4s %7s %5s %5s %s\n' \
-  trace events cands pref dec settled-by-stage rep unk seconds MB racy "${RAPID_DIR:+RAPID (engine:racy/ours-lack seconds)}"
+printf '%-20s %8s %8s %7s %6s %-60s %6s %5s %8s %5s %6s %6s %s\n' \
+  trace events cands pref dec settled-by-stage rep unk seconds MB B/ev racy "${RAPID_DIR:+RAPID (engine:racy/ours-lack seconds)}"
 for t in "${traces[@]}"; do
   name=$(basename "$t")
-  read -r secs mb < <(timed "$work/ours.txt" "$work/gpredict" predict --props DataRace --stats --quiet --jobs 2 "$t")
+  read -r secs mb < <(timed "$work/ours.txt" timeout -s INT "$OURS_TIMEOUT" "$work/gpredict" predict --props DataRace --stats --quiet --jobs 2 "$t")
+  if awk -v s="$secs" -v l="$OURS_TIMEOUT" 'BEGIN { exit !(s >= l) }'; then
+    secs="stopped-after-$OURS_TIMEOUT"
+  fi
   if ! "$work/tabulate" stats "$work/ours.txt" >"$work/stats" 2>/dev/null; then
-    echo "$name: gpredict failed: $(head -c 300 "$work/err")"
+    echo "$name: gpredict gave no summary ($secs s, $mb MB): $(head -c 300 "$work/err")"
     continue
   fi
   IFS=$'\t' read -r events cands pref dec settled rep unk <"$work/stats"
+  perEvent=$(awk -v mb="$mb" -v n="$events" 'BEGIN { printf "%d", mb * 1048576 / (n > 0 ? n : 1) }')
   racy=- rapidcol=
   outs=()
-  if [ -n "${RAPID_DIR:-}" ] && [[ $t == *.std ]]; then
+  twin=$t
+  [[ $t == *.trace && -f ${t%.trace}.std ]] && twin=${t%.trace}.std
+  if [ -n "${RAPID_DIR:-}" ] && [[ $twin == *.std ]]; then
     for e in SHB WCP SyncPreserving; do
-      s=$(rapid "$e" "$t")
+      s=$(rapid "$e" "$twin")
       rapidcol+="$e:${s}s "
       outs+=("$e=$work/$e.out")
     done
@@ -96,12 +123,12 @@ for t in "${traces[@]}"; do
   limit=$RACY_MAX
   [[ $t == "$work"/* ]] && limit=$RACY_GEN_MAX
   if [ "$events" -le "$limit" ]; then
-    "$work/gpredict" predict --props DataRace --format json --jobs 2 --all "$t" >"$work/all.json" 2>/dev/null || true
+    timeout -s INT "$OURS_TIMEOUT" "$work/gpredict" predict --props DataRace --format json --jobs 2 --all "$t" >"$work/all.json" 2>/dev/null || true
     cells=$("$work/tabulate" racy "$t" "$work/all.json" "${outs[@]}" | tr '\t' ' ')
     racy=${cells%% *}
     [ "$cells" != "$racy" ] && rapidcol+="| ${cells#* }"
   fi
-  printf '%-20s %8s %8s %7s %5s %-60s %4s %4s %7s %5s %5s %s\n' \
-    "$name" "$events" "$cands" "$pref" "$dec" "$settled" "$rep" "$unk" "$secs" "$mb" "$racy" "$rapidcol"
+  printf '%-20s %8s %8s %7s %6s %-60s %6s %5s %8s %5s %6s %6s %s\n' \
+    "$name" "$events" "$cands" "$pref" "$dec" "$settled" "$rep" "$unk" "$secs" "$mb" "$perEvent" "$racy" "$rapidcol"
 done
 echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

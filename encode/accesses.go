@@ -47,6 +47,18 @@ func (x *Index) computeAccesses() {
 	}
 }
 
+// WritesOfValue lists the writes of variable v that write val, thread by
+// thread and in thread order within each. The slice must not be modified.
+func (x *Index) WritesOfValue(v, val trace.Sym) []trace.EventRef {
+	return x.writesVal[varVal{v, val}]
+}
+
+// FirstWritesOfValue lists, for each thread that writes val to v, its
+// first such write (by thread). The slice must not be modified.
+func (x *Index) FirstWritesOfValue(v, val trace.Sym) []trace.EventRef {
+	return x.firstVal[varVal{v, val}]
+}
+
 // NumVars and NumLocks are how many variables and locks the trace has.
 func (x *Index) NumVars() int  { return len(x.varNum) }
 func (x *Index) NumLocks() int { return len(x.lockNum) }

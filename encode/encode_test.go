@@ -64,7 +64,10 @@ func TestSliceClosure(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := parse(t, tc.trace)
 			ch := refs(t, tr, tc.choice)
-			sl := SliceFor(NewIndex(tr), Candidate{Alt: alt(tc.root, len(ch)), Choice: ch})
+			sl, err := SliceFor(NewIndex(tr), Candidate{Alt: alt(tc.root, len(ch)), Choice: ch}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if got := sl.Key(); got != tc.want {
 				t.Errorf("slice %s, want %s", got, tc.want)
 			}
@@ -119,7 +122,7 @@ func TestScheduleBreaksTies(t *testing.T) {
 		}
 	}
 	var got []string
-	for _, s := range p.Schedule(func(v Var) int64 { return vals[v] }) {
+	for _, s := range p.With(nil).schedule(func(v Var) int64 { return vals[v] }) {
 		got = append(got, p.StepName(s))
 	}
 	if want := "T1#1 T2#1 T2#2.release"; strings.Join(got, " ") != want {
@@ -143,9 +146,13 @@ func TestSMTLIBGolden(t *testing.T) {
 			tr := parse(t, tc.trace)
 			c := Candidate{Alt: tc.alt, Choice: refs(t, tr, tc.choice)}
 			idx := NewIndex(tr)
-			p := NewProblem(idx, tc.model, SliceFor(idx, c))
+			sl, err := SliceFor(idx, c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := NewProblem(idx, tc.model, sl)
 			var buf bytes.Buffer
-			if err := p.WriteSMTLIB(&buf, tc.name, p.Pattern(c)); err != nil {
+			if err := p.Pattern(c).WriteSMTLIB(&buf, tc.name); err != nil {
 				t.Fatal(err)
 			}
 			golden := filepath.Join("testdata", tc.name+".smt2")

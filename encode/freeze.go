@@ -59,14 +59,15 @@ func HasBaseOrder(tr *trace.Trace) bool {
 	return true
 }
 
-// Freeze returns the valuation described above for candidate c, whose
-// Pattern constraints p holds (so its auxiliary variables are numbered).
-// The trace must have a base order (HasBaseOrder).
-func (p *Problem) Freeze(c Candidate, window, gap int) *Valuation {
+// Freeze returns the valuation described above for the candidate of
+// encoding e (from Pattern). The trace must have a base order
+// (HasBaseOrder).
+func (e *Encoding) Freeze(window, gap int) *Valuation {
+	p, c := e.Problem, e.Cand
 	tr := p.Trace
 	down := p.idx.scheduledSet(c.Choice)
 	near := nearChosen(tr, c, window, gap)
-	n := p.NumVars()
+	n := e.NumVars()
 	v := &Valuation{Fixed: make([]bool, n), Val: make([]int64, n)}
 	var total int64 // past every base position
 	for _, th := range tr.Threads {
@@ -178,16 +179,18 @@ func (x *Index) baseWriter(r trace.EventRef, ev *trace.Event) (trace.EventRef, b
 	return best, found
 }
 
-// Relax returns the valuation that drops every step of p that is not near
-// a chosen event (nearChosen): their atoms become true.
+// Relax returns the valuation that drops every step of e's problem that
+// is not near a chosen event of e's candidate (nearChosen): their atoms
+// become true.
 // Every atom occurs positively (formula.go), so the formula only gets
 // weaker: if the relaxed formula has no model, neither has the exact one,
 // and the candidate is no violation. (A model of the relaxed formula
 // says nothing.)
-func (p *Problem) Relax(c Candidate, window, gap int) *Valuation {
+func (e *Encoding) Relax(window, gap int) *Valuation {
+	p, c := e.Problem, e.Cand
 	tr := p.Trace
 	near := nearChosen(tr, c, window, gap)
-	n := p.NumVars()
+	n := e.NumVars()
 	v := &Valuation{Fixed: make([]bool, n), Val: make([]int64, n), Dropped: make([]bool, n)}
 	for x, s := range p.Steps {
 		v.Dropped[x] = !near(int64(tr.Threads[s.Ref.Thread].Arrival[s.Ref.Index]))

@@ -56,15 +56,30 @@ func (x *Index) computeCondEdges() {
 	}
 }
 
-// uniqueSource is the only write that read r can read from once
-// required, when that write is in another thread and r's value is not its
-// variable's initial value.
+// uniqueSource is a write that must come before read r once r is
+// required, when r's value is not its variable's initial value and only
+// one other thread writes that value before r can: r then reads from one
+// of that thread's writes of the value, and the first of them comes
+// before every other (on recordings whose variables take few values, a
+// value is often written several times, by one thread only).
 func (x *Index) uniqueSource(r trace.EventRef, ev *trace.Event) (trace.EventRef, bool) {
-	ws := x.writesVal[varVal{ev.Obj, ev.Val}]
-	if ev.Val == x.Trace.InitValue(ev.Obj) || len(ws) != 1 || ws[0].Thread == r.Thread {
+	if ev.Val == x.Trace.InitValue(ev.Obj) {
 		return trace.EventRef{}, false
 	}
-	return ws[0], true
+	src, found := trace.EventRef{}, false
+	for _, w := range x.firstVal[varVal{ev.Obj, ev.Val}] {
+		if w.Thread == r.Thread {
+			if w.Index < r.Index {
+				return trace.EventRef{}, false // its own earlier write may give it
+			}
+			continue
+		}
+		if found {
+			return trace.EventRef{}, false
+		}
+		src, found = w, true
+	}
+	return src, found
 }
 
 // Given holds the facts of every feasible schedule that contains a given

@@ -9,6 +9,7 @@ type Index struct {
 	Trace *trace.Trace
 
 	writesVal map[varVal][]trace.EventRef    // writes of a variable with a value
+	firstVal  map[varVal][]trace.EventRef    // per thread, its first write of a variable with a value
 	writesVar map[trace.Sym][]trace.EventRef // all writes of a variable
 	notifies  map[trace.Sym][]trace.EventRef // notify and notifyAll by signal
 	// holdEnd[t][i], for an event starting a lock hold (outermost acquire,
@@ -79,7 +80,7 @@ func NewIndex(tr *trace.Trace) *Index { return newIndex(tr, nil) }
 func NewModelIndex(tr *trace.Trace, model trace.BranchModel) *Index { return newIndex(tr, &model) }
 
 func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
-	x := &Index{Trace: tr, writesVal: map[varVal][]trace.EventRef{},
+	x := &Index{Trace: tr, writesVal: map[varVal][]trace.EventRef{}, firstVal: map[varVal][]trace.EventRef{},
 		writesVar: map[trace.Sym][]trace.EventRef{}, notifies: map[trace.Sym][]trace.EventRef{}}
 	for _, th := range tr.Threads {
 		for i := range th.Events {
@@ -89,6 +90,9 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 			case trace.OpWrite:
 				k := varVal{ev.Obj, ev.Val}
 				x.writesVal[k] = append(x.writesVal[k], r)
+				if fs := x.firstVal[k]; len(fs) == 0 || fs[len(fs)-1].Thread != r.Thread {
+					x.firstVal[k] = append(fs, r)
+				}
 				x.writesVar[ev.Obj] = append(x.writesVar[ev.Obj], r)
 			case trace.OpNotify, trace.OpNotifyAll:
 				x.notifies[ev.Obj] = append(x.notifies[ev.Obj], r)
@@ -104,7 +108,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		x.computeClocks(hb)
 		x.edges = hb
 	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
-		x.edges = edges
+		x.edges = x.exhaust(*model, edges)
 		if *model == trace.BranchesImplicit {
 			x.computeTrivial()
 		}

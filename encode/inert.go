@@ -14,15 +14,17 @@ package encode
 // were inert it would be part of the run; if not, its own clause keeps it
 // outside the block, and a non-inert step after the block cannot precede
 // an inside step of its thread) and before its successor, and no other
-// atom mentions it. RepairBlock makes exactly that move in the witness.
+// atom mentions it. repairBlock makes exactly that move in the witness.
 // The skip is used only when the alternative has a single `||` node, so no
 // other block clause can mention a moved step.
 
 // inertSteps computes, once per problem, which variables are inert.
 func (p *Problem) inertSteps() []bool {
-	if p.inert != nil {
-		return p.inert
-	}
+	p.inertOnce.Do(func() { p.inert = p.findInert() })
+	return p.inert
+}
+
+func (p *Problem) findInert() []bool {
 	inert := make([]bool, p.Cut)
 	for v := range inert {
 		inert[v] = true
@@ -59,21 +61,21 @@ func (p *Problem) inertSteps() []bool {
 	for _, c := range p.Causal {
 		walk(c.F)
 	}
-	p.inert = inert
 	return inert
 }
 
-// RepairBlock moves, in a witness extracted from a model of the latest
-// Pattern call, the steps lying inside the recorded `||` block (inert
-// steps whose contiguity clause was skipped) to just before it, keeping
-// their order. See inertSteps for why the result satisfies every
-// constraint. Without a recorded block it returns sched unchanged.
-func (p *Problem) RepairBlock(sched []Step) []Step {
-	if len(p.block) == 0 {
+// repairBlock moves, in a witness extracted from a model of the
+// encoding, the steps lying inside its `||` block (inert steps whose
+// contiguity clause was skipped) to just before it, keeping their order.
+// See inertSteps for why the result satisfies every constraint. Without
+// such a block it returns sched unchanged. It makes two passes over
+// sched, so it needs no look at a stop signal.
+func (e *Encoding) repairBlock(sched []Step) []Step {
+	if len(e.block) == 0 {
 		return sched
 	}
 	isBlock := map[Step]bool{}
-	for _, s := range p.block {
+	for _, s := range e.block {
 		isBlock[s] = true
 	}
 	first, last := -1, -1

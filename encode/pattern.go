@@ -2,15 +2,17 @@ package encode
 
 import (
 	"fmt"
+	"slices"
 
 	"gpredict/spec"
 	"gpredict/trace"
 )
 
-// Pattern returns the constraints of candidate c over problem p (whose
-// slice must contain the chosen events): every chosen event is in the
-// schedule, and the alternative's ordering condition (docs/semantics.md)
-// holds on their positions. A chosen wait stands at its release part.
+// Pattern returns the encoding of candidate c over problem p (whose slice
+// must contain the chosen events): its constraints say that every chosen
+// event is in the schedule and that the alternative's ordering condition
+// (docs/semantics.md) holds on their positions. A chosen wait stands at
+// its release part. p is left unchanged.
 //
 // Negation is pushed to the atoms: ¬(a < b) becomes b < a (a and b are
 // distinct steps of a total order; for the same step it is true). A `||`
@@ -20,9 +22,14 @@ import (
 // internal order of the block open. Its negation is "some step lies
 // strictly inside B" (such a step is before a chosen event and so in the
 // schedule).
-func (p *Problem) Pattern(c Candidate) []Constraint {
-	pe := &patEncoder{p: p, c: c, singlePar: countPar(c.Alt.Root) == 1}
-	p.aux, p.block = 0, nil
+func (p *Problem) Pattern(c Candidate) *Encoding {
+	e := &Encoding{Problem: p, Cand: c}
+	e.Constraints = (&patEncoder{p: p, e: e, c: c, singlePar: countPar(c.Alt.Root) == 1}).constraints()
+	return e
+}
+
+func (pe *patEncoder) constraints() []Constraint {
+	p, c := pe.p, pe.c
 	var out []Constraint
 	if p.reduced {
 		var impossible bool
@@ -44,6 +51,7 @@ func (p *Problem) Pattern(c Candidate) []Constraint {
 
 type patEncoder struct {
 	p *Problem
+	e *Encoding // what the candidate adds to p
 	c Candidate
 	// singlePar: the alternative has one `||` node, so its positive
 	// contiguity may skip inert steps (inert.go).
@@ -188,17 +196,17 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 	if !neg && pe.singlePar && !pe.p.reduced {
 		inert = pe.p.inertSteps()
 		for _, v := range block {
-			pe.p.block = append(pe.p.block, pe.p.Steps[v])
+			pe.e.block = append(pe.e.block, pe.p.Steps[v])
 		}
 	}
 	if !neg {
-		below, above = pe.p.newAux(), pe.p.newAux()
+		below, above = pe.e.newAux(), pe.e.newAux()
 		for _, b := range block {
 			fs = append(fs, Lt(below, b), Lt(b, above))
 		}
 	}
 	for v := Var(0); v < pe.p.Cut; v++ {
-		if in[v] || !pe.p.KeptVar(v) {
+		if in[v] || !pe.e.KeptVar(v) {
 			continue // dropped events are placed outside the block by Complete
 		}
 		l, member := lo[pe.p.Steps[v].Ref.Thread]
@@ -206,7 +214,7 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 			continue
 		}
 		if inert != nil && !member && inert[v] {
-			continue // moved out of the block by RepairBlock if need be
+			continue // moved out of the block by repairBlock if need be
 		}
 		if !neg {
 			// A step that must happen before every block step, or after
@@ -237,19 +245,18 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 // (see contiguous). It returns the constraints placing them and whether
 // the block is impossible (Problem.blockSeparated).
 func (pe *patEncoder) keepForCandidate() ([]Constraint, bool) {
-	p := pe.p
-	p.blockEvents, p.blockList = nil, nil
+	p, e := pe.p, pe.e
 	keep := append([]trace.EventRef(nil), pe.c.Choice...)
 	if par := findPar(pe.c.Alt.Root); par != nil {
-		p.blockEvents = map[trace.EventRef]bool{}
+		e.blockEvents = map[trace.EventRef]bool{}
 		lo, hi := map[trace.ThreadID]uint32{}, map[trace.ThreadID]uint32{}
 		for _, o := range occs(par, nil) {
 			r := pe.c.Choice[o]
-			if p.blockEvents[r] {
+			if e.blockEvents[r] {
 				continue
 			}
-			p.blockEvents[r] = true
-			p.blockList = append(p.blockList, r)
+			e.blockEvents[r] = true
+			e.blockList = append(e.blockList, r)
 			if l, ok := lo[r.Thread]; !ok || r.Index < l {
 				lo[r.Thread] = r.Index
 			}
@@ -257,11 +264,11 @@ func (pe *patEncoder) keepForCandidate() ([]Constraint, bool) {
 				hi[r.Thread] = r.Index
 			}
 		}
-		if p.blockSeparated(p.blockList) {
-			return p.extend(keep), true
+		if p.blockSeparated(e.blockList) {
+			return e.extend(keep), true
 		}
-		for t, l := range lo {
-			if l > 0 {
+		for _, t := range sortedThreads(lo) { // in order: the constraints must not depend on map order
+			if l := lo[t]; l > 0 {
 				keep = append(keep, trace.EventRef{Thread: t, Index: l - 1})
 			}
 			if h := hi[t]; p.inSlice(trace.EventRef{Thread: t, Index: h + 1}) {
@@ -269,7 +276,17 @@ func (pe *patEncoder) keepForCandidate() ([]Constraint, bool) {
 			}
 		}
 	}
-	return p.extend(keep), false
+	return e.extend(keep), false
+}
+
+// sortedThreads returns the keys of m in increasing order.
+func sortedThreads(m map[trace.ThreadID]uint32) []trace.ThreadID {
+	ts := make([]trace.ThreadID, 0, len(m))
+	for t := range m {
+		ts = append(ts, t)
+	}
+	slices.Sort(ts)
+	return ts
 }
 
 func findPar(n *spec.PatNode) *spec.PatNode {

@@ -3,6 +3,7 @@ package encode
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"gpredict/spec"
 	"gpredict/trace"
@@ -55,9 +56,11 @@ type Constraint struct {
 
 // Problem is the formula of one slice of a trace: its order variables (one
 // per step of the slice plus the cut), its Boolean definitions and the
-// causal constraints of the four model families. Pattern constraints for
-// a candidate are made separately (Pattern) so that candidates sharing a
-// slice share the causal part.
+// causal constraints of the four model families. It is immutable once
+// built, so candidates sharing a slice share it, in any order and from
+// any number of goroutines: what one candidate adds — its pattern
+// constraints, auxiliary variables, the events a reduced problem keeps
+// for it — is an Encoding of its own (Pattern).
 type Problem struct {
 	Trace *trace.Trace
 	Model trace.BranchModel
@@ -72,45 +75,24 @@ type Problem struct {
 
 	idx     *Index
 	stepVar map[Step]Var
-	// aux counts the auxiliary order variables (numbered after the cut)
-	// of the latest Pattern call; maxAux is the most any call used.
-	aux, maxAux int
-	// inert marks the inert steps (inert.go), computed on first use.
-	inert []bool
-	// block is the `||` block of the latest Pattern call whose contiguity
-	// clauses skipped inert steps (nil if none); RepairBlock uses it.
-	block []Step
+	// inert marks the inert steps (inert.go), computed on first use
+	// (inertSteps); computing it changes nothing a caller can see.
+	inertOnce sync.Once
+	inert     []bool
 
 	// Reduced problems (reduce.go): keptVar marks the variables of the
 	// events the causal constraints keep, keptIdx[t] lists those events
-	// of thread t in order; extra/extraSet are the events the latest
-	// Pattern call kept on top; blockEvents/blockList its `||` block.
-	reduced     bool
-	keptVar     []bool
-	keptIdx     [][]uint32
-	extra       []trace.EventRef
-	extraSet    map[trace.EventRef]bool
-	blockEvents map[trace.EventRef]bool
-	blockList   []trace.EventRef
+	// of thread t in order. What a candidate keeps on top belongs to its
+	// Encoding.
+	reduced bool
+	keptVar []bool
+	keptIdx [][]uint32
 
 	// cons and allc are the Boolean literals of the read-write family
 	// (readwrite.go) per read: "the read returns its recorded value" and
 	// "every read of its thread up to it does"; query.go and explanations
 	// refer to them.
 	cons, allc map[trace.EventRef]BoolVar
-}
-
-// NumVars is the number of order variables: the steps, the cut, and the
-// auxiliary variables pattern constraints use (they stand for no step, so
-// Schedule ignores them; each Pattern call reuses them from the first).
-func (p *Problem) NumVars() int { return int(p.Cut) + 1 + p.maxAux }
-
-// newAux returns a fresh auxiliary order variable for the current Pattern call.
-func (p *Problem) newAux() Var {
-	v := p.Cut + 1 + Var(p.aux)
-	p.aux++
-	p.maxAux = max(p.maxAux, p.aux)
-	return v
 }
 
 // Var returns the variable of step s, which must be in the slice.

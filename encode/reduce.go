@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"fmt"
 	"sort"
 
 	"gpredict/trace"
@@ -29,7 +30,7 @@ import (
 // of NewProblem; dropping the clauses of trivial reads and the variables
 // of dropped events only removes constraints, and "s ∉ π ∨ src < r" holds
 // because r is consistent when s is in π and src is its only possible
-// source. (⇐) Complete turns a model over the kept events into a schedule:
+// source. (⇐) complete turns a model over the kept events into a schedule:
 // the kept steps below the cut in model order, each preceded by the
 // dropped events that must happen before it and are not yet placed (in an
 // order respecting MHB and, for a dropped forcedWrite read, its source
@@ -45,8 +46,8 @@ import (
 // member).
 
 // NewReducedProblem builds the reduced causal constraints of slice sl.
-// Candidates are then encoded with Pattern and witnesses completed with
-// Complete. It requires an index from NewModelIndex (for the trivial reads
+// Candidates are then encoded with Pattern and witnesses completed by
+// Encoding.Witness. It requires an index from NewModelIndex (for the trivial reads
 // and the read-from edges it asserts); with NewIndex it only drops events.
 func NewReducedProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 	p := newProblemVars(idx, model, sl)
@@ -100,23 +101,6 @@ func (p *Problem) eventsOf(f *F, fn func(trace.EventRef)) {
 	}
 }
 
-// kept reports whether event r has its variables in the current formula.
-func (p *Problem) kept(r trace.EventRef) bool {
-	if !p.reduced {
-		return true
-	}
-	return p.keptVar[p.Var(firstStep(p.Trace, r))] || p.extraSet[r]
-}
-
-// KeptVar reports whether order variable v (a step or the cut) occurs in
-// the formula of the latest Pattern call.
-func (p *Problem) KeptVar(v Var) bool {
-	if !p.reduced || v >= p.Cut {
-		return true
-	}
-	return p.keptVar[v] || p.extraSet[p.Steps[v].Ref]
-}
-
 // closeTrivial adds, for every forcedWrite read among work (and among the
 // events this makes kept), the clause "s ∉ π ∨ src < r"; mark keeps an
 // event and reports whether it was new.
@@ -146,9 +130,10 @@ func (p *Problem) closeTrivial(work []trace.EventRef, mark func(trace.EventRef) 
 	return out
 }
 
-// latestBefore returns the index of the latest kept event of thread u that
-// must happen before r (-1 if none).
-func (p *Problem) latestBefore(u int, r trace.EventRef) int {
+// latestBefore returns the index of the latest event of thread u that
+// must happen before r (-1 if none) among the problem's kept events and
+// extra.
+func (p *Problem) latestBefore(u int, r trace.EventRef, extra []trace.EventRef) int {
 	limit := int(r.Index) // own thread: strictly earlier
 	if u != int(r.Thread) {
 		limit = int(p.idx.Clock(r)[u])
@@ -158,7 +143,7 @@ func (p *Problem) latestBefore(u int, r trace.EventRef) int {
 	if k := sort.Search(len(ks), func(i int) bool { return int(ks[i]) >= limit }); k > 0 {
 		best = int(ks[k-1])
 	}
-	for _, e := range p.extra {
+	for _, e := range extra {
 		if int(e.Thread) == u && int(e.Index) < limit && int(e.Index) > best {
 			best = int(e.Index)
 		}
@@ -166,9 +151,10 @@ func (p *Problem) latestBefore(u int, r trace.EventRef) int {
 	return best
 }
 
-// earliestAfter returns the index of the earliest kept event of thread u
-// that must happen after r (-1 if none).
-func (p *Problem) earliestAfter(u int, r trace.EventRef) int {
+// earliestAfter returns the index of the earliest event of thread u that
+// must happen after r (-1 if none) among the problem's kept events and
+// extra.
+func (p *Problem) earliestAfter(u int, r trace.EventRef, extra []trace.EventRef) int {
 	after := func(j int) bool {
 		if u == int(r.Thread) {
 			return j > int(r.Index)
@@ -180,7 +166,7 @@ func (p *Problem) earliestAfter(u int, r trace.EventRef) int {
 	if k := sort.Search(len(ks), func(i int) bool { return after(int(ks[i])) }); k < len(ks) {
 		best = int(ks[k])
 	}
-	for _, e := range p.extra {
+	for _, e := range extra {
 		if int(e.Thread) == u && after(int(e.Index)) && (best < 0 || int(e.Index) < best) {
 			best = int(e.Index)
 		}
@@ -215,7 +201,7 @@ func (p *Problem) encodeClockMHB() {
 				if u == t {
 					continue
 				}
-				j := p.latestBefore(u, r)
+				j := p.latestBefore(u, r, nil)
 				if j < 0 || j == lastPred[u] {
 					continue
 				}
@@ -227,19 +213,21 @@ func (p *Problem) encodeClockMHB() {
 	}
 }
 
-// extend keeps the events evs for the current candidate (those not kept
-// already) and returns the constraints that place them: the trivial-read
-// clauses they bring and their must-happen-before atoms.
-func (p *Problem) extend(evs []trace.EventRef) []Constraint {
+// extend keeps the events evs for the encoding's candidate (those the
+// problem does not keep already) and returns the constraints that place
+// them: the trivial-read clauses they bring and their must-happen-before
+// atoms.
+func (e *Encoding) extend(evs []trace.EventRef) []Constraint {
+	p := e.Problem
 	tr := p.Trace
-	p.extra, p.extraSet = nil, map[trace.EventRef]bool{}
+	e.extraSet = map[trace.EventRef]bool{}
 	var work []trace.EventRef
 	mark := func(r trace.EventRef) bool {
-		if p.kept(r) {
+		if e.kept(r) {
 			return false
 		}
-		p.extraSet[r] = true
-		p.extra = append(p.extra, r)
+		e.extraSet[r] = true
+		e.extra = append(e.extra, r)
 		return true
 	}
 	for _, r := range evs {
@@ -251,14 +239,14 @@ func (p *Problem) extend(evs []trace.EventRef) []Constraint {
 	add := func(f *F, why string) {
 		out = append(out, Constraint{F: f, Origin: Origin{Family: FamMHB, Why: why}})
 	}
-	for _, r := range p.extra {
+	for _, r := range e.extra {
 		p.waitParts(r, add)
 		for u := range p.keptIdx {
-			if j := p.latestBefore(u, r); j >= 0 {
+			if j := p.latestBefore(u, r, e.extra); j >= 0 {
 				a := trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(j)}
 				add(Lt(p.Var(lastStep(tr, a)), p.Var(firstStep(tr, r))), tr.ID(a)+" must happen before "+tr.ID(r))
 			}
-			if j := p.earliestAfter(u, r); j >= 0 {
+			if j := p.earliestAfter(u, r, e.extra); j >= 0 {
 				b := trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(j)}
 				add(Lt(p.Var(lastStep(tr, r)), p.Var(firstStep(tr, b))), tr.ID(r)+" must happen before "+tr.ID(b))
 			}
@@ -305,15 +293,25 @@ func (p *Problem) blockSeparated(block []trace.EventRef) bool {
 	return false
 }
 
-// Complete turns the witness over kept steps (from Schedule) into a full
+// complete turns the witness over kept steps (from schedule) into a full
 // schedule by inserting the dropped events that must happen before the
 // scheduled ones (see the comment at the top of this file). For a problem
 // from NewProblem it returns sched unchanged.
-func (p *Problem) Complete(sched []Step) []Step {
+//
+// The search walks must-happen-before backwards from each scheduled step;
+// its stack is a chain of predecessors, so on a trace whose
+// must-happen-before is a partial order it never holds more events than
+// the slice. A longer stack can only come from a cycle (a thread forked
+// by a thread it forks, say), which no schedule can place: complete then
+// fails rather than grow without bound, and looks at stop as it goes.
+func (e *Encoding) complete(sched []Step, stop <-chan struct{}) ([]Step, error) {
+	p := e.Problem
 	if !p.reduced {
-		return sched
+		return sched, nil
 	}
 	tr := p.Trace
+	limit := p.Slice.Size()
+	w := watch{stop: stop}
 	done := make([]int, len(tr.Threads)) // events of each thread placed
 	out := make([]Step, 0, len(sched))
 	var stack []trace.EventRef
@@ -336,13 +334,13 @@ func (p *Problem) Complete(sched []Step) []Step {
 			}
 		}
 		if p.idx.edges != nil && p.idx.edges[r.Thread] != nil {
-			for _, w := range p.idx.edges[r.Thread][r.Index] {
-				if fn(w) {
+			for _, src := range p.idx.edges[r.Thread][r.Index] {
+				if fn(src) {
 					return true
 				}
 			}
 		}
-		if ev.Op == trace.OpRead && !p.kept(r) {
+		if ev.Op == trace.OpRead && !e.kept(r) {
 			if tv := p.idx.trivialOf(r); tv.kind == forcedWrite && fn(tv.src) {
 				return true
 			}
@@ -351,16 +349,22 @@ func (p *Problem) Complete(sched []Step) []Step {
 	}
 	// placeBefore places every unplaced dropped predecessor of r, each
 	// after its own predecessors.
-	placeBefore := func(r trace.EventRef) {
+	placeBefore := func(r trace.EventRef) error {
 		stack = append(stack[:0], r)
 		for len(stack) > 0 {
-			e := stack[len(stack)-1]
-			if e != r && int(e.Index) < done[e.Thread] {
+			if w.stopped() {
+				return ErrStopped
+			}
+			if len(stack) > limit+1 {
+				return fmt.Errorf("must-happen-before has a cycle through %s: no schedule can place it", tr.ID(r))
+			}
+			top := stack[len(stack)-1]
+			if top != r && int(top.Index) < done[top.Thread] {
 				stack = stack[:len(stack)-1]
 				continue
 			}
-			pushed := preds(e, func(q trace.EventRef) bool {
-				if int(q.Index) < done[q.Thread] || p.kept(q) {
+			pushed := preds(top, func(q trace.EventRef) bool {
+				if int(q.Index) < done[q.Thread] || e.kept(q) {
 					return false
 				}
 				stack = append(stack, q)
@@ -370,25 +374,30 @@ func (p *Problem) Complete(sched []Step) []Step {
 				continue
 			}
 			stack = stack[:len(stack)-1]
-			if e != r {
-				out = append(out, Step{e, Whole}) // dropped events are never waits
-				done[e.Thread] = int(e.Index) + 1
+			if top != r {
+				out = append(out, Step{top, Whole}) // dropped events are never waits
+				done[top.Thread] = int(top.Index) + 1
 			}
 		}
+		return nil
 	}
 	blockStarted := false
 	for _, s := range sched {
-		if !blockStarted && p.blockEvents[s.Ref] {
+		if !blockStarted && e.blockEvents[s.Ref] {
 			blockStarted = true
-			for _, b := range p.blockList {
-				placeBefore(b)
+			for _, b := range e.blockList {
+				if err := placeBefore(b); err != nil {
+					return nil, err
+				}
 			}
 		}
 		if s.Part <= Release {
-			placeBefore(s.Ref)
+			if err := placeBefore(s.Ref); err != nil {
+				return nil, err
+			}
 			done[s.Ref.Thread] = int(s.Ref.Index) + 1
 		}
 		out = append(out, s)
 	}
-	return out
+	return out, nil
 }

@@ -80,12 +80,13 @@ func FullSlice(tr *trace.Trace) *Slice {
 }
 
 // SliceFor is the smallest closed slice containing the chosen events of c
-// (the whole trace if its pattern has a `||` under negation).
-func SliceFor(idx *Index, c Candidate) *Slice {
+// (the whole trace if its pattern has a `||` under negation). It fails
+// only when stop closes (ErrStopped; see Close).
+func SliceFor(idx *Index, c Candidate, stop <-chan struct{}) (*Slice, error) {
 	if negatedPar(c.Alt.Root, false) {
-		return FullSlice(idx.Trace)
+		return FullSlice(idx.Trace), nil
 	}
-	return idx.Close(c.Choice, nil)
+	return idx.Close(stop, c.Choice, nil)
 }
 
 // Reducible reports whether candidate c can be decided over a reduced
@@ -110,8 +111,10 @@ func DownSlice(idx *Index, events []trace.EventRef) *Slice {
 	return s
 }
 
-// Union is the closure of the events of a and b.
-func (x *Index) Union(a, b *Slice) *Slice { return x.Close(nil, []*Slice{a, b}) }
+// Union is the closure of the events of a and b (see Close for stop).
+func (x *Index) Union(stop <-chan struct{}, a, b *Slice) (*Slice, error) {
+	return x.Close(stop, nil, []*Slice{a, b})
+}
 
 func negatedPar(n *spec.PatNode, neg bool) bool {
 	switch n.Kind {
@@ -130,8 +133,11 @@ func negatedPar(n *spec.PatNode, neg bool) bool {
 	return false
 }
 
-// Close returns the closure of the given events and slices.
-func (x *Index) Close(events []trace.EventRef, slices []*Slice) *Slice {
+// Close returns the closure of the given events and slices. Every event
+// is visited at most once, so its work is bounded by the trace; on a
+// trace of millions of events that is still long enough to look at stop
+// as it goes (ErrStopped once it has closed).
+func (x *Index) Close(stop <-chan struct{}, events []trace.EventRef, slices []*Slice) (*Slice, error) {
 	tr := x.Trace
 	c := &closer{x: x, s: &Slice{Prefix: make([]int, len(tr.Threads))},
 		lockUsers: map[trace.Sym]map[trace.ThreadID]bool{}, holds: map[trace.Sym][]trace.EventRef{},
@@ -146,12 +152,16 @@ func (x *Index) Close(events []trace.EventRef, slices []*Slice) *Slice {
 			}
 		}
 	}
+	w := watch{stop: stop}
 	for len(c.work) > 0 {
+		if w.stopped() {
+			return nil, ErrStopped
+		}
 		e := c.work[len(c.work)-1]
 		c.work = c.work[:len(c.work)-1]
 		c.visit(e)
 	}
-	return c.s
+	return c.s, nil
 }
 
 type closer struct {

@@ -6,23 +6,24 @@ import (
 	"strings"
 )
 
-// WriteSMTLIB writes the problem's causal constraints followed by extra
-// (e.g. a candidate's pattern constraints) as an SMT-LIB2 script: one
-// declaration per variable, one assert per constraint preceded by a
-// comment naming its origin, then (check-sat) and (get-model).
-func (p *Problem) WriteSMTLIB(w io.Writer, title string, extra []Constraint) error {
+// WriteSMTLIB writes the problem's causal constraints followed by the
+// encoding's own as an SMT-LIB2 script: one declaration per variable, one
+// assert per constraint preceded by a comment naming its origin, then
+// (check-sat) and (get-model).
+func (e *Encoding) WriteSMTLIB(w io.Writer, title string) error {
+	p := e.Problem
 	var b strings.Builder
 	fmt.Fprintf(&b, "; %s\n", title)
 	fmt.Fprintf(&b, "; branch model: %s; slice: %d events (prefix lengths %s)\n", p.Model, p.Slice.Size(), p.Slice.Key())
 	b.WriteString("; a step is in the schedule iff its order variable is below cut\n")
 	b.WriteString("(set-logic QF_IDL)\n")
-	for v := Var(0); int(v) < p.NumVars(); v++ {
+	for v := Var(0); int(v) < e.NumVars(); v++ {
 		fmt.Fprintf(&b, "(declare-fun %s () Int)\n", p.smtVar(v))
 	}
 	for _, n := range p.BoolNames {
 		fmt.Fprintf(&b, "(declare-fun %s () Bool)\n", smtQuote(n))
 	}
-	for _, cs := range [][]Constraint{p.Causal, extra} {
+	for _, cs := range [][]Constraint{p.Causal, e.Constraints} {
 		for _, c := range cs {
 			fmt.Fprintf(&b, "; %s\n", c.Origin.Describe())
 			fmt.Fprintf(&b, "(assert %s)\n", p.smtFormula(c.F))

@@ -49,7 +49,7 @@ type trivRead struct {
 //
 // The reduced encoding asserts MHB among the events it keeps, asserts
 // "s ∉ π ∨ w < r" for a kept forcedWrite read, and places the events it
-// drops so that both conditions hold (Problem.Complete); the trivial reads
+// drops so that both conditions hold (Encoding.Witness); the trivial reads
 // then need neither a `cons` literal nor a clause.
 func (x *Index) computeTrivial() {
 	tr := x.Trace

@@ -2,15 +2,17 @@ package encode
 
 import "sort"
 
-// Schedule turns values of the order variables (a model) into the witness:
-// the steps whose value is below the cut's, in increasing order. Ties are
+// schedule turns values of the order variables (a model) into the steps
+// of the witness the model fixes: the kept steps whose value is below the
+// cut's, in increasing order. Ties are
 // broken by thread, event and part; this is sound because every atom of
 // the formulas is a strict `<` that appears only positively, so each atom
 // true under val stays true under any order that refines val, and the
 // formulas, being monotone in their atoms, stay true with them. A step
 // tied with the cut counts as outside the schedule, which is such a
 // refinement too.
-func (p *Problem) Schedule(val func(Var) int64) []Step {
+func (e *Encoding) schedule(val func(Var) int64) []Step {
+	p := e.Problem
 	cut := val(p.Cut)
 	type sv struct {
 		s Step
@@ -18,8 +20,8 @@ func (p *Problem) Schedule(val func(Var) int64) []Step {
 	}
 	var in []sv
 	for v, s := range p.Steps {
-		if !p.KeptVar(Var(v)) {
-			continue // a dropped event: Complete places it
+		if !e.KeptVar(Var(v)) {
+			continue // a dropped event: complete places it
 		}
 		if x := val(Var(v)); x < cut {
 			in = append(in, sv{s, x})

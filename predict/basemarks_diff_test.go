@@ -33,7 +33,7 @@ func TestBaseMarksMatchExplorer(t *testing.T) {
 		case k%2 == 0:
 			tr = tracegen.Random(r, tracegen.Config{})
 		default:
-			tr = randomTrace(r)
+			tr = tracegen.Random(r, unheldNotify)
 		}
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 			d := NewTestLadderOver(stage.NewFactsMarked(tr, model, 1+k%2), nil, false, 0)

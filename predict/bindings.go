@@ -59,7 +59,7 @@ func distinctTuples(evs []spec.PropEvent) []partial {
 	seen := map[string]bool{}
 	var out []partial
 	for i := range evs {
-		k := symsKey(evs[i].Values)
+		k := trace.SymsKey(evs[i].Values)
 		if seen[k] {
 			continue
 		}
@@ -106,7 +106,7 @@ func joinPartials(left, right []partial, nParams int) []partial {
 							m.vals[p] = r.vals[p]
 						}
 					}
-					k := symsKey(m.vals)
+					k := trace.SymsKey(m.vals)
 					if !seen[k] {
 						seen[k] = true
 						out = append(out, m)
@@ -149,7 +149,7 @@ func bindingsFor(nParams int, events [][]spec.PropEvent, decls []int, yield func
 	var extend func(pt partial, p int) bool
 	extend = func(pt partial, p int) bool {
 		if p == nParams {
-			k := symsKey(full)
+			k := trace.SymsKey(full)
 			if seen[k] {
 				return true
 			}
@@ -173,14 +173,6 @@ func bindingsFor(nParams int, events [][]spec.PropEvent, decls []int, yield func
 			return
 		}
 	}
-}
-
-func symsKey(vs []trace.Sym) string {
-	b := make([]byte, 0, 4*len(vs))
-	for _, v := range vs {
-		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-	}
-	return string(b)
 }
 
 func projectKey(vs []trace.Sym, mask uint64, nParams int) string {

@@ -2,7 +2,8 @@
 // violations, rules out what must-happen-before alone excludes, decides
 // the rest with the ladder of package stage (the solver stages come from
 // package smt, the only one that knows Z3), re-checks every witness with
-// the replay validator, and builds the reports.
+// the replay validator, and groups the violations into reports (which
+// package report writes).
 package predict
 
 import (
@@ -42,6 +43,13 @@ type Decider interface {
 type DeciderOptions struct {
 	// Timeout bounds one candidate; 0 means no limit.
 	Timeout time.Duration
+	// RLimit is Z3's resource limit per exact check (0: the default).
+	RLimit int
+	// Tight, if set, reports that the run's memory budget is reached:
+	// the ladder then runs no heavy stage, and TightReason is why a
+	// candidate left to one is unknown.
+	Tight       func() bool
+	TightReason string
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string
 	// Stop closes when the run is stopped: a candidate being decided is
@@ -59,21 +67,22 @@ func NewZ3Decider(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions)
 // workers): the stages that need no solver (stage.Direct), then the
 // solver stages (smt.Stages).
 func Ladder(f *stage.Facts, opts DeciderOptions) *LadderDecider {
-	return LadderWith(f, opts, smt.DefaultConfig(opts.Timeout, opts.DumpDir))
+	scfg := smt.DefaultConfig(opts.Timeout, opts.DumpDir)
+	if opts.RLimit > 0 {
+		scfg.RLimit, scfg.StageRLimit = uint64(opts.RLimit), uint64(max(1, opts.RLimit/8))
+	}
+	return LadderWith(f, opts, scfg)
 }
 
 // LadderWith is Ladder with the solver stages configured by scfg (its
 // Timeout and DumpDir should be opts').
 func LadderWith(f *stage.Facts, opts DeciderOptions, scfg smt.Config) *LadderDecider {
-	stages := stage.Direct(f, stage.DefaultClosureConfigs())
-	solverStages, w := smt.Stages(f, scfg)
-	if opts.DumpDir != "" {
-		// The dump stage writes every candidate's formula: it goes first.
-		stages = append(solverStages[:1:1], append(stages, solverStages[1:]...)...)
-	} else {
-		stages = append(stages, solverStages...)
+	stages, w := ladderStages(f, scfg, nil)
+	l := stage.NewLadder(f, opts.Timeout, opts.Stop, stages, w.Close)
+	if opts.Tight != nil {
+		l.WithMemoryBudget(opts.Tight, opts.TightReason)
 	}
-	return &LadderDecider{Ladder: stage.NewLadder(f, opts.Timeout, opts.Stop, stages, w.Close), Solver: w}
+	return &LadderDecider{Ladder: l, Solver: w}
 }
 
 // LadderDecider is the engine's Decider: a stage.Ladder with the handle
@@ -82,6 +91,10 @@ type LadderDecider struct {
 	*stage.Ladder
 	Solver *smt.Worker
 }
+
+// ResetBatch forgets the solver state earlier candidates left
+// (smt.Worker.Reset).
+func (l *LadderDecider) ResetBatch() { l.Solver.Reset() }
 
 // Decide is the ladder's decision with the witness spelt out in full
 // (Decision.From is 0), as the Decider interface promises.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"gpredict/encode"
+	"gpredict/predict/prefilter"
 	"gpredict/predict/replay"
 	"gpredict/predict/stage"
 	"gpredict/spec"
@@ -31,6 +32,14 @@ type Options struct {
 	// Timeout bounds each candidate (0: none). Its expiry makes a
 	// candidate unknown.
 	Timeout time.Duration
+	// RLimit is Z3's resource limit per check of the exact stages (0:
+	// smt.DefaultRLimit); the approximating stages get an eighth of it.
+	RLimit int
+	// MemoryBudget bounds the process's resident memory, in bytes (0:
+	// none; the command line's default is DefaultMemoryBudget): past it,
+	// the solver stages no longer run and what they would have decided is
+	// unknown (memoryWatch).
+	MemoryBudget int64
 	// Jobs is the number of workers, each with its own Decider (≤ 0: the
 	// number of CPUs).
 	Jobs int
@@ -110,6 +119,11 @@ type job struct {
 	done bool
 }
 
+// batchResetter is a Decider that can forget what it kept from earlier
+// candidates; the engine resets it at every batch, so that the answers
+// do not depend on which worker decided what before (smt.Worker.Reset).
+type batchResetter interface{ ResetBatch() }
+
 // statser is a Decider that counts what each of its stages settled.
 type statser interface{ Stats() []stage.StageStats }
 
@@ -136,7 +150,12 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	interrupt := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	dopts := DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: ctx.Done()}
+	mem := watchMemory(opts.MemoryBudget)
+	defer mem.stop()
+	dopts := DeciderOptions{Timeout: opts.Timeout, RLimit: opts.RLimit, DumpDir: opts.DumpDir, Stop: ctx.Done()}
+	if opts.MemoryBudget > 0 {
+		dopts.Tight, dopts.TightReason = mem.Tight, mem.Reason()
+	}
 	newDecider := func() Decider { return Ladder(facts, dopts) }
 	if opts.NewDecider != nil {
 		newDecider = func() Decider { return opts.NewDecider(tr, model, dopts) }
@@ -177,6 +196,9 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 				if dec == nil {
 					dec = newDecider()
 				}
+				if r, ok := dec.(batchResetter); ok {
+					r.ResetBatch()
+				}
 				for _, j := range batch {
 					if ctx.Err() != nil {
 						break
@@ -197,6 +219,11 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 					}
 					j.done = true
 					prog.decided.Add(1)
+					if mem.Tight() {
+						if r, ok := dec.(batchResetter); ok {
+							r.ResetBatch() // give the solver's memory back
+						}
+					}
 					if j.decision.Verdict != Sat {
 						continue
 					}
@@ -219,7 +246,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	if !opts.All {
 		groups = newGroups(tr)
 	}
-	all := produce(ctx, tr, props, prefilterOver(facts.Index), groups, &res.Stats, &prog, work)
+	all := produce(ctx, tr, props, facts.Prefilter(), groups, &res.Stats, &prog, work)
 	close(work)
 	wg.Wait()
 	if runErr != nil {
@@ -252,7 +279,7 @@ func MergeStages(a, b []stage.StageStats) []stage.StageStats {
 
 // produce streams the distinct candidates to the workers in batches and
 // returns every job, in production order, once all are sent.
-func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter, gs *groups, st *Stats, prog *progress, work chan<- []*job) []*job {
+func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter.Filter, gs *groups, st *Stats, prog *progress, work chan<- []*job) []*job {
 	defer prog.enumerated.Store(true)
 	var all, batch []*job
 	flush := func() bool {
@@ -275,7 +302,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 		pairs := regionPairsOf(in.Events)
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
-			plan.idx = pf.m.idx
+			plan.idx = pf.Index()
 			memo := map[string]*job{}
 			ok := true
 			bindingsFor(len(p.Params), in.Events, plan.decls, func(binding []trace.Sym) bool {
@@ -293,13 +320,16 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 						j.bindings = append(j.bindings, binding)
 						return true
 					}
+					// The clocks first: whether a choice is pre-filtered
+					// must not depend on how far the workers have got
+					// (a group settled by then skips the rest).
+					if pf.ByClocks(plan.alt, choice) {
+						st.Prefiltered++
+						return true
+					}
 					g := gs.of(pi, plan, choice)
 					if g.settled(len(all)) {
 						st.Skipped++ // its group has a violation already
-						return true
-					}
-					if pf.rulesOut(plan.alt, choice) {
-						st.Prefiltered++
 						return true
 					}
 					j := &job{plan: plan, choice: append([]trace.EventRef(nil), choice...), bindings: [][]trace.Sym{binding}}
@@ -357,6 +387,14 @@ func collect(res *Result, all []*job) {
 		}
 		if j.group.hides(j) {
 			res.Stats.Skipped += len(j.bindings)
+			continue
+		}
+		if j.decision.Stage == stage.GivenStage && j.decision.Verdict == Unsat {
+			// The pre-filter's rules given the chosen events, asked as a
+			// stage (it costs a closure, and the finders before it settle
+			// most candidates for less): counted as pre-filtered, as when
+			// the pre-filter asked them.
+			res.Stats.Prefiltered += len(j.bindings)
 			continue
 		}
 		res.Stats.SolverCalls++

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict/replay"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -72,7 +73,7 @@ func runBruteOpts(t *testing.T, tr *trace.Trace, opts Options, props ...Property
 }
 
 func TestFig8UnsafeIterator(t *testing.T) {
-	tr := parseTrace(t, fig8)
+	tr := testtrace.Text(t, fig8)
 	res := runBrute(t, tr, unsafeIterator(tr))
 	if len(res.Violations) != 1 {
 		t.Fatalf("got %d violations, want 1: %+v", len(res.Violations), res.Violations)
@@ -95,22 +96,10 @@ func TestFig8UnsafeIterator(t *testing.T) {
 	}
 }
 
-const racy = `
-T1 fork T2
-T1 write x 1 @A.java:1
-T1 acquire l
-T1 write y 1 @A.java:2
-T1 release l
-T1 join T2
-T1 read x 2 @A.java:3
-T2 write x 2 @B.java:1
-T2 acquire l
-T2 read y 1 @B.java:2
-T2 release l
-`
+const racy = testtrace.Racy
 
 func TestRaceReportedOncePerPair(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	res := runBrute(t, tr, race(tr))
 	var got []string
 	for _, v := range res.Violations {
@@ -130,7 +119,7 @@ func TestRaceReportedOncePerPair(t *testing.T) {
 }
 
 func TestUnknownIsKept(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	res, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 1,
 		NewDecider: func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider {
 			return fakeDecider{Decision{Verdict: Unknown, Reason: "timeout after 1ms"}}
@@ -144,7 +133,7 @@ func TestUnknownIsKept(t *testing.T) {
 }
 
 func TestBadWitnessIsInternalError(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	// T2#1 before T1's fork of T2 breaks rule 2.
 	bad := []replay.Step{{Ref: trace.EventRef{Thread: 1, Index: 0}}, {Ref: trace.EventRef{Thread: 0, Index: 0}}, {Ref: trace.EventRef{Thread: 0, Index: 1}}}
 	_, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 1,
@@ -163,7 +152,7 @@ func TestBadWitnessIsInternalError(t *testing.T) {
 // A binding that differs only in a parameter the alternative's events do
 // not bind is a separate violation but the same solver question.
 func TestFreeParameterSharesSolverCall(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	in := race(tr)
 	in.Prop.Params = append(in.Prop.Params, &spec.Param{Type: "Object", Name: "o"})
 	// A second declaration binds o to two values but is not in the pattern.
@@ -189,7 +178,7 @@ func TestFreeParameterSharesSolverCall(t *testing.T) {
 // returns what it has, marked interrupted, with the candidates it did not
 // decide counted, not reported as unknown.
 func TestCancelledContext(t *testing.T) {
-	tr := parseTrace(t, racy)
+	tr := testtrace.Text(t, racy)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	res, err := Run(ctx, tr, []PropertyInput{race(tr)}, Options{Jobs: 1, NewDecider: newBrute})

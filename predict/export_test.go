@@ -1,7 +1,6 @@
 package predict
 
 import (
-	"slices"
 	"time"
 
 	"gpredict/predict/smt"
@@ -12,7 +11,7 @@ import (
 // DirectStages are the stages that need no solver (but recorded, which
 // belongs with the base-order stages the narrowed tests exercise).
 func DirectStages() []string {
-	return []string{"closure", "greedy", "saturate", "greedy-saturated", "saturate-wide"}
+	return []string{"shb", "syncp", "syncp-values", "given", "supply", "closure", "greedy", "saturate", "greedy-saturated", "saturate-wide"}
 }
 
 // DirectAndLocal are those and the local stage, which decides chain
@@ -35,14 +34,7 @@ func NewTestLadderOver(f *stage.Facts, skip []string, narrow bool, timeout time.
 		scfg = smt.NarrowConfig()
 		scfg.Timeout = timeout
 	}
-	all := stage.Direct(f, stage.DefaultClosureConfigs())
-	solverStages, w := smt.Stages(f, scfg)
-	var stages []stage.Stage
-	for _, s := range append(all, solverStages...) {
-		if !slices.Contains(skip, s.Name) {
-			stages = append(stages, s)
-		}
-	}
+	stages, w := ladderStages(f, scfg, skip)
 	return &LadderDecider{Ladder: stage.NewLadder(f, timeout, nil, stages, w.Close), Solver: w}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/trace"
 )
@@ -46,10 +47,10 @@ T2 write x 2
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := parseTrace(t, tc.trace)
+			tr := testtrace.Text(t, tc.trace)
 			d := predict.NewTestLadder(tr, trace.BranchesImplicit, []string{"saturate", "greedy-saturated", "local", "prefix-window", "window", "small", "downset", "exact"}, false, 0)
 			defer d.Close()
-			got := d.Decide(encode.Candidate{Alt: race2, Choice: choose(t, tr, tc.choice)})
+			got := d.Decide(encode.Candidate{Alt: race2, Choice: testtrace.Refs(t, tr, tc.choice)})
 			if got.Verdict != predict.Sat || got.Stage != "greedy" {
 				t.Fatalf("verdict %s by %q (%s), want a witness from greedy", got.Verdict, got.Stage, got.Reason)
 			}

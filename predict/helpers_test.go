@@ -2,7 +2,6 @@ package predict
 
 import (
 	"strings"
-	"testing"
 
 	"gpredict/encode"
 	"gpredict/predict/replay"
@@ -57,15 +56,6 @@ func matchEvents(tr *trace.Trace, nDecls int, f func(decl int, e *trace.Event) [
 		}
 	}
 	return out
-}
-
-func parseTrace(t testing.TB, src string) *trace.Trace {
-	t.Helper()
-	tr, err := trace.ParseText("test.trace", strings.TrimSpace(src)+"\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
 }
 
 // bruteDecider decides a candidate by depth-first search over schedules,

@@ -20,6 +20,15 @@ func (p *progress) snapshot(start time.Time) Progress {
 // returned function is called, which reports once more and waits for the
 // reporting goroutine to end. With fn nil it does nothing.
 func (p *progress) report(fn func(Progress), start time.Time) (stop func()) {
+	return Tick(fn, func() Progress { return p.snapshot(start) })
+}
+
+// Tick calls fn with snapshot() about five times a second until the
+// returned function is called, which calls it once more and waits for
+// the ticking goroutine to end: Options.Progress, for Run and for the
+// engines of built-in properties (props/deadlock). With fn nil it does
+// nothing.
+func Tick(fn func(Progress), snapshot func() Progress) (stop func()) {
 	if fn == nil {
 		return func() {}
 	}
@@ -31,7 +40,7 @@ func (p *progress) report(fn func(Progress), start time.Time) (stop func()) {
 		for {
 			select {
 			case <-tick.C:
-				fn(p.snapshot(start))
+				fn(snapshot())
 			case <-quit:
 				return
 			}
@@ -40,6 +49,6 @@ func (p *progress) report(fn func(Progress), start time.Time) (stop func()) {
 	return func() {
 		close(quit)
 		<-done
-		fn(p.snapshot(start))
+		fn(snapshot())
 	}
 }

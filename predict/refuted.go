@@ -132,7 +132,7 @@ func (x *explainer) candidate(p *spec.Property, alt int, binding []trace.Sym, ch
 		return
 	}
 	named := *ex
-	named.Claim = fmt.Sprintf("no feasible schedule shows %s %s with %s", p.Name, bindingText(x.tr, p, binding), chosenText(x.tr, p, alt, choice))
+	named.Claim = fmt.Sprintf("no feasible schedule shows %s %s with %s", p.Name, BindingText(x.tr, p, binding), ChosenText(x.tr, p, alt, choice))
 	x.out.Refuted = append(x.out.Refuted, Refuted{Property: p, Alt: alt, Binding: binding, Choice: choice, Explanation: &named})
 }
 
@@ -145,9 +145,14 @@ func (x *explainer) decide(c encode.Candidate) (*explain.Explanation, stage.Verd
 	if x.timeout > 0 {
 		deadline = time.Now().Add(x.timeout)
 	}
-	prob := encode.NewProblem(x.idx, x.model, encode.SliceFor(x.idx, c))
+	sl, err := encode.SliceFor(x.idx, c, nil)
+	if err != nil {
+		return nil, stage.Unknown // never: there is no stop signal
+	}
+	prob := encode.NewProblem(x.idx, x.model, sl)
+	enc := prob.Pattern(c)
 	var pat []encode.Constraint
-	for _, k := range prob.Pattern(c) {
+	for _, k := range enc.Constraints {
 		if k.F.Kind == encode.KAnd { // the pattern's condition: one constraint per part
 			for _, kid := range k.F.Kids {
 				pat = append(pat, encode.Constraint{F: kid, Origin: k.Origin})
@@ -157,8 +162,8 @@ func (x *explainer) decide(c encode.Candidate) (*explain.Explanation, stage.Verd
 		pat = append(pat, k)
 	}
 	cs := append(append([]encode.Constraint(nil), prob.Causal...), pat...)
-	res := smt.DecideWithCore(prob, cs, smt.CoreConfig{Deadline: deadline, Timeout: x.timeout,
-		MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
+	res := smt.DecideWithCore(enc, cs, smt.CoreConfig{Deadline: deadline, Timeout: x.timeout,
+		RLimit: smt.DefaultRLimit, MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
 	if res.Verdict != stage.Unsat {
 		return nil, res.Verdict
 	}
@@ -199,5 +204,5 @@ func (x *explainer) patternAgainstMHB(c encode.Candidate) *explain.Explanation {
 
 // candidateKey identifies a (property, alternative, binding, choice).
 func candidateKey(p *spec.Property, alt int, binding []trace.Sym, choice []trace.EventRef) string {
-	return fmt.Sprintf("%p %d %s %s", p, alt, symsKey(binding), refsKey(choice))
+	return fmt.Sprintf("%p %d %s %s", p, alt, trace.SymsKey(binding), refsKey(choice))
 }

@@ -15,10 +15,10 @@ import (
 // skipped here).
 func TestSaturateWideRefutesFartherFacts(t *testing.T) {
 	text, race := testtrace.PaddedInterference(100)
-	tr := parseTrace(t, text)
+	tr := testtrace.Text(t, text)
 	d := predict.NewTestLadder(tr, trace.BranchesImplicit, []string{"recorded", "local", "prefix-window", "window", "small", "downset", "exact"}, false, 0)
 	defer d.Close()
-	got := d.Decide(encode.Candidate{Alt: race2, Choice: choose(t, tr, race)})
+	got := d.Decide(encode.Candidate{Alt: race2, Choice: testtrace.Refs(t, tr, race)})
 	if got.Verdict != predict.Unsat || got.Stage != "saturate-wide" {
 		t.Fatalf("verdict %s by %q (%s), want a refutation by saturate-wide", got.Verdict, got.Stage, got.Reason)
 	}

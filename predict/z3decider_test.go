@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	. "gpredict/predict"
 	"gpredict/predict/replay"
 	"gpredict/spec"
@@ -24,24 +25,6 @@ func alt(root *spec.PatNode, n int) *spec.Alternative {
 		a.Occs = append(a.Occs, spec.Occurrence{Event: string(rune('a' + i)), Decl: i})
 	}
 	return a
-}
-
-func parseTrace(t testing.TB, src string) *trace.Trace {
-	t.Helper()
-	tr, err := trace.ParseText("test.trace", strings.TrimSpace(src)+"\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
-
-func choose(t testing.TB, tr *trace.Trace, ids string) []trace.EventRef {
-	t.Helper()
-	out, err := tr.ParseRefs(ids)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // checkWitness fails t unless sched is a valid witness of the candidate.
@@ -120,8 +103,8 @@ func TestZ3DeciderHandCases(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := parseTrace(t, tc.trace)
-			c := encode.Candidate{Alt: tc.alt, Choice: choose(t, tr, tc.choice)}
+			tr := testtrace.Text(t, tc.trace)
+			c := encode.Candidate{Alt: tc.alt, Choice: testtrace.Refs(t, tr, tc.choice)}
 			d := NewZ3Decider(tr, tc.model, DeciderOptions{})
 			defer d.Close()
 			got := d.Decide(c)

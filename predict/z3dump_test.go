@@ -7,16 +7,17 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	. "gpredict/predict"
 	"gpredict/trace"
 )
 
 func TestZ3DeciderDumpsSMTLIB(t *testing.T) {
 	dir := t.TempDir()
-	tr := parseTrace(t, "T1 write x 1\nT2 write x 2")
+	tr := testtrace.Text(t, "T1 write x 1\nT2 write x 2")
 	d := NewZ3Decider(tr, trace.BranchesImplicit, DeciderOptions{DumpDir: dir})
 	defer d.Close()
-	if got := d.Decide(encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#1 T2#1")}); got.Verdict != Sat {
+	if got := d.Decide(encode.Candidate{Alt: race2, Choice: testtrace.Refs(t, tr, "T1#1 T2#1")}); got.Verdict != Sat {
 		t.Fatalf("verdict %s, want sat", got.Verdict)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.smt2"))
@@ -37,12 +38,12 @@ func TestZ3DeciderDumpsSMTLIB(t *testing.T) {
 // Candidates that share a slice reuse the asserted causal constraints;
 // deciding them in any order must not change a verdict.
 func TestZ3DeciderIncrementalOrderIndependent(t *testing.T) {
-	tr := parseTrace(t, "T1 acquire l\nT1 write x 1\nT1 release l\nT1 write y 1\nT2 read y 1\nT2 acquire l\nT2 write x 2\nT2 release l\nT2 write y 2")
+	tr := testtrace.Text(t, "T1 acquire l\nT1 write x 1\nT1 release l\nT1 write y 1\nT2 read y 1\nT2 acquire l\nT2 write x 2\nT2 release l\nT2 write y 2")
 	cands := []encode.Candidate{
-		{Alt: race2, Choice: choose(t, tr, "T1#2 T2#3")},
-		{Alt: race2, Choice: choose(t, tr, "T1#4 T2#5")},
-		{Alt: seq2, Choice: choose(t, tr, "T2#3 T1#2")},
-		{Alt: race2, Choice: choose(t, tr, "T1#4 T2#1")},
+		{Alt: race2, Choice: testtrace.Refs(t, tr, "T1#2 T2#3")},
+		{Alt: race2, Choice: testtrace.Refs(t, tr, "T1#4 T2#5")},
+		{Alt: seq2, Choice: testtrace.Refs(t, tr, "T2#3 T1#2")},
+		{Alt: race2, Choice: testtrace.Refs(t, tr, "T1#4 T2#1")},
 	}
 	want := make([]Verdict, len(cands))
 	for i, c := range cands {

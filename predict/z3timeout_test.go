@@ -1,28 +1,15 @@
 package predict_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	. "gpredict/predict"
 	"gpredict/trace"
 )
-
-// lockedWrites is a trace of threads that each write x under lock l n
-// times: a race between two of the writes is Unsat, and the solver needs
-// every lock constraint to see it.
-func lockedWrites(threads, n int) string {
-	var b strings.Builder
-	for i := 0; i < n; i++ {
-		for t := 1; t <= threads; t++ {
-			fmt.Fprintf(&b, "T%d acquire l\nT%d write x %d\nT%d release l\n", t, t, i, t)
-		}
-	}
-	return b.String()
-}
 
 // TestZ3DeciderTimeoutIsUnknown checks that a candidate whose time runs
 // out in the solver stages is Unknown with a reason naming the limit,
@@ -30,8 +17,8 @@ func lockedWrites(threads, n int) string {
 // (The closure stage refutes this candidate at once, so the ladder here
 // has the slice-based solver stages only.)
 func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
-	tr := parseTrace(t, lockedWrites(3, 30))
-	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#89 T2#89")}
+	tr := testtrace.Text(t, testtrace.LockedWrites(3, 30))
+	c := encode.Candidate{Alt: race2, Choice: testtrace.Refs(t, tr, "T1#89 T2#89")}
 	model := trace.BranchesImplicit
 
 	for _, timeout := range []time.Duration{time.Nanosecond, time.Microsecond} {
@@ -58,8 +45,8 @@ func TestZ3DeciderTimeoutIsUnknown(t *testing.T) {
 // time limit is Unknown, with a reason saying so, before any encoding
 // (solver stages only, as above).
 func TestZ3DeciderTooLargeIsUnknown(t *testing.T) {
-	tr := parseTrace(t, lockedWrites(3, 800))
-	c := encode.Candidate{Alt: race2, Choice: choose(t, tr, "T1#2399 T2#2399")}
+	tr := testtrace.Text(t, testtrace.LockedWrites(3, 800))
+	c := encode.Candidate{Alt: race2, Choice: testtrace.Refs(t, tr, "T1#2399 T2#2399")}
 	d := NewTestLadder(tr, trace.BranchesImplicit, DirectAndLocal(), false, time.Second)
 	defer d.Close()
 	start := time.Now()

@@ -2,7 +2,6 @@ package props
 
 import (
 	"embed"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -108,40 +107,44 @@ func Lookup(name string) (Property, bool) {
 	return Property{}, false
 }
 
-// Select resolves the names given to `--props`: "all" is the whole
-// catalogue; otherwise each name must be a catalogue property (an unknown
-// name is an error that suggests the closest one). Duplicates are kept
-// once, in the order given.
-func Select(names []string) ([]Property, error) {
-	var out []Property
-	seen := map[string]bool{}
-	for _, n := range names {
-		n = strings.TrimSpace(n)
-		if n == "all" {
-			for _, p := range catalogue {
-				if !seen[p.Name] {
-					seen[p.Name] = true
-					out = append(out, p)
-				}
-			}
+// Find is the catalogue property that `gpredict props show NAME` shows;
+// an unknown name is an error that suggests the closest one.
+func Find(name string) (Property, error) {
+	if name == "all" {
+		return Property{}, errNotOne(name)
+	}
+	p, ok := Lookup(name)
+	if !ok {
+		return Property{}, errNotInCatalogue(name)
+	}
+	return p, nil
+}
+
+// SpecFiles loads every pattern property of the catalogue, one spec.File
+// each (the shape of `--spec` files). It fails only if the catalogue is
+// broken, which TestValidateCatalogue rules out.
+func SpecFiles() ([]*spec.File, error) {
+	var out []*spec.File
+	for _, p := range catalogue {
+		if p.IsBuiltin() {
 			continue
 		}
-		p, ok := Lookup(n)
-		if !ok {
-			return nil, unknownName(n)
+		sp, err := p.Spec()
+		if err != nil {
+			return nil, err
 		}
-		if !seen[n] {
-			seen[n] = true
-			out = append(out, p)
-		}
+		out = append(out, &spec.File{Name: p.File, Src: []byte(p.Source), Properties: []*spec.Property{sp}})
 	}
 	return out, nil
 }
 
-func unknownName(n string) error {
-	msg := fmt.Sprintf("no property %q in the catalogue", n)
-	if s := spec.Suggest(n, Names()); s != "" {
-		msg += fmt.Sprintf(" (did you mean %s?)", s)
+// Builtins returns the built-in properties of the catalogue.
+func Builtins() []Property {
+	var out []Property
+	for _, p := range catalogue {
+		if p.IsBuiltin() {
+			out = append(out, p)
+		}
 	}
-	return fmt.Errorf("%s; `gpredict props list` shows them all", msg)
+	return out
 }

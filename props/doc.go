@@ -16,6 +16,12 @@
 // where synchronisation rules it out, with the expected reports in
 // `# want:` lines.
 //
+// Select is the one place where `predict --props` and the --spec files
+// resolve to the properties that run (SPEC section 4): without --props
+// every --spec property and none of the catalogue, `--props all` the
+// catalogue and the --spec properties, otherwise the names given; Find is
+// `props show NAME`. Their errors are worded in select_errors.go.
+//
 // Imports point one way: props uses predict, spec and trace; nothing
 // below it imports props.
 package props

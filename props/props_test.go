@@ -39,21 +39,6 @@ func TestValidateFindsProblems(t *testing.T) {
 	}
 }
 
-func TestSelect(t *testing.T) {
-	all, err := Select([]string{"all"})
-	if err != nil || len(all) != len(All()) {
-		t.Fatalf("Select(all) = %d properties, %v; want %d", len(all), err, len(All()))
-	}
-	two, err := Select([]string{"DataRace", "Deadlock", "DataRace"})
-	if err != nil || len(two) != 2 || two[0].Name != "DataRace" || two[1].Name != "Deadlock" {
-		t.Fatalf("Select(DataRace,Deadlock,DataRace) = %v, %v", two, err)
-	}
-	_, err = Select([]string{"UnsafeIterater"})
-	if err == nil || !strings.Contains(err.Error(), "did you mean UnsafeIterator?") {
-		t.Fatalf("Select(UnsafeIterater) error = %v, want a suggestion", err)
-	}
-}
-
 // TestEveryPropertyHasTests keeps the catalogue and testdata/ in step.
 func TestEveryPropertyHasTests(t *testing.T) {
 	dirs, err := os.ReadDir("testdata")
@@ -141,20 +126,28 @@ func TestProperties(t *testing.T) {
 	}
 }
 
+// runProperty runs one property of the catalogue on tr as `gpredict
+// predict --props NAME` does: a pattern through spec.Match and
+// predict.Run, a built-in through its own function.
 func runProperty(t *testing.T, p Property, tr *trace.Trace) *predict.Result {
 	t.Helper()
-	var specs []*spec.Property
-	var builtins []Property
+	opts := predict.Options{Jobs: 1, All: true}
 	if p.IsBuiltin() {
-		builtins = []Property{p}
-	} else {
-		sp, err := p.Spec()
+		res, err := p.Builtin(context.Background(), tr, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		specs = []*spec.Property{sp}
+		return res
 	}
-	res, err := Predict(context.Background(), tr, specs, builtins, predict.Options{Jobs: 1, All: true})
+	sp, err := p.Spec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	events, err := spec.Match(sp, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := predict.Run(context.Background(), tr, []predict.PropertyInput{{Prop: sp, Events: events}}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,155 +2,242 @@ package record
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
-	"sort"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
 
-// rawLine is one line the runtime logged: its sequence number and its
-// text (a trace line of the text format, or a "# forked-by" comment).
-type rawLine struct {
-	seq  uint64
-	text string
-}
+// Collection turns a process's raw log into a trace in passes over files,
+// so that its memory does not grow with the log: the merge (raw.go) reads
+// one small buffer per goroutine, and what the passes below keep is one
+// entry per thread.
 
 // Warning is something the collector could not take as it was: where the
 // recording stops, what it dropped.
 type Warning struct{ Msg string }
 
-// readRaw reads one process's raw log. A last line without its newline
-// (the program died while writing) ends the recording there with a
-// warning naming the file and line; anything else malformed is an error.
-func readRaw(name string, r io.Reader) ([]rawLine, []Warning, error) {
-	br := bufio.NewReaderSize(r, 1<<16)
-	var out []rawLine
-	var warns []Warning
-	for n := 1; ; n++ {
-		line, err := br.ReadString('\n')
-		if err == io.EOF {
-			if line != "" {
-				warns = append(warns, Warning{fmt.Sprintf("%s:%d: the recording stops here: the line is cut off (the program died while writing); read up to line %d", name, n, n-1)})
-			}
-			return out, warns, nil
-		}
+// lineSource calls yield with each line of a trace text, in order.
+type lineSource func(yield func(text string) error) error
+
+// fileLines is the lines of a text file.
+func fileLines(path string) lineSource {
+	return func(yield func(string) error) error {
+		f, err := os.Open(path)
 		if err != nil {
-			return nil, nil, err
+			return err
 		}
-		line = strings.TrimSuffix(line, "\n")
-		seqText, text, ok := strings.Cut(line, " ")
-		seq, perr := strconv.ParseUint(seqText, 10, 64)
-		if !ok || perr != nil {
-			return nil, nil, fmt.Errorf("%s:%d: not a line of the recorder (want SEQUENCE TEXT): %q", name, n, line)
-		}
-		if seq == 0 {
-			continue // the header
-		}
-		out = append(out, rawLine{seq, text})
-	}
-}
-
-// merge orders the lines of one process by sequence number and drops what
-// a crash left dangling (fixDangling). It returns the trace text.
-func merge(lines []rawLine) (string, []Warning) {
-	sort.SliceStable(lines, func(i, j int) bool { return lines[i].seq < lines[j].seq })
-	kept, warns := fixDangling(lines)
-	var b strings.Builder
-	for _, l := range kept {
-		b.WriteString(l.text)
-		b.WriteByte('\n')
-	}
-	return b.String(), warns
-}
-
-// fixDangling removes what refers to events a crash lost. Events of one
-// goroutine are logged in order, so a goroutine's surviving events are a
-// prefix of what it did; but a flushed goroutine may refer to events of
-// one whose buffer was lost: an hb fact whose target is lost constrains
-// nothing and is dropped; one whose source is lost would let its target
-// happen too early, so the target's thread is cut before the target; a
-// goroutine whose fork was lost would seem to start at any time, so it is
-// dropped. Cutting may lose more sources, so this runs to a fixpoint. On
-// a complete recording it changes nothing.
-func fixDangling(lines []rawLine) ([]rawLine, []Warning) {
-	var warns []Warning
-	limit := map[string]int{} // thread → events kept (absent: all)
-	for {
-		count := map[string]int{}
-		for _, l := range lines {
-			if th, ok := eventThread(l.text); ok {
-				if lim, cut := limit[th]; !cut || count[th] < lim {
-					count[th]++
+		defer f.Close()
+		br := bufio.NewReaderSize(f, 1<<16)
+		for {
+			line, err := br.ReadString('\n')
+			if line != "" {
+				if yerr := yield(strings.TrimSuffix(line, "\n")); yerr != nil {
+					return yerr
 				}
 			}
+			if err == io.EOF {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
 		}
-		has := func(id string) bool {
-			th, k := splitRawID(id)
-			return k >= 1 && k <= count[th]
+	}
+}
+
+// tally is what the collector learns of a trace while writing it: events
+// per thread, the threads in the order the trace names them, and the
+// fork that started each forked goroutine (from the runtime's "#
+// forked-by" comments, which the trace does not keep).
+type tally struct {
+	events  map[string]int
+	threads []string
+	named   map[string]bool
+	forks   map[string]string
+}
+
+func newTally() *tally {
+	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}}
+}
+
+// total is the number of events.
+func (t *tally) total() int {
+	n := 0
+	for _, k := range t.events {
+		n += k
+	}
+	return n
+}
+
+func (t *tally) name(th string) {
+	if !t.named[th] {
+		t.named[th] = true
+		t.threads = append(t.threads, th)
+	}
+}
+
+// add notes one line and reports whether it belongs in the trace.
+func (t *tally) add(text string) bool {
+	f := strings.Fields(text)
+	if len(f) == 4 && f[0] == "#" && f[1] == "forked-by" {
+		t.forks[f[3]] = f[2]
+		return false
+	}
+	if th, ok := eventThread(text); ok {
+		t.name(th)
+		t.events[th]++
+		if len(f) >= 3 && (f[1] == "fork" || f[1] == "join") {
+			t.name(f[2])
 		}
-		changed := false
-		cut := func(th string, keep int, why string) {
-			if lim, ok := limit[th]; !ok || keep < lim {
-				limit[th] = keep
+	}
+	return true
+}
+
+// relFrames rewrites the files of a stack directive's frames that lie
+// under root relative to it, as event locations are (the runtime knows
+// only absolute paths).
+func relFrames(text, root string) string {
+	if root == "" || !strings.HasPrefix(text, "stack ") {
+		return text
+	}
+	f := strings.Fields(text)
+	prefix := filepath.ToSlash(root) + "/"
+	for i := 2; i < len(f); i++ {
+		fn, rest, ok := strings.Cut(f[i], "@")
+		if ok && strings.HasPrefix(rest, prefix) {
+			f[i] = fn + "@" + strings.TrimPrefix(rest, prefix)
+		}
+	}
+	return strings.Join(f, " ")
+}
+
+// writeMerged merges a raw log into the trace text at path and returns
+// its tally; stack frames under root are made relative to it.
+func writeMerged(l *rawLog, path, root string) (*tally, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	w := bufio.NewWriterSize(f, 1<<16)
+	t := newTally()
+	err = l.merge(func(text string) error {
+		if !t.add(text) {
+			return nil
+		}
+		w.WriteString(relFrames(text, root))
+		return w.WriteByte('\n')
+	})
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return t, err
+}
+
+// cuts decides what a crash left dangling. Events of one goroutine are
+// logged in order, so a goroutine's surviving events are a prefix of what
+// it did; but where chunks are buffers (off Linux) a goroutine may refer
+// to events of one whose chunk was lost: an hb fact whose target is lost
+// constrains nothing and is dropped; one whose source is lost would let
+// its target happen too early, so the target's thread is cut before the
+// target; a goroutine whose fork was lost would seem to start at any time,
+// so it is dropped. Cutting may lose more sources, so this runs to a
+// fixpoint, one pass over the trace per round. It returns the events kept
+// per cut thread and whether anything must be rewritten (cuts, or facts
+// about events that are not in the trace); on a complete recording,
+// nothing.
+func cuts(t *tally, src lineSource) (map[string]int, bool, []Warning, error) {
+	var warns []Warning
+	limit := map[string]int{} // thread → events kept (absent: all)
+	kept := func(th string) int {
+		if lim, ok := limit[th]; ok && lim < t.events[th] {
+			return lim
+		}
+		return t.events[th]
+	}
+	has := func(id string) bool {
+		th, k := splitRawID(id)
+		return k >= 1 && k <= kept(th)
+	}
+	cut := func(th string, keep int, why string) bool {
+		if keep < kept(th) {
+			limit[th] = keep
+			warns = append(warns, Warning{fmt.Sprintf("thread %s is cut after %d events: %s", th, keep, why)})
+			return true
+		}
+		return false
+	}
+	rewrite := false
+	for {
+		changed, bad := false, false
+		for th, fork := range t.forks {
+			if !has(fork) && cut(th, 0, "its fork "+fork+" was lost") {
 				changed = true
-				warns = append(warns, Warning{fmt.Sprintf("thread %s is cut after %d events: %s", th, keep, why)})
 			}
 		}
-		for _, l := range lines {
-			switch f := strings.Fields(l.text); {
-			case len(f) == 3 && f[0] == "hb" && has(f[2]) && !has(f[1]):
+		err := src(func(text string) error {
+			f := strings.Fields(text)
+			if len(f) != 3 || f[0] != "hb" {
+				return nil
+			}
+			switch {
+			case has(f[2]) && !has(f[1]):
 				th, k := splitRawID(f[2])
-				cut(th, k-1, "event "+f[1]+", which must happen before "+f[2]+", was lost")
-			case len(f) == 4 && f[0] == "#" && f[1] == "forked-by" && !has(f[2]):
-				cut(f[3], 0, "its fork "+f[2]+" was lost")
+				if cut(th, k-1, "event "+f[1]+", which must happen before "+f[2]+", was lost") {
+					changed = true
+				}
+			case !has(f[1]) || !has(f[2]):
+				bad = true
 			}
+			return nil
+		})
+		if err != nil {
+			return nil, false, nil, err
 		}
+		rewrite = rewrite || changed || bad
 		if !changed {
-			break
+			return limit, rewrite, warns, nil
 		}
 	}
-	var out []rawLine
-	count := map[string]int{}
-	for _, l := range lines {
-		if th, ok := eventThread(l.text); ok {
-			count[th]++
-			if lim, cut := limit[th]; cut && count[th] > lim {
-				continue
-			}
+}
+
+// applyCuts copies src to w without the events past each thread's limit
+// and the facts about events not kept; it returns how many facts it
+// dropped.
+func applyCuts(t *tally, limit map[string]int, src lineSource, w io.Writer) (int, error) {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	seen := map[string]int{}
+	kept := func(id string) bool {
+		th, k := splitRawID(id)
+		lim, ok := limit[th]
+		if !ok || lim > t.events[th] {
+			lim = t.events[th]
 		}
-		out = append(out, l)
+		return k >= 1 && k <= lim
 	}
-	// Facts naming dropped or never-written events go too.
-	final := map[string]int{}
-	for _, l := range out {
-		if th, ok := eventThread(l.text); ok {
-			final[th]++
-		}
-	}
-	kept := out[:0]
 	dropped := 0
-	for _, l := range out {
-		f := strings.Fields(l.text)
-		if len(f) == 3 && f[0] == "hb" {
-			a, ka := splitRawID(f[1])
-			b, kb := splitRawID(f[2])
-			if ka > final[a] || kb > final[b] {
-				dropped++
-				continue
+	err := src(func(text string) error {
+		if th, ok := eventThread(text); ok {
+			seen[th]++
+			if lim, cut := limit[th]; cut && seen[th] > lim {
+				return nil
 			}
+		} else if f := strings.Fields(text); len(f) == 3 && f[0] == "hb" && (!kept(f[1]) || !kept(f[2])) {
+			dropped++
+			return nil
 		}
-		if strings.HasPrefix(l.text, "# forked-by ") {
-			continue
-		}
-		kept = append(kept, l)
+		bw.WriteString(text)
+		return bw.WriteByte('\n')
+	})
+	if err != nil {
+		return 0, err
 	}
-	if dropped > 0 {
-		warns = append(warns, Warning{fmt.Sprintf("%d hb facts about lost events dropped", dropped)})
-	}
-	return kept, warns
+	return dropped, bw.Flush()
 }
 
 // eventThread returns the thread of an event line (not a directive or
@@ -158,7 +245,7 @@ func fixDangling(lines []rawLine) ([]rawLine, []Warning) {
 func eventThread(text string) (string, bool) {
 	th, _, _ := strings.Cut(text, " ")
 	switch th {
-	case "", "#", "init", "volatile", "type", "object", "hb":
+	case "", "#", "init", "volatile", "type", "object", "hb", "stack":
 		return "", false
 	}
 	return th, true
@@ -174,13 +261,4 @@ func splitRawID(id string) (string, int) {
 		return id, 0
 	}
 	return id[:i], k
-}
-
-// readRawFile reads a raw log file.
-func readRawFile(path string) ([]rawLine, []Warning, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return readRaw(path, bytes.NewReader(data))
 }

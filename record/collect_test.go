@@ -1,28 +1,150 @@
 package record
 
 import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"gpredict/trace"
 )
 
-// TestReadRaw: a complete raw log reads whole; a cut-off last line (a
-// crash while writing) ends the recording there with a warning naming the
-// file and line; a line that is not the recorder's is an error.
-func TestReadRaw(t *testing.T) {
+// testChunk is a chunk of a raw log built by a test: its writer, its
+// number among the writer's, its lines ("SEQ TEXT\n"…) and the byte count
+// its header claims (-1: the lines' length).
+type testChunk struct {
+	writer, number uint64
+	lines          string
+	used           int
+}
+
+const testChunkSize = 256
+
+// rawLogOf builds a raw log of the format record/rt writes (raw.go) from
+// chunks whose lines are written as the trace has them, "SEQ THREAD OP
+// …" and "SEQ DIRECTIVE …": each SEQ times ten, and before a writer's
+// first event of a thread, its "# thread THREAD" line (SEQ×10-5).
+func rawLogOf(chunks ...testChunk) []byte {
+	thread := map[uint64]string{}
+	for i, c := range chunks {
+		var b strings.Builder
+		for _, line := range strings.SplitAfter(c.lines, "\n") {
+			seq, rest, ok := strings.Cut(line, " ")
+			n, err := strconv.Atoi(seq)
+			if !ok || err != nil {
+				b.WriteString(line)
+				continue
+			}
+			if first, ops, _ := strings.Cut(rest, " "); first != "#" && !directive[first] {
+				if thread[c.writer] != first {
+					thread[c.writer] = first
+					fmt.Fprintf(&b, "%d # thread %s\n", n*10-5, first)
+				}
+				rest = ops
+			}
+			fmt.Fprintf(&b, "%d %s", n*10, rest)
+		}
+		chunks[i].lines = b.String()
+	}
+	return rawLogOfRaw(chunks...)
+}
+
+// rawLogOfRaw builds a raw log of chunks whose lines are raw already.
+func rawLogOfRaw(chunks ...testChunk) []byte {
+	var b bytes.Buffer
+	hdr := make([]byte, rawHeader)
+	copy(hdr, rawMagic)
+	binary.LittleEndian.PutUint64(hdr[16:], testChunkSize)
+	b.Write(hdr)
+	for _, c := range chunks {
+		ch := make([]byte, testChunkSize)
+		copy(ch, "GPCH")
+		used := c.used
+		if used < 0 {
+			used = len(c.lines)
+		}
+		binary.LittleEndian.PutUint32(ch[4:], uint32(used))
+		binary.LittleEndian.PutUint64(ch[8:], c.writer)
+		binary.LittleEndian.PutUint64(ch[16:], c.number)
+		copy(ch[chunkHeader:], c.lines)
+		b.Write(ch)
+	}
+	return b.Bytes()
+}
+
+// collectBytes runs the collection of a raw log held in memory: merge,
+// cuts, and the rewrite when needed. It returns the trace text.
+func collectBytes(t *testing.T, raw []byte) (string, []Warning, error) {
+	t.Helper()
+	l, warns, err := openRaw("raw.log", bytes.NewReader(raw), int64(len(raw)))
+	if err != nil {
+		return "", warns, err
+	}
+	dir := t.TempDir()
+	merged := filepath.Join(dir, "merged.trace")
+	tl, err := writeMerged(l, merged, "")
+	if err != nil {
+		return "", warns, err
+	}
+	limit, rewrite, more, err := cuts(tl, fileLines(merged))
+	warns = append(warns, more...)
+	if err != nil || !rewrite {
+		data, _ := os.ReadFile(merged)
+		return string(data), warns, err
+	}
+	var out bytes.Buffer
+	dropped, err := applyCuts(tl, limit, fileLines(merged), &out)
+	if dropped > 0 {
+		warns = append(warns, Warning{"facts dropped"})
+	}
+	return out.String(), warns, err
+}
+
+// TestOpenRaw: the chunks of each goroutine are merged by sequence
+// number; a chunk cut off by the end of the file or a goroutine missing a
+// chunk (a crash, where chunks are buffers) ends that goroutine there with
+// a warning naming the file; a file that is not a raw log, two chunks
+// claiming one place, a line that is not the recorder's, are errors.
+func TestOpenRaw(t *testing.T) {
+	full := rawLogOf(
+		testChunk{1, 0, "1 main write x 1\n3 main fork g\n", -1},
+		testChunk{2, 0, "2 # forked-by main:2 g\n4 g read x 1\n", -1},
+		testChunk{1, 1, "5 main read x 1\n", -1},
+	)
+	unwritten := append(append([]byte(nil), full...), make([]byte, testChunkSize)...)
 	for _, tc := range []struct {
-		name, src string
-		lines     int
-		warn, err string
+		name, want, warn, err string
+		raw                   []byte
 	}{
-		{"complete", "0 # gpredict record 1\n1 main write x 1\n2 main read x 1\n", 2, "", ""},
-		{"cut off", "0 # gpredict record 1\n1 main write x 1\n2 main rea", 1, "raw.log:3: the recording stops here: the line is cut off (the program died while writing); read up to line 2", ""},
-		{"cut in the number", "1 main write x 1\n2", 1, "raw.log:2:", ""},
-		{"not the recorder's", "1 main write x 1\nhello\n2 main read x 1\n", 0, "", "raw.log:2: not a line of the recorder"},
+		{"complete", "main write x 1\nmain fork g\ng read x 1\nmain read x 1\n", "", "", full},
+		{"a chunk never written", "main write x 1\nmain fork g\ng read x 1\nmain read x 1\n", "", "", unwritten},
+		{"cut off by the end of the file", "main write x 1\n", "raw.log: chunk 0 is cut off by the end of the file", "",
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n2 main write x 2\n", -1})[:rawHeader+chunkHeader+35]},
+		{"a chunk lost", "main write x 1\n", "raw.log: writer 1 lacks its chunk 1", "",
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n", -1}, testChunk{1, 2, "2 main write x 2\n", -1})},
+		{"not a raw log", "", "", "raw.log: not a raw log of gpredict record", []byte("1 main write x 1\n")},
+		{"two chunks in one place", "", "", "raw.log: chunks 0 and 1 are both chunk 0 of writer 1",
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n", -1}, testChunk{1, 0, "2 main write x 2\n", -1})},
+		{"a line not the recorder's", "", "", "raw.log: chunk 0: not a line of the recorder",
+			rawLogOf(testChunk{1, 0, "hello\n", -1})},
+		{"local stamps and thread lines", "main write x 1\nmain read x 1\ng fork h\nmain write x 2\n", "", "",
+			rawLogOfRaw(testChunk{1, 0, "1048576 # thread main\n+1 write x 1\n+2 read x 1\n3145728 write x 2\n", -1},
+				testChunk{2, 0, "2097152 # thread g\n+1 fork h\n", -1})},
+		{"a local stamp first", "", "", "raw.log: chunk 0: not a line of the recorder (want SEQUENCE TEXT, or +K TEXT after one)",
+			rawLogOfRaw(testChunk{1, 0, "+1 # thread main\n", -1})},
+		{"an event without its thread", "", "", "raw.log: chunk 0: an event before its goroutine's",
+			rawLogOfRaw(testChunk{1, 0, "1 write x 1\n", -1})},
+		{"a claim past the chunk", "", "", "raw.log: chunk 0 (offset 4096) says it holds 1000 bytes",
+			rawLogOf(testChunk{1, 0, "1 main write x 1\n", 1000})},
+		{"out of order", "", "", "raw.log: chunk 0: sequence number 10 after 20",
+			rawLogOf(testChunk{1, 0, "2 main write x 1\n1 main write x 2\n", -1})},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			lines, warns, err := readRaw("raw.log", strings.NewReader(tc.src))
+			got, warns, err := collectBytes(t, tc.raw)
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v; want one containing %q", err, tc.err)
@@ -32,51 +154,53 @@ func TestReadRaw(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(lines) != tc.lines {
-				t.Errorf("%d lines; want %d", len(lines), tc.lines)
+			if got != tc.want {
+				t.Errorf("trace:\n%s\nwant:\n%s", got, tc.want)
 			}
-			got := ""
+			msg := ""
 			if len(warns) > 0 {
-				got = warns[0].Msg
+				msg = warns[0].Msg
 			}
-			if tc.warn == "" && got != "" || !strings.Contains(got, tc.warn) {
-				t.Errorf("warning %q; want %q", got, tc.warn)
+			if tc.warn == "" && msg != "" || !strings.Contains(msg, tc.warn) {
+				t.Errorf("warning %q; want %q", msg, tc.warn)
 			}
 		})
 	}
 }
 
-// TestMergeDangling: the buffers are merged by sequence number; what a
-// crash left dangling is dropped so that the result reads as a trace and
-// no event can happen earlier than it did.
-func TestMergeDangling(t *testing.T) {
+// TestCutsDangling: what refers to events a crash lost is cut or dropped
+// (cuts), and the result is a trace.
+func TestCutsDangling(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		raw   string // "SEQ TEXT" lines, in any order
-		want  string // the merged trace
-		warns int
+		name   string
+		chunks []testChunk
+		want   string // the collected trace
+		warns  int
 	}{
-		{"order by sequence", "2 b read x 1\n1 a write x 1\n3 hb a:1 b:1\n", "a write x 1\nb read x 1\nhb a:1 b:1\n", 0},
-		{"lost source cuts the target's thread", "1 a write x 1\n3 b read y 0\n4 b read x 1\n5 hb a:2 b:2\n",
+		{"order by sequence", []testChunk{{2, 0, "2 b read x 1\n3 hb a:1 b:1\n", -1}, {1, 0, "1 a write x 1\n", -1}},
+			"a write x 1\nb read x 1\nhb a:1 b:1\n", 0},
+		{"lost source cuts the target's thread", []testChunk{{1, 0, "1 a write x 1\n", -1}, {2, 0, "3 b read y 0\n4 b read x 1\n5 hb a:2 b:2\n", -1}},
 			"a write x 1\nb read y 0\n", 2},
-		{"lost target drops the fact", "1 a write x 1\n5 hb a:1 b:3\n2 b read x 1\n", "a write x 1\nb read x 1\n", 1},
-		{"lost fork drops the goroutine", "1 m write x 1\n2 # forked-by m:2 c\n3 c read x 1\n", "m write x 1\n", 1},
-		{"kept fork", "1 m fork c\n2 # forked-by m:1 c\n3 c read x 0\n", "m fork c\nc read x 0\n", 0},
+		{"lost target drops the fact", []testChunk{{1, 0, "1 a write x 1\n5 hb a:1 b:3\n", -1}, {2, 0, "2 b read x 1\n", -1}},
+			"a write x 1\nb read x 1\n", 1},
+		{"lost fork drops the goroutine", []testChunk{{1, 0, "1 m write x 1\n", -1}, {2, 0, "2 # forked-by m:2 c\n3 c read x 1\n", -1}},
+			"m write x 1\n", 1},
+		{"kept fork", []testChunk{{1, 0, "1 m fork c\n", -1}, {2, 0, "2 # forked-by m:1 c\n3 c read x 0\n", -1}},
+			"m fork c\nc read x 0\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			lines, _, err := readRaw("raw.log", strings.NewReader(tc.raw))
+			got, warns, err := collectBytes(t, rawLogOf(tc.chunks...))
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, warns := merge(lines)
 			if got != tc.want {
-				t.Errorf("merged:\n%s\nwant:\n%s", got, tc.want)
+				t.Errorf("collected:\n%s\nwant:\n%s", got, tc.want)
 			}
 			if len(warns) != tc.warns {
 				t.Errorf("warnings %v; want %d", warns, tc.warns)
 			}
-			if _, err := trace.ParseText("merged.trace", got); err != nil {
-				t.Errorf("the merged recording is no trace: %v", err)
+			if _, err := trace.ParseText("collected.trace", got); err != nil {
+				t.Errorf("the collected recording is no trace: %v", err)
 			}
 		})
 	}

@@ -1,31 +1,61 @@
 package record
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 )
 
 // FuzzReadRaw: the collector's reader of the runtime's logs never panics,
-// names the file and line of every error, and merging what it read never
-// panics either (whatever a crash left). Seeds: testdata/fuzz/FuzzReadRaw
-// and the cases below.
+// names the file of every error and warning, and collecting what it read
+// never panics either (whatever a crash left). Seeds: testdata/fuzz/FuzzReadRaw
+// and the logs below.
 func FuzzReadRaw(f *testing.F) {
-	f.Add("0 # gpredict record 1\n1 main write x 1\n2 main read x 1\n")
-	f.Add("1 a fork b\n2 # forked-by a:1 b\n3 b read x 0\n4 hb a:1 b:1\n")
-	f.Add("1 a write x 1\n5 hb a:2 b:2\n3 b read y 0\n4 b read x 1\n2 main rea")
-	f.Fuzz(func(t *testing.T, src string) {
-		lines, warns, err := readRaw("raw.log", strings.NewReader(src))
+	f.Add(rawLogOf(testChunk{1, 0, "1 main write x 1\n2 main read x 1\n", -1}))
+	f.Add(rawLogOf(testChunk{1, 0, "1 a fork b\n", -1}, testChunk{2, 0, "2 # forked-by a:1 b\n3 b read x 0\n4 hb a:1 b:1\n", -1}))
+	f.Add(rawLogOf(testChunk{1, 0, "1 a write x 1\n5 hb a:2 b:2\n", -1}, testChunk{2, 0, "3 b read y 0\n4 b read x 1\n", -1})[:rawHeader+300])
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		l, warns, err := openRaw("raw.log", bytes.NewReader(raw), int64(len(raw)))
+		for _, w := range warns {
+			if !strings.HasPrefix(w.Msg, "raw.log:") {
+				t.Fatalf("warning %q does not name the file", w.Msg)
+			}
+		}
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "raw.log:") {
 				t.Fatalf("error %q does not name the file", err)
 			}
 			return
 		}
-		for _, w := range warns {
-			if !strings.HasPrefix(w.Msg, "raw.log:") {
-				t.Fatalf("warning %q does not name the file", w.Msg)
+		var lines []string
+		tl := newTally()
+		err = l.merge(func(text string) error {
+			if tl.add(text) {
+				lines = append(lines, text)
 			}
+			return nil
+		})
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "raw.log:") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
 		}
-		merge(lines)
+		src := func(yield func(string) error) error {
+			for _, l := range lines {
+				if err := yield(l); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		limit, _, _, err := cuts(tl, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		if _, err := applyCuts(tl, limit, src, &out); err != nil {
+			t.Fatal(err)
+		}
 	})
 }

@@ -34,6 +34,9 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 			continue
 		}
 		r.funcBody(fd.Body)
+		if obj := r.info.Defs[fd.Name]; obj != nil {
+			r.handlerHook(obj.Type(), fd.Body)
+		}
 		r.entryHooks(fd)
 	}
 	if !r.changed {
@@ -57,16 +60,18 @@ func (r *fileRewriter) entryHooks(fd *ast.FuncDecl) {
 	if fd.Recv != nil {
 		return
 	}
-	var hook ast.Stmt
+	var hooks []ast.Stmt
 	switch name := fd.Name.Name; {
 	case name == "main" && r.pkg.Name() == "main" && !r.isTest:
-		hook = &ast.DeferStmt{Call: r.rtCall("Flush")}
+		hooks = []ast.Stmt{exprStmt(r.rtCall("Main")), &ast.DeferStmt{Call: r.rtCall("Flush")}}
+	case name == "TestMain" && r.isTest:
+		hooks = []ast.Stmt{exprStmt(r.rtCall("Main"))}
 	case r.isTest && isTestFunc(fd):
-		hook = &ast.DeferStmt{Call: &ast.CallExpr{Fun: r.rtCall("Test", r.lit(name))}}
+		hooks = []ast.Stmt{&ast.DeferStmt{Call: &ast.CallExpr{Fun: r.rtCall("Test", r.lit(name))}}}
 	default:
 		return
 	}
-	fd.Body.List = append([]ast.Stmt{hook}, fd.Body.List...)
+	fd.Body.List = append(hooks, fd.Body.List...)
 }
 
 // isTestFunc reports whether fd is a test, benchmark, fuzz or example
@@ -99,6 +104,7 @@ import (
 // TestMain is added by gpredict record: it writes the recording out
 // when the tests end.
 func TestMain(m *testing.M) {
+	` + rtName + `.Main()
 	code := m.Run()
 	` + rtName + `.Flush()
 	os.Exit(code)

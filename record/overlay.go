@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	gover "go/version"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/tools/go/packages"
 
 	"gpredict/record/rt"
@@ -113,7 +115,7 @@ func writeRuntime(o *overlay, l *loaded) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(rtDir, "go.mod"), []byte("module "+rtModule+"\n\ngo 1.21\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(rtDir, "go.mod"), []byte("module "+rtModule+"\n\ngo "+rtGo+"\n"), 0o644); err != nil {
 		return err
 	}
 	gomod := filepath.Join(l.modDir, "go.mod")
@@ -121,8 +123,41 @@ func writeRuntime(o *overlay, l *loaded) error {
 	if err != nil {
 		return err
 	}
-	data = append(data, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", rtModule, rtModule, rtDir)...)
+	data, err = requireRuntime(gomod, data, rtDir)
+	if err != nil {
+		return err
+	}
 	return o.add(gomod, data)
+}
+
+// rtGo is the Go version of the runtime module: the oldest with generics,
+// which it uses (and so none of the language of later versions). The go
+// command refuses to build a module that requires a module of a newer Go
+// version than its own, so the runtime must not be newer than the
+// recorded module; a module older than rtGo cannot be recorded.
+const rtGo = "1.18"
+
+// requireRuntime returns the main module's go.mod with a requirement of
+// the runtime module and a replace directive pointing at dir.
+func requireRuntime(path string, data []byte, dir string) ([]byte, error) {
+	f, err := modfile.Parse(path, data, nil)
+	if err != nil {
+		return nil, err
+	}
+	if f.Go == nil || gover.Compare("go"+f.Go.Version, "go"+rtGo) < 0 {
+		v := "(none)"
+		if f.Go != nil {
+			v = f.Go.Version
+		}
+		return nil, fmt.Errorf("%s: go %s; gpredict record needs a module of go %s or later (its runtime uses generics)", path, v, rtGo)
+	}
+	if err := f.AddRequire(rtModule, "v0.0.0"); err != nil {
+		return nil, err
+	}
+	if err := f.AddReplace(rtModule, "", dir, ""); err != nil {
+		return nil, err
+	}
+	return f.Format()
 }
 
 func sortTestVariantsFirst(pkgs []*packages.Package) {

@@ -9,10 +9,11 @@ import (
 )
 
 // TestRecordPanic: a program that panics, in main or in a goroutine,
-// after goroutines that are still running wrote shared variables. The
-// runtime writes every goroutine's buffer out on the way (main's
-// deferred Flush, the Flush in End), so the trace holds those writes;
-// the command's failure is reported, and the trace is written anyway.
+// after goroutines that are still running wrote shared variables. Their
+// writes are in the trace: on Linux the log is the file itself, elsewhere
+// the runtime writes every goroutine's chunk out on the way (main's
+// deferred Flush, the Flush in End); the command's failure is reported,
+// and the trace is written anyway.
 func TestRecordPanic(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
@@ -42,7 +43,7 @@ func TestRecordPanic(t *testing.T) {
 				t.Fatalf("the recording is no trace: %v", err)
 			}
 			for _, w := range tc.writes {
-				re := regexp.MustCompile(`(?m)^\S+ write ` + regexp.QuoteMeta(w) + ` @panics/main\.go:\d+$`)
+				re := regexp.MustCompile(`(?m)^\S+ write ` + regexp.QuoteMeta(w) + ` stack=s\d+ @panics/main\.go:\d+$`)
 				if !re.MatchString(r.text) {
 					t.Errorf("no write %q: the panic lost a buffer", w)
 				}

@@ -6,9 +6,13 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
+	"time"
 
 	"gpredict/trace"
 )
@@ -82,15 +86,16 @@ func TestRecordFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the recording is no trace: %v", err)
 	}
-	if len(tr.Threads) != 7 {
-		t.Errorf("%d threads; want 7 (the test, its subtest, five goroutines)", len(tr.Threads))
+	if len(tr.Threads) != 8 {
+		t.Errorf("%d threads; want 8 (main, the test, its subtest, five goroutines)", len(tr.Threads))
 	}
 	for _, want := range []struct{ what, line string }{
 		{"test goroutine", "TestPipeline begin"},
+		{"test forked by goroutine 1, which waits in m.Run", "main fork TestPipeline"},
 		{"subtest callback after its parent", "hb TestPipeline:1 features_test.go:6.1:1"},
 		{"go statement", "fork features.go:50.1 @features.go:50"},
 		{"buffered send", "features.go:50.1 enter void chan.send(any) target=chan@1 args=0 @features.go:53"},
-		{"send chain", "hb features.go:50.1:5 features.go:50.1:7"},
+		{"send chain", "hb features.go:50.1:4 features.go:50.1:5"},
 		{"receive reads its send's slot", "features.go:57.1 read chan@1.s1 1 @features.go:60"},
 		{"capacity: send 2 after receive 1", "features.go:50.1 read chan@1.r1 1 @features.go:53"},
 		{"close", "features.go:50.1 write chan@1.closed 1 @features.go:55"},
@@ -109,7 +114,8 @@ func TestRecordFeatures(t *testing.T) {
 		{"wait group add", "features_test.go:6.1 call void sync.WaitGroup.Add(int,int) target=wg@1 args=2,0 @features.go:49"},
 		{"typed atomic", "write Store.hits@1 1 @features.go:27"},
 		{"atomic function", "write Store.count@1 1 @features.go:28"},
-		{"atomics are volatile", "volatile Store.count@1"},
+		{"an atomic is a critical section of its own lock", "features_test.go:6.1 acquire atomic(Store.count@1) @features.go:28"},
+		{"an atomic reads the value before it", "features_test.go:6.1 read Store.count@1 0 @features.go:28"},
 		{"package variable with its initial value", "init features.global 7"},
 		{"select receive from a closed channel", "call any chan.recv() target=chan@1 result={} @features.go:83"},
 		{"slice element through a field", "write []int@1 2 @features.go:96"},
@@ -119,14 +125,28 @@ func TestRecordFeatures(t *testing.T) {
 		// varies: any number matches.
 		line := strings.NewReplacer("features.go", "features/features.go", "features_test.go", "features/features_test.go").Replace(want.line)
 		re := regexp.MustCompile(`(?m)` + strings.ReplaceAll(regexp.QuoteMeta(line), "chan@1", `chan@\d+`) + `$`)
-		if !re.MatchString(r.text) {
+		if !re.MatchString(noStacks(r.text)) {
 			t.Errorf("%s: no line %q", want.what, line)
 		}
+	}
+	// Every event has its stack; a fork's is the go statement's: the
+	// goroutine's creation stack, innermost first.
+	if !regexp.MustCompile(`(?m)^features/features_test.go:6.1 fork features/features.go:50.1 stack=s\d+ @features/features.go:50$`).MatchString(r.text) {
+		t.Errorf("the fork at features.go:50 has no stack")
+	}
+	creation := `(?m)^stack s\d+ example.com/progs/features.Pipeline@features/features.go:50 example.com/progs/features.TestPipeline.func1@features/features_test.go:7 testing.tRunner@`
+	if !regexp.MustCompile(creation).MatchString(r.text) {
+		t.Errorf("no stack for the go statement at features.go:50 (Pipeline, called by the subtest's function)")
 	}
 	if t.Failed() {
 		t.Logf("trace:\n%s", r.text)
 	}
 }
+
+// noStacks is a trace text without the events' stack keys.
+func noStacks(text string) string { return stackKey.ReplaceAllString(text, "") }
+
+var stackKey = regexp.MustCompile(` stack=s\d+`)
 
 // TestRecordFormats writes the recording as JSON Lines and split into
 // one file per goroutine: both read back as the same trace, and JSON
@@ -142,7 +162,11 @@ func TestRecordFormats(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, o := range []Options{{Out: dir, Format: "jsonl"}, {Out: dir, Format: "text", Split: true}} {
-		path, _, err := writeTrace(o, "trace", r.text)
+		text := filepath.Join(dir, "trace.trace")
+		if err := os.WriteFile(text, []byte(r.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		path, err := convert(o, "trace", text, want)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,16 +184,18 @@ func TestRecordFormats(t *testing.T) {
 		}
 		if !o.Split {
 			order := trace.ArrivalOrder(got)
-			if first := got.ID(order[0]); first != "TestPipeline#1" {
+			if first := got.ID(order[0]); first != "main#1" {
 				t.Errorf("JSONL starts with %s; want the order of the recording", first)
 			}
 		}
 	}
 }
 
-// TestRecordCrash: a program that kills itself mid-run. The command's
-// failure is reported, and what was written out before the kill is a
-// trace.
+// TestRecordCrash: a program that kills itself (SIGKILL) mid-run. The
+// command's failure is reported, and the trace holds what the program
+// did: on Linux, where the log is a shared mapping of its file, every
+// event up to the kill, its last write included; elsewhere what was
+// written out before it.
 func TestRecordCrash(t *testing.T) {
 	r := recordOnce(t, "run", "./crash")
 	if r.err != nil {
@@ -185,7 +211,140 @@ func TestRecordCrash(t *testing.T) {
 	if tr.NumEvents() < 1000 {
 		t.Errorf("%d events; want the thousands written out before the kill", tr.NumEvents())
 	}
-	if strings.Contains(r.text, "counter -1") {
-		t.Errorf("the last write, still buffered at the kill, is in the trace")
+	if last := strings.Contains(r.text, "write main.counter -1"); runtime.GOOS == "linux" && !last {
+		t.Errorf("the last write before the kill is not in the trace")
+	}
+}
+
+// TestRecordBlocked: runs that do not end by themselves — a test that
+// deadlocks until -timeout ends it, a program in which the Go runtime
+// finds every goroutine asleep — are collected, and the goroutines they
+// left waiting are named with what they wait in and who holds the lock.
+func TestRecordBlocked(t *testing.T) {
+	for _, tc := range []struct {
+		name, ended string
+		args        []string
+		blocked     []string // THREAD WHAT [held by HOLDER], sorted
+	}{
+		{"test time-out", "the test timed out", []string{"test", "-timeout", "2s", "./blocks"}, []string{
+			"TestDeadlock void sync.WaitGroup.Wait() target=wg@1",
+			"blocks/blocks_test.go:18.1 acquire b@1 held by blocks/blocks_test.go:24.1",
+			"blocks/blocks_test.go:24.1 acquire a@1 held by blocks/blocks_test.go:18.1",
+		}},
+		{"all goroutines asleep", "the Go runtime found all goroutines asleep", []string{"run", "./deadlock"}, []string{
+			"deadlock/main.go:12.1 acquire mu@1 held by main",
+			"main any chan.recv() target=chan@1",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := recordOnce(t, tc.args...)
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			if r.res.ExitCode == 0 || r.res.Ended != tc.ended {
+				t.Errorf("exit status %d, ended %q; want a failure that ended %q", r.res.ExitCode, r.res.Ended, tc.ended)
+			}
+			var got []string
+			for _, b := range r.res.Blocked {
+				s := b.Thread + " " + b.What
+				if b.Holder != "" {
+					s += " held by " + b.Holder
+				}
+				got = append(got, s)
+				if len(b.Stack) == 0 || !strings.HasSuffix(b.Stack[0].File, b.Site[:strings.LastIndexByte(b.Site, ':')]) {
+					t.Errorf("%s: stack %v does not start at %s", b.Thread, b.Stack, b.Site)
+				}
+			}
+			slices.Sort(got)
+			if strings.Join(got, "\n") != strings.Join(tc.blocked, "\n") {
+				t.Errorf("blocked:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.blocked, "\n"))
+			}
+		})
+	}
+}
+
+// TestRecordSignal: a termination that reaches gpredict while the
+// recorded program runs is passed on to it, and what it recorded until
+// then is collected.
+func TestRecordSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGTERM")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go tool is not on PATH")
+	}
+	out := t.TempDir()
+	done := make(chan struct{})
+	var res *Result
+	var err error
+	go func() {
+		defer close(done)
+		res, err = Record([]string{"go", "run", "./sleeper"}, Options{Dir: filepath.Join("testdata", "progs"), Out: out})
+	}()
+	// The program has run when its log holds its writes (on Linux the
+	// log is the file itself; elsewhere the test only waits).
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		logs, _ := filepath.Glob(filepath.Join(out, "raw", "raw-*.log"))
+		if len(logs) > 0 {
+			if data, _ := os.ReadFile(logs[0]); bytes.Contains(data, []byte("write main.x 2")) {
+				break
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	syscall.Kill(os.Getpid(), syscall.SIGTERM)
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("record did not return after SIGTERM")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Ended != "interrupted by terminated" || res.ExitCode == 0 {
+		t.Errorf("ended %q, exit status %d; want a run interrupted by terminated", res.Ended, res.ExitCode)
+	}
+	data, rerr := os.ReadFile(res.Traces[0])
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	if !strings.Contains(noStacks(string(data)), "main write main.x 2 @sleeper/main.go:20") {
+		t.Errorf("the trace lacks the write before the sleep:\n%s", data)
+	}
+}
+
+// TestRecordUnrecordedWrite: a read of a value that code the recorder
+// does not see wrote (here encoding/binary) is warned about, and the
+// warning names the constructs that do it.
+func TestRecordUnrecordedWrite(t *testing.T) {
+	r := recordOnce(t, "run", "./unrecorded")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	var msgs []string
+	for _, w := range r.res.Warnings {
+		msgs = append(msgs, w.Msg)
+	}
+	all := strings.Join(msgs, "\n")
+	if !strings.Contains(all, "a value that no recorded write produces is read (once, first: ") || !strings.Contains(all, "binary.PutUint64") {
+		t.Errorf("warnings:\n%s\nwant one about the read of the byte that binary.PutUint64 wrote", all)
+	}
+}
+
+// TestRecordOldGo: a module of an older Go version (1.19) than the go
+// command's records: the runtime module it requires declares the oldest
+// version with generics, never a newer one than the module's.
+func TestRecordOldGo(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("the go tool is not on PATH")
+	}
+	out := t.TempDir()
+	res, err := Record([]string{"go", "run", "."}, Options{Dir: filepath.Join("testdata", "oldgo"), Out: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ExitCode != 0 || res.Events < 3 {
+		t.Errorf("exit status %d, %d events; want a recording of the run", res.ExitCode, res.Events)
 	}
 }

@@ -30,6 +30,35 @@ var syncMethods = map[string]string{
 	"(*sync.Cond).Broadcast":   "CondBroadcast",
 	"(sync.Locker).Lock":       "LockerLock",
 	"(sync.Locker).Unlock":     "LockerUnlock",
+
+	"(*sync.Pool).Put":             "PoolPut",
+	"(*sync.Pool).Get":             "PoolGet",
+	"(*sync.Map).Load":             "SyncMapLoad",
+	"(*sync.Map).Store":            "SyncMapStore",
+	"(*sync.Map).LoadOrStore":      "SyncMapLoadOrStore",
+	"(*sync.Map).LoadAndDelete":    "SyncMapLoadAndDelete",
+	"(*sync.Map).Delete":           "SyncMapDelete",
+	"(*sync.Map).Swap":             "SyncMapSwap",
+	"(*sync.Map).CompareAndSwap":   "SyncMapCompareAndSwap",
+	"(*sync.Map).CompareAndDelete": "SyncMapCompareAndDelete",
+	"(*sync.Map).Range":            "SyncMapRange",
+	"(*sync.Map).Clear":            "SyncMapClear",
+}
+
+// contextFuncs maps the functions and methods of package context that the
+// recorder wraps (rt_ctx.go) to the runtime function that performs them;
+// each takes the call's arguments (a method: its receiver first), then
+// the site.
+var contextFuncs = map[string]string{
+	"context.WithCancel":        "CtxWithCancel",
+	"context.WithCancelCause":   "CtxWithCancelCause",
+	"context.WithTimeout":       "CtxWithTimeout",
+	"context.WithTimeoutCause":  "CtxWithTimeoutCause",
+	"context.WithDeadline":      "CtxWithDeadline",
+	"context.WithDeadlineCause": "CtxWithDeadlineCause",
+	"context.Cause":             "CtxCause",
+	"(context.Context).Done":    "CtxDone",
+	"(context.Context).Err":     "CtxErr",
 }
 
 // atomicKinds are the operations of sync/atomic by name prefix.
@@ -55,14 +84,21 @@ func (r *fileRewriter) call(x *ast.CallExpr) ast.Expr {
 	if e := r.builtin(x); e != nil {
 		return e
 	}
-	if fn := r.calledFunc(x); fn != nil {
+	fn := r.calledFunc(x)
+	if fn != nil {
 		if e := r.special(x, fn); e != nil {
 			return e
 		}
 	}
+	site := r.site(x)
 	x.Fun = r.rv(x.Fun)
 	for i := range x.Args {
 		x.Args[i] = r.rv(x.Args[i])
+	}
+	if isIO(fn) && fn.Type().(*types.Signature).Results().Len() == 1 {
+		// IOResult(IOStart(site), call): arguments are evaluated left
+		// to right, so the release comes before the call.
+		return r.rtCall("IOResult", r.rtCall("IOStart", r.lit(site)), x)
 	}
 	return x
 }
@@ -87,8 +123,34 @@ func (r *fileRewriter) builtin(x *ast.CallExpr) ast.Expr {
 		if _, isMap := r.typeOf(x.Args[0]).Underlying().(*types.Map); isMap {
 			return r.rtCall("MapClear", r.rv(x.Args[0]), site)
 		}
+	case "append", "copy":
+		// Both write elements of a slice (append: past the old length,
+		// in capacity a shorter slice may have left): the runtime logs
+		// writes of those elements that the recording has seen before,
+		// whose next read would otherwise read a value no write
+		// produced. A string source (append([]byte, s...), copy from a
+		// string) keeps the builtin: its bytes are new elements.
+		if len(x.Args) < 2 || (x.Ellipsis.IsValid() || id.Name == "copy") && isString(r.typeOf(x.Args[len(x.Args)-1])) {
+			return nil
+		}
+		if id.Name == "copy" {
+			return r.rtCall("Copy", r.rv(x.Args[0]), r.rv(x.Args[1]), site)
+		}
+		// Append(s, site)(ELEMS...): the elements convert to the element
+		// type as append's do, and are evaluated after s, as append's.
+		var elems []ast.Expr
+		for _, a := range x.Args[1:] {
+			elems = append(elems, r.rv(a))
+		}
+		call := &ast.CallExpr{Fun: r.rtCall("Append", r.rv(x.Args[0]), site), Args: elems, Ellipsis: x.Ellipsis}
+		return call
 	}
 	return nil
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // calledFunc is the function or method a call calls statically, if any.
@@ -135,12 +197,54 @@ func (r *fileRewriter) special(x *ast.CallExpr, fn *types.Func) ast.Expr {
 		return r.rtCall(rt, append(args, r.lit(desc), site)...)
 	case "sync/atomic":
 		return r.atomicCall(x, fn, site)
+	case "context":
+		rt, ok := contextFuncs[fn.FullName()]
+		if !ok {
+			return nil
+		}
+		var args []ast.Expr
+		if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && r.info.Selections[sel] != nil {
+			args = append(args, r.rv(sel.X)) // the context of a method call
+		}
+		for _, a := range x.Args {
+			args = append(args, r.rv(a))
+		}
+		return r.rtCall(rt, append(args, site)...)
 	case "os":
 		if fn.Name() == "Exit" && fn.Type().(*types.Signature).Recv() == nil {
 			return r.rtCall("Exit", r.rv(x.Args[0]))
 		}
 	}
 	return nil
+}
+
+// isIO reports whether fn does network I/O: a function or method of
+// package net or net/... (rt_io.go).
+func isIO(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil {
+		return false
+	}
+	p := fn.Pkg().Path()
+	return p == "net" || strings.HasPrefix(p, "net/")
+}
+
+// ioResults is the number of results of an I/O call, -1 for other calls.
+func (r *fileRewriter) ioResults(call *ast.CallExpr) int {
+	fn := r.calledFunc(call)
+	if !isIO(fn) {
+		return -1
+	}
+	return fn.Type().(*types.Signature).Results().Len()
+}
+
+// ioHooks are the statements around an I/O call with other than one
+// result (one with one result is wrapped where it stands, see call).
+func (r *fileRewriter) ioHooks(call *ast.CallExpr) (pre, post []ast.Stmt) {
+	if n := r.ioResults(call); n < 0 || n == 1 {
+		return nil, nil
+	}
+	site := r.lit(r.site(call))
+	return []ast.Stmt{exprStmt(r.rtCall("IORelease", site))}, []ast.Stmt{exprStmt(r.rtCall("IOAcquire", site))}
 }
 
 // syncReceiver returns a pointer to the receiver of a sync method call
@@ -229,7 +333,16 @@ func (r *fileRewriter) atomicCall(x *ast.CallExpr, fn *types.Func, site ast.Expr
 			ptr, ptrT = addr(r.loc(sel.X)), types.NewPointer(recvT)
 		}
 		if named, ok := types.Unalias(ptrT.(*types.Pointer).Elem()).(*types.Named); ok && named.TypeArgs().Len() > 0 {
-			return nil // atomic.Pointer[T]: not recorded
+			// atomic.Pointer[T]: generic, so it has runtime functions
+			// of its own, called with the method's arguments.
+			if desc == "" {
+				desc = "atomic.Pointer"
+			}
+			args := []ast.Expr{ptr}
+			for _, a := range x.Args {
+				args = append(args, r.rv(a))
+			}
+			return r.rtCall("Ptr"+fn.Name(), append(args, r.lit(desc), site)...)
 		}
 		rest = x.Args
 		op = &ast.SelectorExpr{X: q, Sel: ast.NewIdent(fn.Name())}
@@ -307,8 +420,12 @@ func (r *fileRewriter) atomicTypeExpr(t types.Type) (ast.Expr, bool) {
 	return &ast.StarExpr{X: &ast.SelectorExpr{X: ast.NewIdent(r.atomicPkg), Sel: ast.NewIdent(n.Obj().Name())}}, true
 }
 
-// basicTypeExpr writes a basic type by name (int32, bool, …).
+// basicTypeExpr writes a basic type by name (int32, bool, …), or any
+// (atomic.Value's).
 func basicTypeExpr(t types.Type) (ast.Expr, bool) {
+	if i, ok := t.Underlying().(*types.Interface); ok && i.Empty() {
+		return ast.NewIdent("any"), true
+	}
 	b, ok := t.(*types.Basic)
 	if !ok || b.Kind() == types.UnsafePointer {
 		return nil, false

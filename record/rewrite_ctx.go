@@ -36,6 +36,19 @@ type fileRewriter struct {
 	atomic    bool                  // the rewrite uses sync/atomic through atomicPkg
 	atomicPkg string                // the file's name of sync/atomic (atomicName if it does not import it)
 	changed   bool
+	pos       token.Pos // of the node being rewritten: the position of the calls rtCall makes
+}
+
+// at makes n the node being rewritten, until the returned function runs.
+// The calls of the runtime that the rewrite adds get its position, so that
+// the //line comments of the printed file give them n's line: it is the
+// line their frames show in call stacks (rt_stack.go).
+func (r *fileRewriter) at(n ast.Node) func() {
+	old := r.pos
+	if p := n.Pos(); p.IsValid() {
+		r.pos = p
+	}
+	return func() { r.pos = old }
 }
 
 // site is the location of node n: "path/to/file.go:LINE".
@@ -50,12 +63,12 @@ func (r *fileRewriter) lit(s string) *ast.BasicLit {
 // rtCall builds gpredictrt.NAME(args...).
 func (r *fileRewriter) rtCall(name string, args ...ast.Expr) *ast.CallExpr {
 	r.changed = true
-	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(rtName), Sel: ast.NewIdent(name)}, Args: args}
+	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: &ast.Ident{Name: rtName, NamePos: r.pos}, Sel: ast.NewIdent(name)}, Args: args}
 }
 
 func (r *fileRewriter) newTmp(prefix string) *ast.Ident {
 	r.tmp++
-	return ast.NewIdent(fmt.Sprintf("_gp%s%d", prefix, r.tmp))
+	return &ast.Ident{Name: fmt.Sprintf("_gp%s%d", prefix, r.tmp), NamePos: r.pos}
 }
 
 func addr(e ast.Expr) ast.Expr { return &ast.UnaryExpr{Op: token.AND, X: e} }
@@ -89,10 +102,22 @@ func isSyncType(t types.Type) bool {
 }
 
 // findCaptured marks the local variables that a function literal uses but
-// does not declare: they are shared between the goroutines that may run
-// the literal and its surroundings.
+// does not declare, and that are changed after their declaration: they
+// are shared between the goroutines that may run the literal and its
+// surroundings. A captured variable that nothing changes holds the value
+// it was declared with, which the declaration gave it before any
+// goroutine could see it: no race, no value to tell apart, nothing to
+// record.
 func findCaptured(info *types.Info, f *ast.File) map[*types.Var]bool {
 	out := map[*types.Var]bool{}
+	changed := changedVars(info, f)
+	defer func() {
+		for v := range out {
+			if !changed[v] {
+				delete(out, v)
+			}
+		}
+	}()
 	// scopeOf maps each local variable to the innermost function (literal
 	// or declaration) that declares it.
 	declIn := map[*types.Var]ast.Node{}
@@ -121,6 +146,86 @@ func findCaptured(info *types.Info, f *ast.File) map[*types.Var]bool {
 		return true
 	})
 	return out
+}
+
+// changedVars returns the variables that f assigns (other than in their
+// declaration), increments, or whose address it takes (&v, a method with a
+// pointer receiver, a slice of an array).
+func changedVars(info *types.Info, f *ast.File) map[*types.Var]bool {
+	out := map[*types.Var]bool{}
+	mark := func(e ast.Expr) {
+		if v := rootVar(info, e); v != nil {
+			out[v] = true
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range x.Lhs {
+				mark(l) // a := redeclaring an old variable assigns it (rootVar sees a Use)
+			}
+		case *ast.IncDecStmt:
+			mark(x.X)
+		case *ast.RangeStmt:
+			if x.Tok == token.ASSIGN {
+				mark(x.Key)
+				mark(x.Value)
+			}
+		case *ast.UnaryExpr:
+			if x.Op == token.AND {
+				mark(x.X)
+			}
+		case *ast.SliceExpr:
+			if t := info.TypeOf(x.X); t != nil {
+				if _, isArray := t.Underlying().(*types.Array); isArray {
+					mark(x.X)
+				}
+			}
+		case *ast.SelectorExpr:
+			if sel := info.Selections[x]; sel != nil && sel.Kind() == types.MethodVal {
+				_, ptrRecv := sel.Obj().Type().(*types.Signature).Recv().Type().(*types.Pointer)
+				if t := info.TypeOf(x.X); ptrRecv && t != nil && !isPointer(t) {
+					mark(x.X)
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// rootVar is the variable whose own memory the location e is part of:
+// v for v, v.f (v a struct), v[i] (v an array); nil when e goes through a
+// pointer, slice or map, or names no variable.
+func rootVar(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := e.(type) {
+		case nil:
+			return nil
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			t := info.TypeOf(x.X)
+			if sel := info.Selections[x]; sel == nil || sel.Kind() != types.FieldVal || t == nil || isPointer(t) || sel.Indirect() {
+				return nil
+			}
+			e = x.X
+		case *ast.IndexExpr:
+			t := info.TypeOf(x.X)
+			if t == nil {
+				return nil
+			}
+			if _, isArray := t.Underlying().(*types.Array); !isArray {
+				return nil
+			}
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 func innermostFunc(stack []ast.Node) ast.Node {

@@ -109,6 +109,7 @@ func (r *fileRewriter) rv(e ast.Expr) ast.Expr {
 	if e == nil {
 		return nil
 	}
+	defer r.at(e)()
 	if tv, ok := r.info.Types[e]; ok && (tv.IsType() || tv.Value != nil) {
 		return e // types and constants read nothing
 	}
@@ -167,10 +168,7 @@ func (r *fileRewriter) rv(e ast.Expr) ast.Expr {
 	case *ast.TypeAssertExpr:
 		x.X = r.rv(x.X)
 	case *ast.FuncLit:
-		if !r.done[x] {
-			r.done[x] = true
-			r.funcBody(x.Body)
-		}
+		r.funcLit(x)
 	case *ast.CallExpr:
 		return r.call(x)
 	}

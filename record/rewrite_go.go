@@ -123,6 +123,17 @@ func (r *fileRewriter) rangeStmt(x *ast.RangeStmt) []ast.Stmt {
 // evaluated before the select, in order, as the select itself does; the
 // returned statements do that.
 func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
+	blocks := true
+	for _, c := range x.Body.List {
+		if c.(*ast.CommClause).Comm == nil {
+			blocks = false // a default case: the select never waits
+		}
+	}
+	defer func() {
+		if blocks {
+			pre = append(pre, exprStmt(r.rtCall("Selecting", r.lit(r.site(x)))))
+		}
+	}()
 	for _, c := range x.Body.List {
 		cc := c.(*ast.CommClause)
 		site := r.lit(r.site(cc))
@@ -194,14 +205,52 @@ func (r *fileRewriter) callbacks(call *ast.CallExpr) (pre, post []ast.Stmt) {
 		}
 		site := r.lit(r.site(lit))
 		enter := &ast.DeferStmt{Call: &ast.CallExpr{Fun: &ast.CallExpr{Fun: &ast.SelectorExpr{X: tk, Sel: ast.NewIdent("Enter")}, Args: []ast.Expr{site}}}}
-		r.funcBody(lit.Body)
-		r.done[lit] = true
+		r.funcLit(lit)
 		lit.Body.List = append([]ast.Stmt{enter}, lit.Body.List...)
 	}
 	if tk == nil {
 		return nil, nil
 	}
-	pre = []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{tk}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rtCall("NewToken")}}}
+	newToken := "NewToken"
+	if fn.Pkg().Path() == "runtime" && (fn.Name() == "SetFinalizer" || fn.Name() == "AddCleanup") {
+		newToken = "NewFinalizerToken"
+	}
+	pre = []ast.Stmt{&ast.AssignStmt{Lhs: []ast.Expr{tk}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rtCall(newToken)}}}
 	post = []ast.Stmt{exprStmt(&ast.CallExpr{Fun: &ast.SelectorExpr{X: tk, Sel: ast.NewIdent("After")}, Args: []ast.Expr{r.lit(r.site(call))}})}
 	return pre, post
+}
+
+// funcLit rewrites the body of a function literal, once.
+func (r *fileRewriter) funcLit(x *ast.FuncLit) {
+	if r.done[x] {
+		return
+	}
+	r.done[x] = true
+	r.funcBody(x.Body)
+	r.handlerHook(r.typeOf(x), x.Body)
+}
+
+// handlerHook adds `defer gpredictrt.HTTPHandler(site)()` on entry of a
+// function of type sig that is an HTTP handler: its parameters are an
+// http.ResponseWriter and an *http.Request (rt_io.go).
+func (r *fileRewriter) handlerHook(sig types.Type, body *ast.BlockStmt) {
+	s, ok := sig.(*types.Signature)
+	if !ok || body == nil || s.Params().Len() != 2 {
+		return
+	}
+	if !isNamed(s.Params().At(0).Type(), "net/http", "ResponseWriter") {
+		return
+	}
+	p, ok := s.Params().At(1).Type().(*types.Pointer)
+	if !ok || !isNamed(p.Elem(), "net/http", "Request") {
+		return
+	}
+	hook := &ast.DeferStmt{Call: &ast.CallExpr{Fun: r.rtCall("HTTPHandler", r.lit(r.site(body)))}}
+	body.List = append([]ast.Stmt{hook}, body.List...)
+}
+
+// isNamed reports whether t is the named type pkg.name.
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }

@@ -33,6 +33,7 @@ func exprStmt(e ast.Expr) ast.Stmt { return &ast.ExprStmt{X: e} }
 
 // stmt rewrites one statement into one or more.
 func (r *fileRewriter) stmt(s ast.Stmt) []ast.Stmt {
+	defer r.at(s)()
 	switch x := s.(type) {
 	case *ast.BlockStmt:
 		r.funcBody(x)
@@ -220,9 +221,12 @@ func (r *fileRewriter) exprStmt(x *ast.ExprStmt) []ast.Stmt {
 		}
 	}
 	tk, post := r.callbacks(call)
+	ioPre, ioPost := r.ioHooks(call)
 	x.X = r.rv(call)
 	out := append(pre, tk...)
+	out = append(out, ioPre...)
 	out = append(out, x)
+	out = append(out, ioPost...)
 	return append(out, post...)
 }
 
@@ -258,6 +262,8 @@ func (r *fileRewriter) assign(x *ast.AssignStmt) []ast.Stmt {
 	if len(x.Rhs) == 1 {
 		if call, ok := ast.Unparen(x.Rhs[0]).(*ast.CallExpr); ok {
 			tk, post = r.callbacks(call)
+			ioPre, ioPost := r.ioHooks(call)
+			tk, post = append(tk, ioPre...), append(ioPost, post...)
 		}
 	}
 	for i := range x.Rhs {

@@ -7,10 +7,14 @@
 #                            (openjdk-17-jdk-headless, libasm-java), with which
 #                            it builds the Java agent (record/java/agent/build.sh)
 #   scripts/setup.sh --dev   also what the tests need: npm and the pinned ANTLR
-#                            tool (npm ci in grammar/), which runs on Java, and
-#                            the libraries the Java drivers of the FIG. 18 tests
-#                            use (libjfreechart-java, libh2-java, libderby-java)
-# gpredict itself needs no Java: only recording Java programs does.
+#                            tool (npm ci in grammar/), which runs on Java (the
+#                            JDK above), to check that grammar/gen is up to date;
+#                            Chromium (Debian's chromium), in which the test of
+#                            the HTML report loads the page; and the libraries
+#                            the Java drivers of the FIG. 18 tests use
+#                            (libjfreechart-java, libh2-java, libderby-java)
+# gpredict itself needs no Java: only recording Java programs and the
+# grammar test do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -54,13 +58,18 @@ fi
 if [ ${#java_pkgs[@]} -gt 0 ]; then
   echo "setup: installing ${java_pkgs[*]}" >&2
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${java_pkgs[@]}" >/dev/null
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${java_pkgs[@]}" >/dev/null
 fi
 bash record/java/agent/build.sh
 
 if [ "${1:-}" = "--dev" ]; then
   command -v npm >/dev/null ||
     missing "npm (for the pinned ANTLR tool the grammar test runs)" "run: $sudo apt-get install -y npm"
+  if ! command -v chromium >/dev/null; then
+    echo "setup: installing chromium (the HTML report's test loads the page in it)" >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  fi
   if [ ! -d grammar/node_modules/antlr4ng-cli ]; then
     echo "setup: installing the pinned ANTLR tool (npm ci in grammar/)" >&2
     (cd grammar && npm ci --no-audit --no-fund --loglevel=error)

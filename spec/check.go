@@ -86,6 +86,12 @@ func checkProperty(p *Property) Diagnostics {
 		}
 	}
 
+	if n := countEvents(p.Pattern); n > maxPatternEvents {
+		// Rejected whole: a diagnostic per event, or a normal form of up
+		// to maxAlternatives copies of it, would cost what the file is
+		// not worth.
+		return append(diags, errTooManyEvents(p.Pattern, n, maxPatternEvents))
+	}
 	walkRegex(p.Pattern, func(r Regex) {
 		if ev, ok := r.(*RxEvent); ok && declared[ev.Event] == nil {
 			diags = append(diags, errUndeclaredEvent(ev, eventNames))
@@ -315,6 +321,18 @@ func walkExpr(x Expr, fn func(Expr)) {
 		walkExpr(x.Recv, fn)
 		walkExpr(x.Arg, fn)
 	}
+}
+
+// countEvents is the number of events written in r: a bound on the
+// occurrences of each alternative of its normal form.
+func countEvents(r Regex) int {
+	n := 0
+	walkRegex(r, func(r Regex) {
+		if _, ok := r.(*RxEvent); ok {
+			n++
+		}
+	})
+	return n
 }
 
 // walkRegex calls fn on every node of r in source order.

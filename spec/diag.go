@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -43,9 +44,12 @@ const (
 	CodeEmptyPattern        Code = "empty-pattern"
 	CodeNegatedQuantifier   Code = "negated-quantifier"
 	CodeTooManyAlternatives Code = "too-many-alternatives"
+	CodeTooManyEvents       Code = "too-many-events"
 	CodeUnboundAdviceParam  Code = "unbound-advice-parameter"
 	CodeHoldsArgument       Code = "holds-argument"
 	CodeBadCharacter        Code = "bad-character"
+	CodeLineTooLong         Code = "line-too-long"
+	CodeFileTooLarge        Code = "file-too-large"
 	CodeJavaMOP             Code = "javamop-syntax"
 	CodeNotASpec            Code = "not-a-spec"
 )
@@ -129,10 +133,15 @@ func sourceLine(src []byte, p Pos) (string, bool) {
 	if p.Line < 1 || p.Offset < 0 || p.Offset > len(src) {
 		return "", false
 	}
-	start := strings.LastIndexByte(string(src[:p.Offset]), '\n') + 1
+	// Byte searches, not string conversions: converting the text before
+	// the position made rendering each diagnostic cost the whole file.
+	start := bytes.LastIndexByte(src[:p.Offset], '\n') + 1
 	end := len(src)
-	if i := strings.IndexByte(string(src[p.Offset:]), '\n'); i >= 0 {
+	if i := bytes.IndexByte(src[p.Offset:], '\n'); i >= 0 {
 		end = p.Offset + i
+	}
+	if n := len(bytes.TrimSuffix(src[start:end], []byte("\r"))); n > maxLineBytes {
+		return "", false // refused for its length (checkText): not worth a screenful
 	}
 	line := strings.TrimSuffix(string(src[start:end]), "\r")
 	if !utf8.ValidString(line) {

@@ -114,6 +114,11 @@ func errTooManyAlternatives(sp Span, limit int) Diagnostic {
 		"the pattern expands to more than %d alternatives ('|' and '?' multiply)", limit)
 }
 
+func errTooManyEvents(pattern Regex, n, limit int) Diagnostic {
+	return errorAt(CodeTooManyEvents, pattern.Span(),
+		"the pattern has %d events; want at most %d (each occurrence needs an event of its own in the trace)", n, limit)
+}
+
 func warnUnboundAdviceParam(par *Param, e *EventDecl) Diagnostic {
 	return Diagnostic{Severity: Warning, Code: CodeUnboundAdviceParam, Span: par.Span,
 		Message: fmt.Sprintf("advice parameter '%s' of event '%s' is never bound by its pointcut (use target, args, location, holds or returning); the event binds nothing for it",

@@ -3,6 +3,12 @@ package spec
 // maxAlternatives bounds the expansion of `|` and `?` into alternatives.
 const maxAlternatives = 256
 
+// maxPatternEvents bounds the events written in one pattern, and so the
+// size of each alternative of its normal form (Check rejects a longer
+// pattern before normalising it). The patterns of the catalogue have a
+// handful; the engine could not decide a thousand occurrences anyway.
+const maxPatternEvents = 1000
+
 // Normalize computes the normal form of p's pattern (docs/language.md):
 // `x*` and `(...)*` are removed, `x+` becomes `x`, `x?` is x or nothing;
 // every `|` outside a `!` is lifted into separate alternatives (through
@@ -25,7 +31,12 @@ func Normalize(p *Property) (*NormalPattern, Diagnostics) {
 			n.report(errEmptyPattern(p.Pattern.Span()))
 			continue
 		}
-		np.Alts = append(np.Alts, n.number(a))
+		// A pattern with too many alternatives is in error and gets no
+		// normal form: numbering what was kept of it would only cost
+		// (256 copies of a long sequence took gigabytes).
+		if !n.overflow {
+			np.Alts = append(np.Alts, n.number(a))
+		}
 	}
 	return np, n.diags
 }
@@ -161,34 +172,35 @@ func (n *normalizer) not(r *RxNot) *tree {
 // of kind k. In a sequence, empty items drop out. Under `||` and `&`, an
 // item that can only be empty is an error (a branch emptied by quantifier
 // removal); one that may be empty (`x?`) drops out of that choice.
+//
+// The partial choices share their prefixes (kidChain), so that an item
+// costs the same at the end of a long sequence as at its start: copying
+// each prefix made a sequence of 30,000 events take seconds.
 func (n *normalizer) combine(k PatKind, items []Regex, sp Span, sub func(Regex) []*tree) []*tree {
-	acc := [][]*tree{{}}
+	acc := []*kidChain{nil}
 	for _, it := range items {
 		choices := sub(it)
 		if k != PatSeq && allEmpty(choices) {
 			n.report(errEmptyBranch(it.Span()))
 		}
-		var next [][]*tree
+		// Only the first maxAlternatives choices are kept, so no more
+		// are built.
+		next := make([]*kidChain, 0, min(len(acc)*len(choices), maxAlternatives+1))
+	build:
 		for _, prefix := range acc {
 			for _, c := range choices {
-				kids := append(append([]*tree(nil), prefix...), c)
-				next = append(next, kids)
+				if len(next) == maxAlternatives {
+					n.tooMany(sp)
+					break build
+				}
+				next = append(next, prefix.then(c))
 			}
-		}
-		if len(next) > maxAlternatives {
-			n.tooMany(sp)
-			next = next[:maxAlternatives]
 		}
 		acc = next
 	}
 	out := make([]*tree, 0, len(acc))
 	for _, kids := range acc {
-		var nonEmpty []*tree
-		for _, kid := range kids {
-			if kid != nil {
-				nonEmpty = append(nonEmpty, kid)
-			}
-		}
+		nonEmpty := kids.nonEmpty()
 		switch len(nonEmpty) {
 		case 0:
 			out = append(out, nil)
@@ -199,6 +211,42 @@ func (n *normalizer) combine(k PatKind, items []Regex, sp Span, sub func(Regex) 
 		}
 	}
 	return out
+}
+
+// kidChain is a choice of kids for a combine, newest first; choices that
+// extend one prefix share it. A nil *kidChain is the empty choice.
+type kidChain struct {
+	kid   *tree // nil: the item chose nothing
+	prev  *kidChain
+	count int // non-nil kids in the chain
+}
+
+func (c *kidChain) then(kid *tree) *kidChain {
+	count := c.nonEmptyCount()
+	if kid != nil {
+		count++
+	}
+	return &kidChain{kid: kid, prev: c, count: count}
+}
+
+func (c *kidChain) nonEmptyCount() int {
+	if c == nil {
+		return 0
+	}
+	return c.count
+}
+
+// nonEmpty lists the chain's kids that are not nil, oldest first.
+func (c *kidChain) nonEmpty() []*tree {
+	kids := make([]*tree, c.nonEmptyCount())
+	i := len(kids)
+	for ; c != nil; c = c.prev {
+		if c.kid != nil {
+			i--
+			kids[i] = c.kid
+		}
+	}
+	return kids
 }
 
 func (n *normalizer) limit(alts []*tree, sp Span) []*tree {

@@ -19,6 +19,11 @@ const (
 	// maxDepth bounds the nesting of grammar rules (parentheses, `!`,
 	// chains of `&&`), and so the recursion of the parser and builder.
 	maxDepth = 250
+	// maxFileBytes bounds a .gp file. Parsing is linear but ANTLR's tree
+	// takes up to 700 bytes per byte of input (a pattern of one `(a|a)`
+	// per line), so the bound keeps the worst case near a few seconds and
+	// 0.75 GB; the catalogue's largest file is 1 KB.
+	maxFileBytes = 1 << 20
 )
 
 // Parse parses one .gp file into its AST. It reports syntax errors only
@@ -26,6 +31,15 @@ const (
 // no properties. Parse never panics on any input.
 func Parse(filename string, src []byte) (*File, Diagnostics) {
 	f := &File{Name: filename, Src: src}
+	if len(src) > maxFileBytes {
+		// Refused before indexing: the index alone takes eight bytes per byte.
+		start := Pos{Line: 1, Col: 1}
+		return f, Diagnostics{{Severity: Error, Code: CodeFileTooLarge, Span: Span{File: filename, Start: start, End: start},
+			Message: fmt.Sprintf("file of %d bytes, larger than %d; want a .gp file of properties (is this a spec?)", len(src), maxFileBytes)}}
+	}
+	if diags := checkLines(filename, src); len(diags) > 0 {
+		return f, diags
+	}
 	idx := newSrcIndex(filename, src)
 	if diags := checkText(idx); len(diags) > 0 {
 		return f, diags
@@ -188,12 +202,19 @@ func newSrcIndex(file string, src []byte) *srcIndex {
 	return x
 }
 
-// pos is the position of byte offset off.
+// pos is the position of byte offset off. Both searches are binary, so
+// that positioning every node of a long line costs no more than of a
+// short one (counting the runes from the line start made a 64 KiB line
+// quadratic).
 func (x *srcIndex) pos(off int) Pos {
 	line := sort.Search(len(x.lineStart), func(i int) bool { return x.lineStart[i] > off }) - 1
-	col := utf8.RuneCount(x.src[x.lineStart[line]:off]) + 1
+	col := x.runeIndex(off) - x.runeIndex(x.lineStart[line]) + 1
 	return Pos{Line: line + 1, Col: col, Offset: off}
 }
+
+// runeIndex is the number of runes before byte offset off (an invalid
+// byte counts as one rune, as in utf8.RuneCount).
+func (x *srcIndex) runeIndex(off int) int { return sort.SearchInts(x.runeOff, off) }
 
 // posAtLineCol is the position of ANTLR's line (1-based) and column
 // (0-based, in runes).

@@ -1,10 +1,40 @@
 package spec
 
 import (
+	"bytes"
 	"fmt"
 	"unicode"
 	"unicode/utf8"
 )
+
+// maxLineBytes bounds one line of a .gp file, line end excluded. Specs are
+// written by people (and the odd generator); a longer line is a mistake or
+// hostile input, refused before the parser sees it, as the trace readers
+// refuse overlong lines. (A 1 MB line took the parser seconds to reject.)
+const maxLineBytes = 16 << 10
+
+// checkLines refuses the lines longer than maxLineBytes, at most
+// maxSyntaxErrors of them, before anything else looks at the file: it only
+// searches for line ends, so a megabyte line costs a millisecond.
+func checkLines(file string, src []byte) Diagnostics {
+	var diags Diagnostics
+	for line, start := 1, 0; start <= len(src) && len(diags) < maxSyntaxErrors; line++ {
+		n := lineLength(src, start)
+		if n > maxLineBytes {
+			at := Pos{Line: line, Col: 1, Offset: start}
+			_, size := utf8.DecodeRune(src[start:])
+			diags = append(diags, Diagnostic{Severity: Error, Code: CodeLineTooLong,
+				Message: fmt.Sprintf("line of %d bytes, longer than %d; want shorter lines (break long pointcuts and patterns over several)", n, maxLineBytes),
+				Span:    Span{File: file, Start: at, End: Pos{Line: line, Col: 2, Offset: start + size}}})
+		}
+		next := bytes.IndexByte(src[start:], '\n')
+		if next < 0 {
+			break
+		}
+		start += next + 1
+	}
+	return diags
+}
 
 // checkText rejects what a .gp file may not hold anywhere, comments
 // included: bytes that are not UTF-8 and control characters other than the
@@ -31,6 +61,19 @@ func checkText(idx *srcIndex) Diagnostics {
 		off += n
 	}
 	return diags
+}
+
+// lineLength is the length in bytes of the line that starts at start,
+// without its line end ("\n" or "\r\n").
+func lineLength(src []byte, start int) int {
+	n := bytes.IndexByte(src[start:], '\n')
+	if n < 0 {
+		return len(src) - start
+	}
+	if n > 0 && src[start+n-1] == '\r' {
+		n--
+	}
+	return n
 }
 
 // controlName names a control character: U+0000 (NUL) for the one that

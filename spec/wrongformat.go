@@ -33,8 +33,7 @@ func traceInsteadOfSpec(idx *srcIndex) (Diagnostic, bool) {
 	if err != nil {
 		format = ""
 		for _, f := range []trace.Format{trace.FormatText, trace.FormatSTD, trace.FormatJSONL} {
-			b := trace.NewBuilder()
-			if trace.ReadFrom(b, idx.file, f, bytes.NewReader(idx.src)) == nil && b.Finish().NumEvents() > 0 {
+			if readsAsTrace(idx, f) {
 				format = f
 				break
 			}
@@ -50,6 +49,20 @@ func traceInsteadOfSpec(idx *srcIndex) (Diagnostic, bool) {
 	return errorAt(CodeNotASpec, Span{File: idx.file, Start: idx.pos(0), End: idx.pos(end)},
 		"this is a trace (%s format), not a property spec: `spec check` reads .gp files; check a trace with `gpredict trace check %s`, predict on it with `gpredict predict --spec SPEC.gp %s`",
 		format, filepath.Base(idx.file), filepath.Base(idx.file)), true
+}
+
+// readsAsTrace reports whether the reader of format f reads the file
+// without error and finds events in it. Resolve comes before Finish, which
+// requires it when the file has hb directives (a text trace with one made
+// spec check panic); a trace whose hb facts or forks and joins are
+// malformed is still a trace.
+func readsAsTrace(idx *srcIndex, f trace.Format) bool {
+	b := trace.NewBuilder()
+	if trace.ReadFrom(b, idx.file, f, bytes.NewReader(idx.src)) != nil {
+		return false
+	}
+	_ = b.Resolve()
+	return b.Finish().NumEvents() > 0
 }
 
 // javaMOPConstruct is one JavaMOP construct that gpredict writes

@@ -17,6 +17,8 @@ func TestTraceInsteadOfSpec(t *testing.T) {
 		{"race.gp", "T1|w(V1)|1\nT2|r(V1)|2\n", "this is a trace (std format)"},
 		{"events.gp", `{"thread":"T1","op":"write","var":"x","value":"1"}` + "\n", "this is a trace (jsonl format)"},
 		{"broken.trace", "T1 wrte x 1\n", "this is a trace (text format)"},
+		{"hb.gp", "T1 write x 1\nT2 read x 1\nhb T1:1 T2:1\n", "this is a trace (text format)"},
+		{"cycle.gp", "T1 fork T2\nT2 fork T1\n", "this is a trace (text format)"},
 		{"typo.gp", "Race(String v) { event wr before() : set(* *) && location(v) pattern: wr }\n", ""},
 	}
 	for _, tc := range tests {

@@ -46,7 +46,13 @@ type Builder struct {
 	state  []*threadState
 	forked map[Sym]Pos
 	joined map[Sym]bool
-	seen   uint32 // events accepted so far (the next Arrival)
+	// joins are where the join events are, for the messages of the
+	// structure check (structure.go), which runs once every file is read;
+	// joinedBy is the first join of a thread by another, to tell a fork
+	// that comes after its joiner's join at once.
+	joins    map[EventRef]Pos
+	joinedBy map[joinPair]Pos
+	seen     uint32 // events accepted so far (the next Arrival)
 	// locate, when set, stops the read at the event with Arrival
 	// locate.at and records where it is (see Locate).
 	locate *locator
@@ -64,9 +70,19 @@ type Builder struct {
 	// hbs are the hb directives read so far, resolved by Resolve once
 	// every file is read (they may name events of later files).
 	hbs []pendingHB
+	// stackRefs are the first uses of each stack id (stackUsed), checked
+	// by Resolve.
+	stackRefs []pendingStack
+	stackUsed map[Sym]bool
 }
 
 type varValue struct{ v, val Sym }
+
+// joinPair is a thread and a thread it joins.
+type joinPair struct {
+	joiner ThreadID
+	child  Sym
+}
 
 // readNote is the first read of a (variable, value) pair and the count.
 type readNote struct {
@@ -102,6 +118,7 @@ func NewBuilder() *Builder {
 	}
 	tr.zero = syms.Intern("0")
 	return &Builder{tr: tr, forked: map[Sym]Pos{}, joined: map[Sym]bool{},
+		joins: map[EventRef]Pos{}, joinedBy: map[joinPair]Pos{},
 		reads: map[varValue]*readNote{}, written: map[varValue]bool{}}
 }
 
@@ -198,6 +215,9 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 		if prev, dup := b.forked[ev.Obj]; dup {
 			return errorf(pos, "thread %s is forked twice (first at %s); want at most one fork per thread", b.tr.Str(ev.Obj), prev)
 		}
+		if joinPos, ok := b.joinedBy[joinPair{id, ev.Obj}]; ok {
+			return errorf(pos, "thread %s forks %s after joining it (at %s); want the fork of a thread before its join", tname, b.tr.Str(ev.Obj), joinPos)
+		}
 		b.forked[ev.Obj] = pos
 		child := b.tr.Threads[b.thread(ev.Obj)]
 		child.HasFork, child.ForkedBy = true, EventRef{id, uint32(len(th.Events))}
@@ -207,6 +227,10 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 		}
 		b.thread(ev.Obj)
 		b.joined[ev.Obj] = true
+		b.joins[EventRef{id, uint32(len(th.Events))}] = pos
+		if _, ok := b.joinedBy[joinPair{id, ev.Obj}]; !ok {
+			b.joinedBy[joinPair{id, ev.Obj}] = pos
+		}
 	case OpAcquire, OpRelease, OpRAcquire, OpRRelease:
 		return b.checkLock(pos, tname, st, ev)
 	case OpWait:
@@ -340,8 +364,11 @@ func (b *Builder) Finish() *Trace {
 		for _, l := range locks {
 			note(&held, fmt.Sprintf("thread %s holds %s", name, l))
 		}
-		// The first thread of the trace is its main thread: nobody forks it.
-		if i > 0 && !th.HasFork && len(th.Events) > 0 {
+		// The first thread of the trace is its main thread: nobody forks
+		// it. A thread whose first event follows an hb fact does not
+		// start at any time either (a goroutine that a recorder saw
+		// start without seeing its creator).
+		if i > 0 && !th.HasFork && len(th.Events) > 0 && len(tr.hbInto[EventRef{Thread: ThreadID(i)}]) == 0 {
 			note(&unforked, "thread "+name)
 		}
 		if len(th.Events) == 0 && b.joined[th.Name] {

@@ -74,7 +74,11 @@ func readMalformed(t *testing.T, path string, isDir bool) error {
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	return ReadRapidBin(NewBuilder(), path, bytes.NewReader(data))
+	b := NewBuilder()
+	if err := ReadRapidBin(b, path, bytes.NewReader(data)); err != nil {
+		return err
+	}
+	return b.Resolve()
 }
 
 // lineDiff lists the lines only in want (-) or only in got (+).

@@ -31,14 +31,23 @@ func (b *Builder) AddHB(from, to EventRef) {
 	b.hbs = append(b.hbs, pendingHB{from: tr.ID(from), to: tr.ID(to)})
 }
 
-// Resolve turns the hb directives into facts. Every id must name an event
-// of the trace; a fact may not relate an event to itself or to an earlier
-// event of its own thread, and the facts may not close a cycle with
-// program order, fork and join (the events on it could never happen, and
-// every encoding asserts the facts unconditionally). Readers call it once
-// all files are read; Finish requires it.
+// Resolve checks what needs every file of the trace and turns the hb
+// directives into facts. Forks and joins may not make must-happen-before
+// cyclic (structure.go). Every id of a fact must name an event of the
+// trace; a fact may not relate an event to itself or to an earlier event
+// of its own thread, and the facts may not close a cycle with program
+// order, fork and join (the events on it could never happen, and every
+// encoding asserts the facts unconditionally). Readers call it once all
+// files are read; Finish requires it.
 func (b *Builder) Resolve() error {
+	if err := b.resolveStacks(); err != nil {
+		return err
+	}
 	tr := b.tr
+	if err := b.checkStructure(); err != nil {
+		b.hbs = nil
+		return err
+	}
 	if tr.hbInto == nil {
 		tr.hbInto = map[EventRef][]EventRef{}
 	}
@@ -78,45 +87,21 @@ func (b *Builder) Resolve() error {
 }
 
 // hbCycle runs every thread as far as program order, fork, join and the
-// hb facts let it; if some event can never run because of a fact, it
-// returns that fact. Cycles of forks and joins alone are left alone here:
-// they were never an error of the format.
+// hb facts let it (progress.go); if some event can never run because of a
+// fact, it returns that fact. The structure check has already rejected
+// cycles of forks and joins alone, so every stuck thread waits, directly
+// or through forks and joins, for a fact.
 func (b *Builder) hbCycle() (HBFact, bool) {
 	tr := b.tr
 	if len(tr.hb) == 0 {
 		return HBFact{}, false
 	}
-	done := make([]int, len(tr.Threads))
-	ran := func(r EventRef) bool { return int(r.Index) < done[r.Thread] }
-	for progress := true; progress; {
-		progress = false
-		for t, th := range tr.Threads {
-		run:
-			for done[t] < len(th.Events) {
-				r := EventRef{ThreadID(t), uint32(done[t])}
-				if r.Index == 0 && th.HasFork && !ran(th.ForkedBy) {
-					break
-				}
-				for _, src := range tr.hbInto[r] {
-					if !ran(src) {
-						break run
-					}
-				}
-				if ev := &th.Events[r.Index]; ev.Op == OpJoin {
-					if c, ok := tr.threadByName[ev.Obj]; ok && done[c] < len(tr.Threads[c].Events) {
-						break
-					}
-				}
-				done[t]++
-				progress = true
-			}
-		}
-	}
+	p := runProgress(tr, true)
 	for t, th := range tr.Threads {
-		if done[t] < len(th.Events) {
-			r := EventRef{ThreadID(t), uint32(done[t])}
+		if int(p.done[t]) < len(th.Events) {
+			r := EventRef{ThreadID(t), p.done[t]}
 			for _, src := range tr.hbInto[r] {
-				if !ran(src) {
+				if !p.ran(src) {
 					return HBFact{From: src, To: r}, true
 				}
 			}

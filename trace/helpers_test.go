@@ -64,9 +64,9 @@ func dump(tr *Trace) string {
 			for _, a := range tr.Args(ev.Args) {
 				args = append(args, tr.Str(a))
 			}
-			fmt.Fprintf(&b, "%s %s obj=%q val=%q target=%q result=%q args=%v/%q loc=%q\n",
+			fmt.Fprintf(&b, "%s %s obj=%q val=%q target=%q result=%q args=%v/%q loc=%q stack=%q\n",
 				FormatID(name, uint32(i)), ev.Op, tr.Str(ev.Obj), tr.Str(ev.Val), tr.Str(ev.Target),
-				tr.Str(ev.Result), ev.Args != NoArgs, args, tr.Str(ev.Loc))
+				tr.Str(ev.Result), ev.Args != NoArgs, args, tr.Str(ev.Loc), tr.Str(tr.StackID(EventRef{th.ID, uint32(i)})))
 		}
 	}
 	var dirs []string
@@ -84,6 +84,9 @@ func dump(tr *Trace) string {
 	}
 	for _, f := range tr.HB() {
 		dirs = append(dirs, fmt.Sprintf("hb %s %s", tr.ID(f.From), tr.ID(f.To)))
+	}
+	for id, frames := range tr.Stacks {
+		dirs = append(dirs, fmt.Sprintf("stack %q %v", tr.Str(id), frames))
 	}
 	sort.Strings(dirs)
 	b.WriteString(strings.Join(dirs, "\n"))

@@ -28,13 +28,13 @@ var jsonlOperandKeys = [NumOps]struct{ required, optional []jsonKey }{
 }
 
 // jsonlEventKeys may appear on every event.
-var jsonlEventKeys = []jsonKey{kThread, kOp, kID, kLoc}
+var jsonlEventKeys = []jsonKey{kThread, kOp, kID, kLoc, kStack}
 
 // jsonlDirectiveKeys lists the keys of each directive besides "directive".
 var jsonlDirectiveKeys = map[string][]jsonKey{
 	"init": {kVar, kValue}, "volatile": {kVar},
 	"type": {kType, kSupers}, "object": {kObject, kType},
-	"hb": {kFrom, kTo},
+	"hb": {kFrom, kTo}, "stack": {kStack, kFrames},
 }
 
 // jsonlKnownKeys is every key of the format, for "unknown key" errors.
@@ -109,7 +109,7 @@ func (j *jsonlReader) allow(obj *jsonObject, what string, required, optional, ex
 	}
 	for k := range obj {
 		f := &obj[k]
-		if isList := jsonKey(k) == kArgs || jsonKey(k) == kSupers; f.present && f.isList != isList {
+		if isList := jsonKey(k) == kArgs || jsonKey(k) == kSupers || jsonKey(k) == kFrames; f.present && f.isList != isList {
 			if isList {
 				return j.lr.errorf(f.col, "key %q: want an array of strings", jsonKey(k))
 			}
@@ -153,7 +153,7 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 	kind := string(d.str)
 	keys, ok := jsonlDirectiveKeys[kind]
 	if !ok {
-		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object or hb", d.str)
+		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object, hb or stack", d.str)
 	}
 	if err := j.allow(obj, "directive "+kind, keys, nil, []jsonKey{kDirective}); err != nil {
 		return err
@@ -169,7 +169,7 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 	}
 	var syms [numJSONKeys]Sym
 	for _, k := range keys {
-		if k != kSupers {
+		if k != kSupers && k != kFrames {
 			s, err := j.name(obj, k)
 			if err != nil {
 				return err
@@ -204,6 +204,23 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 			return j.lr.errorf(obj[kType].col, "object %s : %s conflicts with an earlier object %s : %s", obj[kObject].str, obj[kType].str, obj[kObject].str, b.tr.Str(old))
 		}
 		b.Object(syms[kObject], syms[kType])
+	case "stack":
+		fs := &obj[kFrames]
+		if len(fs.list) == 0 {
+			return j.lr.errorf(fs.col, "key \"frames\": want at least one frame")
+		}
+		frames := make([]Frame, len(fs.list))
+		for i, s := range fs.list {
+			if err := textTokenProblem(string(s)); err != "" {
+				return j.lr.errorf(fs.col, "key \"frames\": %q %s", s, err)
+			}
+			f, err := ParseFrame(string(s))
+			if err != nil {
+				return j.lr.errorf(fs.col, "key \"frames\": %v", err)
+			}
+			frames[i] = f
+		}
+		return b.DefineStack(j.lr.pos(obj[kStack].col), syms[kStack], frames)
 	}
 	return nil
 }
@@ -226,8 +243,7 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 	if !ok {
 		return lr.errorf(opf.col, "unknown op %q; want one of %s", opf.str, opList)
 	}
-	switch string(thread.str) {
-	case "init", "volatile", "type", "object", "hb":
+	if isDirective(string(thread.str)) {
 		return lr.errorf(thread.col, "thread name %q is a directive keyword of the text format; want another name", thread.str)
 	}
 	tsym, err := j.name(obj, kThread)
@@ -274,6 +290,13 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 	}
 	if err != nil {
 		return err
+	}
+	if f := &obj[kStack]; f.present {
+		stack, err := j.name(obj, kStack)
+		if err != nil {
+			return err
+		}
+		return b.EventWithStack(lr.pos(opf.col), tsym, ev, stack)
 	}
 	return b.Event(lr.pos(opf.col), tsym, ev)
 }

@@ -16,7 +16,7 @@ import (
 var jsonlKeys = [...]string{
 	"thread", "op", "id", "loc", "var", "value", "lock", "signal", "child",
 	"sig", "target", "args", "result", "directive", "type", "supers", "object",
-	"from", "to",
+	"from", "to", "stack", "frames",
 }
 
 type jsonKey uint8
@@ -41,6 +41,8 @@ const (
 	kObject
 	kFrom
 	kTo
+	kStack
+	kFrames
 	numJSONKeys
 )
 

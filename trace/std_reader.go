@@ -61,8 +61,7 @@ func readSTDLine(b *Builder, lr *lineReader, vi *valueInference, atomic Sym) err
 	if err := stdToken(lr, thread, 1, "THREAD"); err != nil {
 		return err
 	}
-	switch string(thread) {
-	case "init", "volatile", "type", "object", "hb":
+	if isDirective(string(thread)) {
 		return lr.errorf(1, "thread name %q is a directive keyword of the text format; want another name", thread)
 	}
 	if err := stdLoc(lr, loc, locCol); err != nil {

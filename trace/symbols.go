@@ -51,3 +51,12 @@ func (s *Symbols) String(id Sym) string { return s.names[id] }
 
 // Len is the number of interned strings, including the empty one.
 func (s *Symbols) Len() int { return len(s.names) }
+
+// SymsKey is a map key for a list of symbols: equal lists, equal keys.
+func SymsKey(vs []Sym) string {
+	b := make([]byte, 0, 4*len(vs))
+	for _, v := range vs {
+		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+	}
+	return string(b)
+}

@@ -82,8 +82,7 @@ func (t *textReader) line() error {
 			return t.lr.errorf(tok.col, "location %q must be the last token of the line", tok.s)
 		}
 	}
-	switch string(t.toks[0].s) {
-	case "init", "volatile", "type", "object", "hb":
+	if isDirective(string(t.toks[0].s)) {
 		return t.directive()
 	}
 	return t.event()
@@ -96,6 +95,7 @@ var directiveUsage = map[string]string{
 	"type":     "type NAME : SUPERTYPE...",
 	"object":   "object OBJ : TYPE",
 	"hb":       "hb THREAD:K THREAD:K",
+	"stack":    "stack ID FUNC@FILE:LINE...",
 }
 
 func (t *textReader) directive() error {
@@ -179,6 +179,19 @@ func (t *textReader) directive() error {
 			ids[i] = id
 		}
 		b.HB(t.lr.pos(args[0].col), t.lr.pos(args[1].col), ids[0], ids[1])
+	case "stack":
+		if len(args) < 2 {
+			return t.lr.errorf(t.endCol(), "stack: missing %s; want %s", map[bool]string{true: "ID", false: "FRAME"}[len(args) == 0], directiveUsage[kind])
+		}
+		frames := make([]Frame, len(args)-1)
+		for i, a := range args[1:] {
+			f, err := ParseFrame(a.str())
+			if err != nil {
+				return t.lr.errorf(a.col, "stack: %v", err)
+			}
+			frames[i] = f
+		}
+		return b.DefineStack(t.lr.pos(args[0].col), b.Syms().InternBytes(args[0].s), frames)
 	}
 	return nil
 }
@@ -244,6 +257,16 @@ func (t *textReader) event() error {
 		ev.Loc = b.Syms().InternBytes(rest[n-1].s[1:])
 		rest = rest[:n-1]
 	}
+	stack := NoSym
+	if n := len(rest); n > 0 {
+		full := 1 // an invocation's signature (its keys may follow)
+		if !op.IsInvocation() {
+			full = opOperands[op][1]
+		}
+		if id, ok := stackToken(rest[n-1].s, n-1, full); ok {
+			stack, rest = b.Syms().Intern(id), rest[:n-1]
+		}
+	}
 	if op.IsInvocation() {
 		if err := t.invocation(&ev, rest); err != nil {
 			return err
@@ -251,7 +274,11 @@ func (t *textReader) event() error {
 	} else if err := t.operands(&ev, rest); err != nil {
 		return err
 	}
-	return b.Event(lr.pos(opTok.col), b.Syms().InternBytes(t.toks[0].s), ev)
+	name := b.Syms().InternBytes(t.toks[0].s)
+	if stack != NoSym {
+		return b.EventWithStack(lr.pos(opTok.col), name, ev, stack)
+	}
+	return b.Event(lr.pos(opTok.col), name, ev)
 }
 
 // operands fills the operands of a non-invocation event.

@@ -29,6 +29,10 @@ type Trace struct {
 	// (docs/trace-format.md), one entry per kind with a count.
 	Warnings []Warning
 
+	// Stacks are the call stacks of `stack` directives by id (nil if
+	// none); Thread.Stacks says which event has which.
+	Stacks map[Sym][]Frame
+
 	// hb are the must-happen-before facts of `hb` directives (hb.go);
 	// hbInto indexes them by their later event.
 	hb     []HBFact
@@ -56,6 +60,10 @@ type Thread struct {
 	// where to look for a witness, and every witness is decided and
 	// validated without it.
 	Arrival []uint32
+	// Stacks[i] is the stack id of event i (NoSym: none); shorter than
+	// Events (nil for a thread without stacks) when the last events have
+	// none. Trace.Stack reads it.
+	Stacks []Sym
 }
 
 // Warning is a condition that is not an error: one real recordings

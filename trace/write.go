@@ -43,16 +43,20 @@ func WriteText(w io.Writer, t *Trace) error {
 	for _, f := range t.HB() {
 		tw.line("hb", hbText(t.ID(f.From)), hbText(t.ID(f.To)))
 	}
+	for _, id := range sortedSyms(t.Stacks) {
+		toks := []string{"stack", tw.name(t.Str(id))}
+		for _, f := range t.Stacks[id] {
+			toks = append(toks, tw.name(f.String()))
+		}
+		tw.line(toks...)
+	}
 	for _, th := range t.Threads {
-		switch name := t.Str(th.Name); name {
-		case "init", "volatile", "type", "object", "hb":
-			if len(th.Events) > 0 {
-				tw.fail("thread name %q is a directive keyword of the text format", name)
-			}
+		if name := t.Str(th.Name); isDirective(name) && len(th.Events) > 0 {
+			tw.fail("thread name %q is a directive keyword of the text format", name)
 		}
 	}
 	for _, r := range writeOrder(t) {
-		tw.event(t.ThreadName(r.Thread), t.Event(r))
+		tw.event(t.ThreadName(r.Thread), t.Event(r), t.StackID(r))
 	}
 	if tw.err != nil {
 		return tw.err
@@ -89,29 +93,51 @@ func (tw *textWriter) line(toks ...string) {
 	}
 }
 
-func (tw *textWriter) event(thread string, ev *Event) {
-	t := tw.t
-	str := func(s Sym) string { return tw.name(t.Str(s)) }
-	embedded := func(s Sym) string {
-		if p := embeddedProblem(t.Str(s)); p != "" {
-			tw.fail("%q %s", t.Str(s), p)
+func (tw *textWriter) event(thread string, ev *Event, stack Sym) {
+	check := func(s string, embedded bool) string {
+		if !embedded {
+			return tw.name(s)
 		}
-		return t.Str(s)
+		if p := embeddedProblem(s); p != "" {
+			tw.fail("%q %s", s, p)
+		}
+		return s
 	}
-	toks := append(tw.buf[:0], tw.name(thread), ev.Op.String())
+	toks := operandTokens(tw.t, ev, stack, append(tw.buf[:0], tw.name(thread), ev.Op.String()), check)
+	if stack != NoSym {
+		toks = append(toks, "stack="+tw.name(tw.t.Str(stack)))
+	}
+	if ev.Loc != NoSym {
+		loc := tw.t.Str(ev.Loc)
+		if p := embeddedProblem(loc); p != "" {
+			tw.fail("location %q %s", loc, p)
+		}
+		toks = append(toks, "@"+loc)
+	}
+	tw.buf = toks
+	tw.line(toks...)
+}
+
+// operandTokens appends the operands of ev to toks as the text format
+// writes them (a wait on its lock names its signal when a stack= key
+// follows), each name passed through check (embedded: a value after a
+// key such as target=, which may hold characters a token may not).
+func operandTokens(t *Trace, ev *Event, stack Sym, toks []string, check func(s string, embedded bool) string) []string {
+	str := func(s Sym) string { return check(t.Str(s), false) }
+	embedded := func(s Sym) string { return check(t.Str(s), true) }
 	switch ev.Op {
 	case OpBegin, OpEnd, OpBranch:
 	case OpRead, OpWrite:
 		toks = append(toks, str(ev.Obj), str(ev.Val))
 	case OpWait:
 		toks = append(toks, str(ev.Obj))
-		if ev.Val != ev.Obj {
-			toks = append(toks, str(ev.Val))
+		if ev.Val != ev.Obj || stack != NoSym {
+			toks = append(toks, str(ev.Val)) // explicit before stack=, which a second operand would be taken for
 		}
 	case OpCall, OpEnter, OpExit:
 		// A signature may hold one space, between return and declaring type.
 		for _, part := range strings.SplitN(t.Str(ev.Obj), " ", 2) {
-			toks = append(toks, tw.name(part))
+			toks = append(toks, check(part, false))
 		}
 		if ev.Target != NoSym {
 			toks = append(toks, "target="+embedded(ev.Target))
@@ -130,15 +156,7 @@ func (tw *textWriter) event(thread string, ev *Event) {
 	default:
 		toks = append(toks, str(ev.Obj))
 	}
-	if ev.Loc != NoSym {
-		loc := t.Str(ev.Loc)
-		if p := embeddedProblem(loc); p != "" {
-			tw.fail("location %q %s", loc, p)
-		}
-		toks = append(toks, "@"+loc)
-	}
-	tw.buf = toks
-	tw.line(toks...)
+	return toks
 }
 
 // jsonlRecord is one line of the JSONL format; the field order is the key
@@ -163,6 +181,8 @@ type jsonlRecord struct {
 	From      string    `json:"from,omitempty"`
 	To        string    `json:"to,omitempty"`
 	Loc       string    `json:"loc,omitempty"`
+	Stack     string    `json:"stack,omitempty"`
+	Frames    []string  `json:"frames,omitempty"`
 }
 
 // WriteJSONL writes t in the JSON Lines format, one object per directive
@@ -201,9 +221,16 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 	for _, f := range t.HB() {
 		put(&jsonlRecord{Directive: "hb", From: t.ID(f.From), To: t.ID(f.To)})
 	}
+	for _, id := range sortedSyms(t.Stacks) {
+		frames := make([]string, len(t.Stacks[id]))
+		for i, f := range t.Stacks[id] {
+			frames[i] = f.String()
+		}
+		put(&jsonlRecord{Directive: "stack", Stack: t.Str(id), Frames: frames})
+	}
 	for _, ref := range order {
 		name, ev := t.ThreadName(ref.Thread), t.Event(ref)
-		r := jsonlRecord{Thread: name, Op: ev.Op.String(), ID: t.ID(ref), Loc: t.Str(ev.Loc)}
+		r := jsonlRecord{Thread: name, Op: ev.Op.String(), ID: t.ID(ref), Loc: t.Str(ev.Loc), Stack: t.Str(t.StackID(ref))}
 		switch ev.Op {
 		case OpFork, OpJoin:
 			r.Child = t.Str(ev.Obj)

@@ -3,7 +3,7 @@
 // that gpredict and RAPID read the same bytes; the lock-heavy family
 // (-shape locks) is written in the text format, with its values, and,
 // with -std, as the STD twin RAPID reads (same events, same order, no
-// values). The shapes are those of package internal/benchtrace.
+// values). The shapes are those of package internal/tracegen.
 //
 // Usage:
 //
@@ -17,7 +17,7 @@ import (
 	"io"
 	"os"
 
-	"gpredict/internal/benchtrace"
+	"gpredict/internal/tracegen"
 )
 
 func main() {
@@ -26,7 +26,7 @@ func main() {
 	seed := flag.Int64("seed", 1, "random seed")
 	out := flag.String("o", "", "output file")
 	std := flag.String("std", "", "locks only: also write the STD twin here")
-	def := benchtrace.DefaultLocks()
+	def := tracegen.DefaultLocks()
 	threads := flag.Int("threads", def.Threads, "locks only: threads (8 to 32 in the family)")
 	locks := flag.Int("locks", def.Locks, "locks only: locks (6 to 12)")
 	depth := flag.Int("depth", def.Depth, "locks only: locks held at once, at most (2 or 3)")
@@ -41,7 +41,7 @@ func main() {
 		p.Threads, p.Locks, p.Depth = *threads, *locks, *depth
 		err = writeLocks(*out, *std, p, *events, *seed)
 	} else {
-		err = create(*out, func(w io.Writer) error { return benchtrace.Write(w, *shape, *events, *seed) })
+		err = create(*out, func(w io.Writer) error { return tracegen.WriteBench(w, *shape, *events, *seed) })
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "gentrace:", err)
@@ -49,12 +49,12 @@ func main() {
 	}
 }
 
-func writeLocks(out, std string, p benchtrace.Locks, events int, seed int64) error {
+func writeLocks(out, std string, p tracegen.Locks, events int, seed int64) error {
 	if std == "" {
-		return create(out, func(w io.Writer) error { return benchtrace.WriteLocks(w, nil, p, events, seed) })
+		return create(out, func(w io.Writer) error { return tracegen.WriteLocks(w, nil, p, events, seed) })
 	}
 	return create(std, func(sw io.Writer) error {
-		return create(out, func(w io.Writer) error { return benchtrace.WriteLocks(w, sw, p, events, seed) })
+		return create(out, func(w io.Writer) error { return tracegen.WriteLocks(w, sw, p, events, seed) })
 	})
 }
 

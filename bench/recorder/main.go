@@ -8,6 +8,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"os"
+	"runtime/pprof"
 	"sync"
 	"time"
 )
@@ -22,7 +24,17 @@ type account struct {
 func main() {
 	workers := flag.Int("workers", 4, "goroutines")
 	iters := flag.Int("iters", 20000, "iterations per goroutine")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the workload to this file")
 	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
 	acct := &account{seen: map[int]int{}}
 	results := make(chan int, 64)
 	start := time.Now()

@@ -103,6 +103,8 @@ func TestFig18(t *testing.T) {
 				args = append(args, rec.record...)
 				args = append(args, "--", "java")
 				args = append(args, rec.jvm...)
+				// Derby writes derby.log where the JVM runs unless told.
+				args = append(args, "-Dderby.stream.error.file="+filepath.Join(dir, row.recording+"-derby.log"))
 				jars := []string{classes}
 				for _, j := range rec.jars {
 					jars = append(jars, filepath.Join("/usr/share/java", j+".jar"))

@@ -129,3 +129,56 @@ func orList(items []string) string {
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
+
+// sizeValue is a size in bytes with a unit (512MiB, 2GiB, 1.5GB), or
+// "auto" (stored as -1): what the option takes by default, resolved when
+// the run starts.
+type sizeValue struct {
+	val  *int64
+	want string
+}
+
+// sizeUnits are the units a size takes, binary and decimal.
+var sizeUnits = []struct {
+	suffix string
+	bytes  float64
+}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}}
+
+func (z *sizeValue) Set(s string) error {
+	if s == "auto" {
+		*z.val = -1
+		return nil
+	}
+	for _, u := range sizeUnits {
+		num, ok := strings.CutSuffix(s, u.suffix)
+		if !ok {
+			continue
+		}
+		f, err := strconv.ParseFloat(num, 64)
+		if err != nil || f <= 0 || f*u.bytes > 1<<62 {
+			return fmt.Errorf("%q is not a size; want %s", s, z.want)
+		}
+		*z.val = int64(f * u.bytes)
+		return nil
+	}
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return fmt.Errorf("%q needs a unit, e.g. %sMiB", s, s)
+	}
+	return fmt.Errorf("%q is not a size; want %s", s, z.want)
+}
+
+func (z *sizeValue) String() string {
+	if *z.val < 0 {
+		return "auto"
+	}
+	if *z.val%(1<<20) == 0 {
+		return strconv.FormatInt(*z.val>>20, 10) + "MiB"
+	}
+	return strconv.FormatFloat(float64(*z.val)/(1<<10), 'f', -1, 64) + "KiB"
+}
+func (z *sizeValue) Type() string { return "size" }
+
+func sizeFlag(fs *pflag.FlagSet, name string, want, usage string) {
+	v := int64(-1)
+	fs.Var(&sizeValue{val: &v, want: want}, name, usage)
+}

@@ -1,23 +1,19 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
-	"time"
 
 	"github.com/spf13/cobra"
 
 	"gpredict/predict"
-	"gpredict/props"
+	"gpredict/predict/report"
+	"gpredict/predict/report/witness"
 	"gpredict/spec"
 	"gpredict/trace"
 )
-
-// catalogue returns the bundled pattern properties (props/); the
-// catalogue's built-ins (Deadlock) are selected and run by
-// predict_builtins.go.
-var catalogue = props.SpecFiles
 
 // newDecider makes the engine's Deciders; nil means the engine's default
 // (Z3). Tests replace it to force verdicts.
@@ -33,23 +29,28 @@ that an independent validator has replayed. docs/semantics.md says what a
 violation is, docs/output.md what is printed.
 
 Exit status: 0 no violation, 1 at least one violation, 2 a usage, spec or
-trace error, 3 no violation but some candidates unknown (solver limit).`,
+trace error, 3 no violation but some candidates unknown (solver limit);
+--fail-on chooses which of 1 and 3 fail the run, 130 an interrupt.`,
 		RunE: runPredict,
 	}
 	f := cmd.Flags()
 	f.StringArray("spec", nil, "property file (.gp); may be repeated")
 	f.String("props", "", "properties to run, by name (comma-separated), or all (catalogue + --spec)")
-	choiceFlag(f, "format", "text", []string{"text", "json", "sarif"}, "output format: text, json or sarif")
+	choiceFlag(f, "format", "text", []string{"text", "json", "sarif", "html"}, "output format: text, json, sarif or html (one self-contained page)")
 	boolFlag(f, "all", "list every (binding, choice) violation instead of grouping by location, and every unknown candidate")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
-	choiceFlag(f, "witness", "trimmed", predict.WitnessModes, "text witness: trimmed (around the chosen events), full or none")
-	durationFlag(f, "timeout", 10*time.Second, "a duration such as 10s or 1m30s, or 0 for no limit",
+	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the chosen events), full or none")
+	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
+	sizeFlag(f, "memory", "auto or a size such as 512MiB or 2GiB",
+		"memory budget of the run (auto: half the physical memory); past it the solver stages no longer run and what they would decide is unknown")
+	countFlag(f, "rlimit", 0, 0, "0 (the default, 40000000) or more", "Z3's resource limit per check of the exact stages; the other solver stages get an eighth (0: the default)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
 	f.StringArray("explain", nil, `explain why candidates are not violations: all, NAME or "NAME(PARAM=VALUE, ...)"; may be repeated`)
 	boolFlag(f, "stats", "after the text summary, count what each stage of the decision ladder settled, and its time")
 	boolFlag(f, "quiet", "draw no progress display on stderr (it is drawn only when stderr is a terminal and CI is unset)")
+	addPolicyFlags(f)
 	addInputFormatFlag(cmd)
 	return cmd
 }
@@ -63,10 +64,14 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if len(args) == 0 {
 		return usageError{fmt.Errorf("predict: no trace given; usage: %s", cmd.UseLine())}
 	}
-	write := map[string]func(io.Writer, *predict.Result, predict.ReportOptions) error{
-		"text": predict.WriteText, "json": predict.WriteJSON, "sarif": predict.WriteSARIF,
+	write := map[string]func(io.Writer, *predict.Result, report.Options) error{
+		"text": report.WriteText, "json": report.WriteJSON, "sarif": report.WriteSARIF, "html": report.WriteHTML,
 	}[v.GetString("format")]
 	model, witness, err := modelAndWitness(v)
+	if err != nil {
+		return err
+	}
+	policy, err := readPolicy(v)
 	if err != nil {
 		return err
 	}
@@ -84,7 +89,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	if len(sel.props) == 0 && len(sel.builtins) == 0 {
+	if len(sel.Specs) == 0 && len(sel.Builtins) == 0 {
 		return usageError{fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME")}
 	}
 
@@ -92,51 +97,69 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	warnings := traceWarnings(tr)
-	inputs := make([]predict.PropertyInput, len(sel.props))
-	for i, p := range sel.props {
-		events, err := spec.Match(p, tr)
-		if err != nil {
-			return fmt.Errorf("property %s: %w", p.Name, err)
-		}
-		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
-		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched[p])...)
+	if err := policy.checkEmpty(tr, args); err != nil {
+		return err
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
+	budget := v.GetSize("memory")
+	if budget < 0 {
+		budget = predict.DefaultMemoryBudget()
 	}
-	opts := predict.Options{
-		Branches: model, Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
+	opts := predict.Options{MemoryBudget: budget,
+		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
-	res, err := runWithProgress(cmd.Context(), stderr, showProgress, tr, inputs, opts)
+	res, inputs, warnings, err := predictTrace(cmd.Context(), stderr, showProgress, tr, sel, opts)
 	if err != nil {
 		return err
-	}
-	if !res.Interrupted {
-		if err := runBuiltins(cmd.Context(), tr, res, sel.builtins, opts); err != nil {
-			return err
-		}
 	}
 	if err := explainRefuted(cmd, v.GetStringSlice("explain"), tr, inputs, res, sel, opts); err != nil {
 		return err
 	}
-	report := predict.ReportOptions{Version: version, Traces: args, All: v.GetBool("all"),
+	ropts := report.Options{Version: version, Traces: args, All: v.GetBool("all"),
 		Witness: witness, Stats: v.GetBool("stats"), Warnings: warnings, Rules: ruleDocs(sel)}
-	if err := write(stdout, res, report); err != nil {
+	shown := policy.apply(res, &ropts)
+	if err := write(stdout, shown, ropts); err != nil {
 		return err
 	}
 	if res.Interrupted {
 		return exitCode(exitInterrupted)
 	}
-	if err := writeModelNote(stdout, stderr, v.GetString("format"), res, sel.props, sel.builtins); err != nil {
+	if err := writeModelNote(stdout, stderr, v.GetString("format"), res, sel.Specs, sel.Builtins); err != nil {
 		return err
 	}
-	if code := res.ExitStatus(); code != 0 {
+	if code := report.ExitStatus(shown, ropts); code != 0 {
 		return exitCode(code)
 	}
 	return nil
+}
+
+// predictTrace runs the selected properties on tr: the pattern
+// properties (matched, then decided with a progress display if show),
+// then the built-ins. It prints the warnings of the trace and the
+// matching on stderr and returns them with the result and the inputs.
+func predictTrace(ctx context.Context, stderr io.Writer, show bool, tr *trace.Trace, sel *selection, opts predict.Options) (*predict.Result, []predict.PropertyInput, []report.Warning, error) {
+	warnings := traceWarnings(tr)
+	inputs := make([]predict.PropertyInput, len(sel.Specs))
+	for i, p := range sel.Specs {
+		events, err := spec.Match(p, tr)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("property %s: %w", p.Name, err)
+		}
+		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
+		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched(p))...)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
+	}
+	res, err := runWithProgress(ctx, stderr, show, tr, inputs, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := runBuiltins(ctx, stderr, show, tr, res, sel.Builtins, opts); err != nil {
+		return nil, nil, nil, err
+	}
+	return res, inputs, warnings, nil
 }
 
 // loadSpecs loads the --spec files; warnings are printed and kept, errors

@@ -12,15 +12,20 @@ import (
 )
 
 // The catalogue's built-in properties (Deadlock) are not patterns, so they
-// do not go through spec.Match and predict.Run: selectProps selects them
+// do not go through spec.Match and predict.Run: props.Select selects them
 // with the same --props rules, and runBuiltins merges their results into
 // the pattern properties' result.
 
 // runBuiltins runs the selected built-ins and merges their violations and
-// unknowns into res, after the pattern properties'.
-func runBuiltins(ctx context.Context, tr *trace.Trace, res *predict.Result, builtins []props.Property, opts predict.Options) error {
+// unknowns into res, after the pattern properties'; with show, each draws
+// its progress. An interrupt stops them, keeping what they found (the
+// merged result is then interrupted), and no later one starts.
+func runBuiltins(ctx context.Context, stderr io.Writer, show bool, tr *trace.Trace, res *predict.Result, builtins []props.Property, opts predict.Options) error {
 	for _, b := range builtins {
-		r, err := b.Builtin(ctx, tr, opts)
+		if res.Interrupted {
+			return nil
+		}
+		r, err := runBuiltinWithProgress(ctx, stderr, show, b, tr, opts)
 		if err != nil {
 			return err
 		}

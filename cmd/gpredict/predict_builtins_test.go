@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"io"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/props"
 	"gpredict/trace"
@@ -12,15 +14,12 @@ import (
 // TestBuiltinTimeIsCounted: the run time in the summary includes the
 // built-ins', which run after predict.Run.
 func TestBuiltinTimeIsCounted(t *testing.T) {
-	tr, err := trace.ParseText("one.trace", "T1 write x 1\n")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := testtrace.Text(t, "T1 write x 1")
 	slow := props.Property{Name: "Slow", Builtin: func(context.Context, *trace.Trace, predict.Options) (*predict.Result, error) {
 		return &predict.Result{Trace: tr, Stats: predict.Stats{Seconds: 7}}, nil
 	}}
 	res := &predict.Result{Trace: tr, Stats: predict.Stats{Seconds: 0.5}}
-	if err := runBuiltins(t.Context(), tr, res, []props.Property{slow, slow}, predict.Options{}); err != nil {
+	if err := runBuiltins(t.Context(), io.Discard, false, tr, res, []props.Property{slow, slow}, predict.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if res.Stats.Seconds != 14.5 {

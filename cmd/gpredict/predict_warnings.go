@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"gpredict/predict"
+	"gpredict/predict/report"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -15,10 +15,10 @@ import (
 // (docs/output.md); none of them changes the exit status.
 
 // traceWarnings turns the trace's warnings into the run's.
-func traceWarnings(tr *trace.Trace) []predict.Warning {
-	out := make([]predict.Warning, 0, len(tr.Warnings))
+func traceWarnings(tr *trace.Trace) []report.Warning {
+	out := make([]report.Warning, 0, len(tr.Warnings))
 	for _, w := range tr.Warnings {
-		out = append(out, predict.Warning{Code: w.Code, Message: w.String(), Pos: w.Pos})
+		out = append(out, report.Warning{Code: w.Code, Message: w.String(), Pos: w.Pos})
 	}
 	return out
 }
@@ -35,7 +35,7 @@ const (
 // unmatchedWarnings warns about the event declarations of p that no event
 // of the trace matches: one warning for the property when none matches,
 // else (with warnEachEvent) one per declaration.
-func unmatchedWarnings(p *spec.Property, events [][]spec.PropEvent, which unmatchedWarn) []predict.Warning {
+func unmatchedWarnings(p *spec.Property, events [][]spec.PropEvent, which unmatchedWarn) []report.Warning {
 	var unmatched []*spec.EventDecl
 	for d, list := range events {
 		if len(list) == 0 {
@@ -47,14 +47,14 @@ func unmatchedWarnings(p *spec.Property, events [][]spec.PropEvent, which unmatc
 	case len(unmatched) == 0 || which == warnNone:
 		return nil
 	case len(unmatched) == len(p.Events):
-		return []predict.Warning{{Code: "unmatched-property", Pos: p.NameSpan.String(),
+		return []report.Warning{{Code: "unmatched-property", Pos: p.NameSpan.String(),
 			Message: fmt.Sprintf("property %s (%s): no event of the trace matches any of its event declarations, so it has nothing to check; %s", p.Name, p.NameSpan, hint)}}
 	case which != warnEachEvent:
 		return nil
 	}
-	out := make([]predict.Warning, len(unmatched))
+	out := make([]report.Warning, len(unmatched))
 	for i, d := range unmatched {
-		out[i] = predict.Warning{Code: "unmatched-event", Pos: d.NameSpan.String(),
+		out[i] = report.Warning{Code: "unmatched-event", Pos: d.NameSpan.String(),
 			Message: fmt.Sprintf("event %s of property %s (%s) matches no event of the trace, so no violation can involve it; %s", d.Name, p.Name, d.NameSpan, hint)}
 	}
 	return out

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/term"
 
 	"gpredict/predict"
+	"gpredict/props"
 	"gpredict/trace"
 )
 
@@ -50,10 +51,23 @@ func runWithProgress(ctx context.Context, stderr io.Writer, show bool, tr *trace
 	if !show {
 		return predict.Run(ctx, tr, inputs, opts)
 	}
-	d := startProgress(stderr)
+	d := startProgress(stderr, progressPhase)
 	defer d.stop()
 	opts.Progress = d.update
 	return predict.Run(ctx, tr, inputs, opts)
+}
+
+// runBuiltinWithProgress is a built-in property's run (Deadlock) with, if
+// show, the progress display drawn while it decides its candidates, the
+// phase named after it.
+func runBuiltinWithProgress(ctx context.Context, stderr io.Writer, show bool, b props.Property, tr *trace.Trace, opts predict.Options) (*predict.Result, error) {
+	if !show {
+		return b.Builtin(ctx, tr, opts)
+	}
+	d := startProgress(stderr, func(predict.Progress) string { return b.Name + " candidates" })
+	defer d.stop()
+	opts.Progress = d.update
+	return b.Builtin(ctx, tr, opts)
 }
 
 // isTerminal reports whether w is a terminal: a file (os.Stderr) whose
@@ -71,6 +85,8 @@ type progressDisplay struct {
 	// mpb redraws (on its own goroutine, at its own pace).
 	last atomic.Pointer[predict.Progress]
 	once sync.Once
+	// phase names what the run is doing (progressPhase for predict.Run).
+	phase func(predict.Progress) string
 }
 
 // phaseWidth keeps the bar and the counts from shifting when the phase
@@ -79,8 +95,8 @@ const phaseWidth = len("enumerating candidates")
 
 // startProgress starts drawing on w; opts are added to the container's
 // (the tests choose when it redraws and pretend w is a terminal).
-func startProgress(w io.Writer, opts ...mpb.ContainerOption) *progressDisplay {
-	d := &progressDisplay{}
+func startProgress(w io.Writer, phase func(predict.Progress) string, opts ...mpb.ContainerOption) *progressDisplay {
+	d := &progressDisplay{phase: phase}
 	d.last.Store(&predict.Progress{})
 	d.container = mpb.New(append([]mpb.ContainerOption{mpb.WithOutput(w)}, opts...)...)
 	d.bar = d.container.New(0, mpb.BarStyle(),
@@ -96,7 +112,7 @@ func startProgress(w io.Writer, opts ...mpb.ContainerOption) *progressDisplay {
 				return base.Fill(w, st)
 			})
 		}),
-		mpb.PrependDecorators(decor.Any(func(decor.Statistics) string { return progressPhase(*d.last.Load()) },
+		mpb.PrependDecorators(decor.Any(func(decor.Statistics) string { return d.phase(*d.last.Load()) },
 			decor.WC{W: phaseWidth, C: decor.DindentRight})),
 		mpb.AppendDecorators(decor.Any(func(decor.Statistics) string { return progressCounts(*d.last.Load()) })),
 	)

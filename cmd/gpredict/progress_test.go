@@ -94,7 +94,7 @@ func TestProgressText(t *testing.T) {
 func TestProgressDisplay(t *testing.T) {
 	var out bytes.Buffer
 	refresh := make(chan any)
-	d := startProgress(&out, mpb.WithManualRefresh(refresh), mpb.ForceTTY(), mpb.WithWidth(120))
+	d := startProgress(&out, progressPhase, mpb.WithManualRefresh(refresh), mpb.ForceTTY(), mpb.WithWidth(120))
 	d.update(predict.Progress{Formed: 40, Queued: 10, Decided: 7, Enumerated: true, Violations: 2, Elapsed: 3 * time.Second})
 	// The refresh channel is unbuffered and mpb hands each refresh on
 	// before it takes the next, so once the third is taken the first

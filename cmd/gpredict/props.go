@@ -50,14 +50,11 @@ func newPropsShowCmd() *cobra.Command {
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ps, err := props.Select(args)
-			if err != nil || len(ps) != 1 {
-				if err == nil {
-					err = fmt.Errorf("props show: want one property name, not %q", args[0])
-				}
+			p, err := props.Find(args[0])
+			if err != nil {
 				return usageError{err}
 			}
-			fmt.Fprint(cmd.OutOrStdout(), props.Markdown(ps[0]))
+			fmt.Fprint(cmd.OutOrStdout(), props.Markdown(p))
 			return nil
 		},
 	}

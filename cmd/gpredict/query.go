@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"gpredict/predict"
 	"gpredict/predict/query"
+	"gpredict/predict/report/witness"
 	"gpredict/predict/stage"
 	"gpredict/trace"
 )
@@ -37,8 +36,8 @@ could not decide within --timeout).`,
 	f.StringArray("reads", nil, `a read value to ask for, "EVENT reads VALUE"; may be repeated`)
 	choiceFlag(f, "format", "text", []string{"text", "json"}, "output format: text or json")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
-	choiceFlag(f, "witness", "trimmed", predict.WitnessModes, "text witness: trimmed (around the events asked about), full or none")
-	durationFlag(f, "timeout", 10*time.Second, "a duration such as 10s or 1m30s, or 0 for no limit",
+	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the events asked about), full or none")
+	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit for the solver (0: none); when it runs out the answer is unknown")
 	addInputFormatFlag(cmd)
 	return cmd

@@ -37,6 +37,7 @@ func newRecordCmd() *cobra.Command {
 	cmd.Flags().Bool("split", false, "write one file per goroutine (text only)")
 	cmd.Flags().StringSlice("instrument", nil, "also instrument dependencies whose import path starts with one of these")
 	cmd.Flags().Bool("keep-raw", false, "keep the runtime's raw logs in DIR/raw")
+	boolFlag(cmd.Flags(), "allow-failure", "exit 0 when the recorded command fails (else an error, exit 2, after writing the trace)")
 	addRecordJavaFlags(cmd.Flags())
 	return cmd
 }
@@ -69,22 +70,39 @@ func runRecord(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	recordWarnings(stderr, args, res)
+	failed := recordWarnings(stderr, args, res, v.GetBool("allow-failure"))
 	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs): %s\n",
 		res.Events, res.Threads, res.Instrumented, res.Seconds, strings.Join(res.Traces, " "))
-	return nil
+	return failed
 }
 
-// recordWarnings prints what the collector could not take as it was, and
-// how the recorded command ended if it failed.
-func recordWarnings(stderr io.Writer, args []string, res *record.Result) {
+// recordWarnings prints what the collector could not take as it was, the
+// goroutines a blocked run left waiting and, when the run is accepted though it failed, how the recorded command
+// ended. A failed run is an error unless --allow-failure accepts it: a
+// failing run records what it did, but predicting from it in CI would
+// hide the failure. Its error is returned, to be given after the summary
+// line, so that the trace written is named either way.
+func recordWarnings(stderr io.Writer, args []string, res *record.Result, allowFailure bool) error {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Msg)
 	}
-	switch {
-	case res.ExitCode == -1:
-		fmt.Fprintf(stderr, "gpredict: warning: %s was killed by a signal; the trace holds what it did until then\n", strings.Join(args, " "))
-	case res.ExitCode != 0:
-		fmt.Fprintf(stderr, "gpredict: warning: %s exited with status %d; the trace holds what it did until then\n", strings.Join(args, " "), res.ExitCode)
+	for _, b := range res.Blocked {
+		held := ""
+		if b.Holder != "" {
+			held = ", held by " + b.Holder
+		}
+		fmt.Fprintf(stderr, "gpredict: warning: the run ended (%s) with goroutine %s waiting in %s at %s%s\n", b.Why, b.Thread, b.What, b.Site, held)
 	}
+	if res.ExitCode == 0 {
+		return nil
+	}
+	how := fmt.Sprintf("exited with status %d", res.ExitCode)
+	if res.ExitCode == -1 {
+		how = "was killed by a signal"
+	}
+	if allowFailure {
+		fmt.Fprintf(stderr, "gpredict: warning: %s %s; the trace holds what it did until then\n", strings.Join(args, " "), how)
+		return nil
+	}
+	return fmt.Errorf("%s %s; the trace holds what it did until then (--allow-failure accepts a failed run)", strings.Join(args, " "), how)
 }

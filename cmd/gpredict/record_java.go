@@ -86,7 +86,7 @@ func runRecordJava(cmd *cobra.Command, v *config, args []string, onCommandLine m
 	if err != nil {
 		return err
 	}
-	recordWarnings(stderr, args, res)
+	failed := recordWarnings(stderr, args, res, v.GetBool("allow-failure"))
 	traces := strings.Join(res.Traces, " ")
 	if v.GetString("format") == "std" {
 		for _, t := range res.Traces {
@@ -95,7 +95,7 @@ func runRecordJava(cmd *cobra.Command, v *config, args []string, onCommandLine m
 	}
 	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d threads (%d classes instrumented, %.2fs): %s\n",
 		res.Events, res.Threads, res.Instrumented, res.Seconds, traces)
-	return nil
+	return failed
 }
 
 // javaCallPatterns are the signature patterns of the calls the chosen
@@ -116,7 +116,7 @@ func javaCallPatterns(v *config, stderr io.Writer) ([]java.Pattern, error) {
 	}
 	var out []java.Pattern
 	seen := map[string]bool{}
-	for _, p := range chosen.props {
+	for _, p := range chosen.Specs {
 		pats, all := spec.Invocations(p)
 		if all {
 			return []java.Pattern{java.AnyCall}, nil

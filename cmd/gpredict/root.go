@@ -76,6 +76,10 @@ command line, configuration included (docs/cli.md).`,
 		RunE:          wantSubcommand,
 	}
 	root.SetVersionTemplate("gpredict {{.Version}}\n")
+	// Declared here so that cobra does not add its -v shorthand: in Go
+	// tools -v means verbose, so the version is asked for by its long name
+	// only (or `gpredict version`).
+	root.Flags().Bool("version", false, "print the version of gpredict and the commit it was built from")
 	root.PersistentFlags().String("config", "", "configuration file (default: ./gpredict.yaml if present)")
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
@@ -86,6 +90,7 @@ command line, configuration included (docs/cli.md).`,
 		newPropsCmd(),
 		newAtomicityCmd(),
 		newRecordCmd(),
+		newTestCmd(),
 		newQueryCmd(),
 	)
 	registerCompletions(root)

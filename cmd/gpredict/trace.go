@@ -19,7 +19,7 @@ func newTraceCmd() *cobra.Command {
 .jsonl, STD .std, RapidBin .data) are described in docs/trace-format.md.`,
 		RunE: wantSubcommand,
 	}
-	cmd.AddCommand(newTraceCheckCmd(), newTraceConvertCmd())
+	cmd.AddCommand(newTraceCheckCmd(), newTraceConvertCmd(), newTraceShowCmd())
 	return cmd
 }
 

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
 
@@ -27,11 +28,8 @@ func TestSharedLocksAndHB(t *testing.T) {
 		{"no hb", "T1 write x 1\nT1 write s 1\nT2 write r 1\nT2 write x 2\n", "T1#1", "T2#2", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, err := trace.ParseText("t.trace", tc.src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			choice := []trace.EventRef{ref(t, tr, tc.a), ref(t, tr, tc.b)}
+			tr := testtrace.Text(t, tc.src)
+			choice := testtrace.Refs(t, tr, tc.a+" "+tc.b)
 			for _, model := range []trace.BranchModel{imp, exp} {
 				ok, sched := Decide(tr, model, encode.Candidate{Alt: alt, Choice: choice})
 				if ok != tc.want {

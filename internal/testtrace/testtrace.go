@@ -1,5 +1,7 @@
-// Package testtrace reads the few-line text traces that table tests
-// write inline, with the events a case names, and indexes them.
+// Package testtrace is the home of the tests' trace helpers: it reads the
+// few-line text traces that table tests write inline and the event ids a
+// case names (any error fails the test), and holds the small traces that
+// several packages' tests share. (Generated traces are internal/tracegen's.)
 package testtrace
 
 import (
@@ -11,20 +13,35 @@ import (
 	"gpredict/trace"
 )
 
-// Parse reads text (a text-format trace; surrounding blank space is
-// ignored) and the event ids refs ("T1#2 T2#1"), and indexes the trace
-// under the implicit branch model. Any error fails the test.
-func Parse(t testing.TB, text, refs string) (*trace.Trace, []trace.EventRef, *encode.Index) {
+// Text reads text, a text-format trace written inline in a test, as the
+// file test.trace: surrounding blank space is ignored, so a raw string
+// may start on the line after its backquote (line 1 is then its first
+// event).
+func Text(t testing.TB, text string) *trace.Trace {
 	t.Helper()
 	tr, err := trace.ParseText("test.trace", strings.TrimSpace(text)+"\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	events, err := tr.ParseRefs(refs)
+	return tr
+}
+
+// Refs reads the event ids of tr in ids ("T1#2 T2#1").
+func Refs(t testing.TB, tr *trace.Trace, ids string) []trace.EventRef {
+	t.Helper()
+	events, err := tr.ParseRefs(ids)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tr, events, encode.NewModelIndex(tr, trace.BranchesImplicit)
+	return events
+}
+
+// Parse reads text as Text does and the event ids refs, and indexes the
+// trace under the implicit branch model.
+func Parse(t testing.TB, text, refs string) (*trace.Trace, []trace.EventRef, *encode.Index) {
+	t.Helper()
+	tr := Text(t, text)
+	return tr, Refs(t, tr, refs), encode.NewModelIndex(tr, trace.BranchesImplicit)
 }
 
 // PaddedInterference is a trace in which the race T2#(pad+4) ‖ T3#1 on z
@@ -41,4 +58,34 @@ func PaddedInterference(pad int) (text, race string) {
 	}
 	b.WriteString("T2 write z 1\nT3 write z 2\n")
 	return b.String(), fmt.Sprintf("T2#%d T3#1", pad+4)
+}
+
+// Racy has races on x between T1 and T2 (T1's write, before T1 joins
+// T2, against T2's write; T2's write against T1's read after the join is
+// ordered) and none on y, whose accesses hold lock l.
+const Racy = `
+T1 fork T2
+T1 write x 1 @A.java:1
+T1 acquire l
+T1 write y 1 @A.java:2
+T1 release l
+T1 join T2
+T1 read x 2 @A.java:3
+T2 write x 2 @B.java:1
+T2 acquire l
+T2 read y 1 @B.java:2
+T2 release l
+`
+
+// LockedWrites is a trace of threads that each write x under lock l n
+// times: a race between two of the writes is Unsat, and a solver needs
+// every lock constraint to see it.
+func LockedWrites(threads, n int) string {
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		for t := 1; t <= threads; t++ {
+			fmt.Fprintf(&b, "T%d acquire l\nT%d write x %d\nT%d release l\n", t, t, i, t)
+		}
+	}
+	return b.String()
 }

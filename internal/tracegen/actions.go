@@ -60,6 +60,9 @@ func (s *sim) syncActions(t *thread, add func(int, func())) {
 	if owner, held := s.owner[l]; (!held || s.th[owner] == t) && s.readers[l] == 0 {
 		add(2, func() { s.acquire(t, l) }) // nested and re-entrant acquires included
 	}
+	if t.held[l] == 0 {
+		add(s.cfg.UnheldNotifyWeight, func() { s.notify(t, l, s.r.Intn(3) == 0) })
+	}
 	s.sharedActions(t, l, add)
 	for _, h := range t.order {
 		if t.held[h] > 0 {

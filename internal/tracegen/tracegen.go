@@ -1,5 +1,19 @@
-// Package tracegen generates small random traces for differential tests.
-// A trace is produced by simulating an execution: every thread runs a
+// Package tracegen is the one home of generated traces, for the tests and
+// the benchmarks alike:
+//
+//   - Random (this file): small random executions for the differential
+//     tests, with every kind of event; Config tunes their mix;
+//   - Sections (sections.go): nested lock sections, for deadlock tests;
+//   - WriteBench (bench.go): the dense and sparse recordings of the
+//     benchmarks, in STD form;
+//   - WriteLocks (locks.go): the lock-heavy family of recordings.
+//
+// Each is a function of its seed. The benchmarks' recordings must stay
+// byte-identical for a seed (bench_test.go pins them); the random traces
+// of the tests may change with the generator, the differential sweeps
+// then being run at a larger count once to keep their coverage.
+//
+// Random produces a trace by simulating an execution: every thread runs a
 // random program chosen step by step, a random scheduler interleaves the
 // threads while respecting locks, wait/notify, fork and join, and reads
 // return the current value. Each thread's events are then written out
@@ -41,6 +55,12 @@ type Config struct {
 	// other actions (default 0: none). Readers may hold a lock together;
 	// an exclusive acquire waits for them (shared.go).
 	SharedWeight int
+	// UnheldNotifyWeight weighs a notify or notifyAll of a lock the
+	// thread does not hold (default 0: none). Java would throw, but a
+	// trace may have one (a recorder sees the call), and it may still
+	// wake a waiter: the causal model asks nothing of the notifier's
+	// locks.
+	UnheldNotifyWeight int
 	// HBFacts is the most hb facts added between events of different
 	// threads that the simulated execution orders (default 0: none); the
 	// trace gets a random number of them up to this.

@@ -21,6 +21,35 @@ func TestSimulatedScheduleIsFeasible(t *testing.T) {
 	}
 }
 
+// With UnheldNotifyWeight, threads notify locks they do not hold, and the
+// simulated interleaving stays feasible (such a notify may wake a waiter).
+func TestUnheldNotify(t *testing.T) {
+	unheld := 0
+	for seed := int64(0); seed < 1000; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		tr, sched := generate(r, Config{UnheldNotifyWeight: 2, WaitWeight: 2})
+		checkFeasible(t, seed, tr, sched)
+		for _, th := range tr.Threads {
+			held := map[trace.Sym]int{}
+			for _, e := range th.Events {
+				switch e.Op {
+				case trace.OpAcquire:
+					held[e.Obj]++
+				case trace.OpRelease:
+					held[e.Obj]--
+				case trace.OpNotify, trace.OpNotifyAll:
+					if held[e.Obj] <= 0 {
+						unheld++
+					}
+				}
+			}
+		}
+	}
+	if unheld == 0 {
+		t.Fatal("no notify of a lock not held in 1000 traces")
+	}
+}
+
 // checkFeasible fails the test unless sched schedules every step of tr
 // and is feasible under both branch models.
 func checkFeasible(t *testing.T, seed int64, tr *trace.Trace, sched []replay.Step) {

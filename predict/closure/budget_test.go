@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
-	"gpredict/internal/benchtrace"
+	"gpredict/internal/tracegen"
 	"gpredict/trace"
 )
 
@@ -23,7 +23,7 @@ func TestDefaultBudgetRefutesDenseRecording(t *testing.T) {
 		t.Skip("generates and indexes a 100K-event recording")
 	}
 	var buf bytes.Buffer
-	if err := benchtrace.Write(&buf, "dense", 100000, 1); err != nil {
+	if err := tracegen.WriteBench(&buf, "dense", 100000, 1); err != nil {
 		t.Fatal(err)
 	}
 	b := trace.NewBuilder()

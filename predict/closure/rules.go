@@ -77,7 +77,7 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	case encode.Impossible:
 		return s.refute("%s, a value nothing writes, and it must (a later event of its thread is scheduled)", what)
 	case encode.Ambiguous:
-		return true
+		return s.writersRule(r, ev, what)
 	case encode.Initial:
 		for u := range s.cut {
 			ws := s.x.WritesOf(v, trace.ThreadID(u))
@@ -123,6 +123,59 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 			if x := at(k); !s.edge(r, x, fmt.Sprintf("%s from %s, and %s writes %s after %s, so after %s", what, s.id(w), s.id(x), tr.Str(v), s.id(w), s.id(r))) {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// writersRule is rule 5 for a required read whose value several writes
+// give: it reads from one of them, so when none can come before it (each
+// is its own later event, must come after it, or lies at or after a
+// last-group event of its thread, where the witness ends) the candidate
+// is refuted, and when only one thread's writes can, the first of them
+// comes before the read. On a recording whose variables take few values,
+// most writes of a value sit after the chosen events, so this is what
+// exhausts a read's options. Writing the initial value needs no write.
+func (s *saturation) writersRule(r trace.EventRef, ev *trace.Event, what string) bool {
+	tr := s.x.Trace
+	if ev.Val == tr.InitValue(ev.Obj) {
+		return true
+	}
+	only, count := trace.EventRef{}, 0
+	for _, w := range s.x.FirstWritesOfValue(ev.Obj, ev.Val) {
+		if !s.canWriteBefore(w, r) {
+			continue
+		}
+		only, count = w, count+1
+		if count > 1 {
+			return true
+		}
+	}
+	if count == 0 {
+		return s.refute("%s, and no write of that value can come before it", what)
+	}
+	if only.Thread == r.Thread {
+		return true
+	}
+	return s.edge(only, r, fmt.Sprintf("%s, which only %s's writes from %s can give", what, tr.ThreadName(only.Thread), s.id(only)))
+}
+
+// canWriteBefore reports whether write w, the first of its value in its
+// thread, may come before read r in a witness: it is not r's own later
+// event, r does not have to come first, and it is not at or after a
+// last-group event (nor must follow one), where the witness ends. A
+// later write of the value in w's thread can come before r only if w
+// can, so looking at the first one suffices.
+func (s *saturation) canWriteBefore(w, r trace.EventRef) bool {
+	if w.Thread == r.Thread {
+		return w.Index < r.Index
+	}
+	if s.o.atOrBefore(r, w) {
+		return false
+	}
+	for _, c := range s.ch.Last() {
+		if (c.Thread == w.Thread && c.Index <= w.Index) || s.o.before(c, w) {
+			return false
 		}
 	}
 	return true

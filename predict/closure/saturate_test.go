@@ -56,6 +56,21 @@ T1 write x 1
 T1 write z 1
 T2 read x 0
 T2 write z 2`, "T1#2 T2#2", true, ""},
+		{"every write of a read's value comes after the block", `
+T1 write x 1
+T1 write y 1
+T1 write x 5
+T1 fork T3
+T2 read x 5
+T2 write y 2
+T3 write x 5`, "T1#2 T2#2", true, "no write of that value can come before it"},
+		{"a write of the read's value can still come first", `
+T1 write x 1
+T1 write y 1
+T1 write x 5
+T3 write x 5
+T2 read x 5
+T2 write y 2`, "T1#2 T2#2", true, ""},
 		{"a hold held to the end of the trace", `
 T1 acquire l
 T1 write x 1
@@ -76,5 +91,26 @@ T2 release l`, "T1#2 T2#2", false, "holds l to the end of the trace"},
 				t.Errorf("refuted because %q, want %q", res.Why, tc.refute)
 			}
 		})
+	}
+}
+
+// When only one thread's writes of a read's value can come before it,
+// the first of them comes before the read (writersRule): here T3's, since
+// T1 writes x=5 only after its event in the block.
+func TestWritersRuleOrdersTheOnlyWriter(t *testing.T) {
+	tr, block, x := testtrace.Parse(t, `
+T1 write y 1
+T1 write x 5
+T3 write z 1
+T3 write x 5
+T2 read x 5
+T2 write y 2`, "T1#1 T2#2")
+	res := Saturate(x, Chain{Groups: [][]trace.EventRef{block}}, DefaultConfig(true))
+	if res.Refuted {
+		t.Fatalf("refuted (%s), want a possible race", res.Why)
+	}
+	w, r := testtrace.Refs(t, tr, "T3#2")[0], testtrace.Refs(t, tr, "T2#1")[0]
+	if !res.Before(w, r) {
+		t.Errorf("T3#2 is not ordered before T2#1; edges %v", res.Edges)
 	}
 }

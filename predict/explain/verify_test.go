@@ -3,6 +3,7 @@ package explain
 import (
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
 
@@ -28,10 +29,7 @@ T3 notifyAll l
 // them made false in one respect, so that a test holding explanations to
 // it can fail.
 func TestVerify(t *testing.T) {
-	tr, err := trace.ParseText("v.trace", verifyTrace)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := testtrace.Text(t, verifyTrace)
 	at := func(id string) trace.EventRef {
 		r, ok := tr.Ref(id)
 		if !ok {

@@ -476,8 +476,8 @@ func (b *builder) run() bool {
 				if !pending {
 					return true
 				}
-				if b.release() {
-					break // a holder got more to do: try again
+				if b.release() || b.supply() {
+					break // a holder or a writer got more to do: try again
 				}
 				return false // every pending thread is blocked
 			}
@@ -521,6 +521,74 @@ func (b *builder) release() bool {
 		}
 	}
 	return false
+}
+
+// supply unblocks a thread whose next event is a read of a value that no
+// scheduled write gives now: it needs a write of that value that is not
+// scheduled yet (with what must happen before it), the one that came
+// first in the recording among those that need no chosen event. On a
+// recording whose variables take few values, a read can take its value
+// from many writes, and the one it read from in the recording may be out
+// of reach (after a chosen event of its thread): another write of the
+// same value, by a thread nobody needed so far, is what lets it go on.
+// It reports whether it found such a write.
+func (b *builder) supply() bool {
+	for t := range b.need {
+		if b.next[t] >= b.need[t] {
+			continue
+		}
+		r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(b.next[t])}
+		ev := b.tr.Event(r)
+		if ev.Op != trace.OpRead || b.current(r, ev.Obj) == ev.Val {
+			continue
+		}
+		if w, ok := b.writerFor(r, ev); ok {
+			b.needs(w)
+			return true
+		}
+	}
+	return false
+}
+
+// writerFor is the unscheduled write of read r's variable and value,
+// by another thread, that came first in the recording among those whose
+// scheduling needs no chosen event and no event after r in its thread.
+func (b *builder) writerFor(r trace.EventRef, ev *trace.Event) (trace.EventRef, bool) {
+	best, found := trace.EventRef{}, false
+	v := b.x.ObjNum(r)
+	for u := range b.need {
+		if u == int(r.Thread) {
+			continue
+		}
+		ws := b.x.WritesOfNum(v, trace.ThreadID(u))
+		for k := searchFrom(ws, max(b.next[u], b.need[u])); k < len(ws); k++ {
+			w := trace.EventRef{Thread: trace.ThreadID(u), Index: ws[k]}
+			if b.tr.Event(w).Val != ev.Val {
+				continue
+			}
+			if b.reachable(w, r) && (!found || b.arrival(u, int(w.Index)) < b.arrival(int(best.Thread), int(best.Index))) {
+				best, found = w, true
+			}
+			break // a later write of the thread needs this one's prefix too
+		}
+	}
+	return best, found
+}
+
+// reachable reports whether w can be scheduled before read r: what must
+// happen before w holds no chosen event not yet scheduled and nothing of
+// r's thread from r on.
+func (b *builder) reachable(w, r trace.EventRef) bool {
+	clock := b.x.Clock(w)
+	if int(clock[r.Thread]) > int(r.Index) {
+		return false
+	}
+	for c := range b.chosen {
+		if int(clock[c.Thread]) > int(c.Index) && int(c.Index) >= b.next[c.Thread] {
+			return false
+		}
+	}
+	return true
 }
 
 // chosenBefore reports whether thread t has a chosen event at index e or

@@ -74,7 +74,7 @@ func parseOrder(tr *trace.Trace, s string) ([]Order, error) {
 	}
 	points := make([]Point, len(fields))
 	for i, f := range fields {
-		p, err := parsePoint(tr, strings.TrimSpace(f))
+		p, err := ParsePoint(tr, strings.TrimSpace(f))
 		if err != nil {
 			return nil, err
 		}
@@ -91,7 +91,9 @@ func parseOrder(tr *trace.Trace, s string) ([]Order, error) {
 	return out, nil
 }
 
-func parsePoint(tr *trace.Trace, s string) (Point, error) {
+// ParsePoint reads an event id, or a part of a wait ("T1#4.wake"), and
+// says exactly what is wrong with one that names no event of tr.
+func ParsePoint(tr *trace.Trace, s string) (Point, error) {
 	if s == "" {
 		return Point{}, fmt.Errorf("an event id is missing; want EVENT < EVENT, e.g. \"T2#1 < T1#4\"")
 	}

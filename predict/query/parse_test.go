@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
 
@@ -22,11 +23,7 @@ T2 release m
 
 func parsed(t testing.TB) *trace.Trace {
 	t.Helper()
-	tr, err := trace.ParseText("p.trace", parseTrace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	return testtrace.Text(t, parseTrace)
 }
 
 func TestParse(t *testing.T) {

@@ -69,11 +69,16 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 		deadline = start.Add(opts.Timeout)
 	}
 	idx := encode.NewIndex(tr)
-	prob := encode.NewProblem(idx, model, idx.Close(events(tr, q), nil))
+	sl, err := idx.Close(nil, events(tr, q), nil)
+	if err != nil {
+		return nil, err // never: there is no stop signal
+	}
+	prob := encode.NewProblem(idx, model, sl)
 	asked, known := conditions(prob, q)
-	cs := append(append([]encode.Constraint(nil), prob.Causal...), asked...)
-	res := smt.DecideWithCore(prob, cs, smt.CoreConfig{Deadline: deadline, Timeout: opts.Timeout,
-		MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
+	enc := prob.With(asked)
+	cs := enc.All()
+	res := smt.DecideWithCore(enc, cs, smt.CoreConfig{Deadline: deadline, Timeout: opts.Timeout,
+		RLimit: smt.DefaultRLimit, MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
 	switch res.Verdict {
 	case stage.Unknown:
 		ans.Verdict, ans.Reason = stage.Unknown, res.Reason

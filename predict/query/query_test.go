@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"gpredict/predict"
 	"gpredict/predict/explain"
+	"gpredict/predict/report/witness"
 	"gpredict/predict/stage"
 	"gpredict/trace"
 )
@@ -88,7 +88,7 @@ func TestAnswers(t *testing.T) {
 			}
 			ans.Seconds = 0
 			var buf bytes.Buffer
-			if err := WriteText(&buf, tr, ans, ReportOptions{Witness: predict.WitnessTrimmed}); err != nil {
+			if err := WriteText(&buf, tr, ans, ReportOptions{Witness: witness.Trimmed}); err != nil {
 				t.Fatal(err)
 			}
 			golden(t, filepath.Join("testdata", "golden", c.name+".txt"), buf.Bytes())

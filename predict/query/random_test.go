@@ -167,10 +167,15 @@ func TestCoresAreMinimal(t *testing.T) {
 		q := randomQuery(r, tr)
 		model := trace.BranchesImplicit
 		idx := encode.NewIndex(tr)
-		prob := encode.NewProblem(idx, model, idx.Close(events(tr, q), nil))
+		sl, err := idx.Close(nil, events(tr, q), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prob := encode.NewProblem(idx, model, sl)
 		asked, _ := conditions(prob, q)
-		cs := append(append([]encode.Constraint(nil), prob.Causal...), asked...)
-		res := smt.DecideWithCore(prob, cs, smt.CoreConfig{MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
+		enc := prob.With(asked)
+		cs := enc.All()
+		res := smt.DecideWithCore(enc, cs, smt.CoreConfig{MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
 		if res.Verdict != stage.Unsat {
 			continue
 		}
@@ -182,12 +187,12 @@ func TestCoresAreMinimal(t *testing.T) {
 		for i, k := range res.Core {
 			core[i] = cs[k]
 		}
-		if again := smt.DecideWithCore(prob, core, smt.CoreConfig{}); again.Verdict != stage.Unsat {
+		if again := smt.DecideWithCore(enc, core, smt.CoreConfig{}); again.Verdict != stage.Unsat {
 			t.Fatalf("seed %d: the core alone is %s", seed, again.Verdict)
 		}
 		for i := range core {
 			without := append(append([]encode.Constraint(nil), core[:i]...), core[i+1:]...)
-			if res := smt.DecideWithCore(prob, without, smt.CoreConfig{}); res.Verdict != stage.Sat {
+			if res := smt.DecideWithCore(enc, without, smt.CoreConfig{}); res.Verdict != stage.Sat {
 				t.Fatalf("seed %d: the core without %q is still %s", seed, core[i].Origin.Why, res.Verdict)
 			}
 		}

@@ -7,8 +7,8 @@ import (
 	"math"
 	"strings"
 
-	"gpredict/predict"
 	"gpredict/predict/explain"
+	"gpredict/predict/report/witness"
 	"gpredict/predict/stage"
 	"gpredict/trace"
 )
@@ -17,7 +17,7 @@ import (
 type ReportOptions struct {
 	Version string
 	Traces  []string
-	Witness predict.WitnessMode // text only
+	Witness witness.Mode // text only
 }
 
 // WriteText writes the answer for people: yes with the witness drawn as
@@ -34,8 +34,8 @@ func WriteText(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	switch a.Verdict {
 	case stage.Sat:
 		printf("yes: a feasible schedule (%s branch model) has %s\n", a.Model, strings.Join(asked(tr, a.Query), " and "))
-		if o.Witness != predict.WitnessNone && err == nil {
-			err = predict.DrawWitness(w, tr, a.Witness, named(a.Query), o.Witness)
+		if o.Witness != witness.None && err == nil {
+			err = witness.Draw(w, tr, a.Witness, named(a.Query), o.Witness)
 		}
 		printf("\nthe witness has %d steps and passed the replay validator; %.2fs\n", len(a.Witness), a.Seconds)
 	case stage.Unsat:

@@ -5,8 +5,6 @@ import (
 	"os"
 	"time"
 
-	"github.com/aclements/go-z3/z3"
-
 	"gpredict/encode"
 	"gpredict/predict/closure"
 	"gpredict/predict/greedy"
@@ -32,7 +30,6 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 		}
 		q.Closure = &res
 	}
-	deadline := s.stageDeadline(p)
 	lastSize := -1
 	for _, k := range s.cfg.Local {
 		lp, ok := local.Build(s.f.Index, q.Chain, q.Closure, k)
@@ -41,7 +38,7 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 		}
 		lastSize = len(lp.Events)
 		t0 := time.Now()
-		verdict, val := s.checkAll(lp.Constraints, time.Now().Add(time.Until(deadline)/2))
+		verdict, val := s.checkAll(lp.Constraints, s.stageLimits(p))
 		if os.Getenv("GPREDICT_DEBUG_LOCAL") != "" {
 			why := ""
 			if verdict == stage.Sat {
@@ -63,29 +60,26 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 	return stage.Decision{}, false
 }
 
-// checkAll checks cs in the small stages' context (a scope of its own)
-// before deadline, returning the model's values when Sat.
-func (s *solver) checkAll(cs []encode.Constraint, deadline time.Time) (stage.Verdict, func(encode.Var) int64) {
+// checkAll checks cs in the approximating stages' context (a scope of
+// its own) within the limits l, returning the model's values when Sat.
+func (s *solver) checkAll(cs []encode.Constraint, l limits) (stage.Verdict, func(encode.Var) int64) {
 	f := &s.small
-	if f.ctx == nil || f.uses >= frozenRenew {
-		f.ctx = z3.NewContext(nil)
-		f.solver = newSolver(f.ctx)
-		f.terms = newZ3Terms(f.ctx)
-		f.uses = 0
+	if f.z == nil || f.uses >= frozenRenew {
+		f.z, f.uses = newZ3Solver(), 0
 	}
 	f.uses++
-	f.solver.Push()
-	defer f.solver.Pop()
-	if err := s.assertAll(f.solver, f.terms, cs, deadline); err != nil {
+	z := f.z
+	z.solver.Push()
+	defer z.solver.Pop()
+	if err := z.assertAll(cs, l); err != nil {
 		return stage.Unknown, nil
 	}
-	sat, err := s.check(f.ctx, f.solver, deadline)
+	sat, err := z.check(l)
 	switch {
 	case err != nil:
 		return stage.Unknown, nil
 	case !sat:
 		return stage.Unsat, nil
 	}
-	m := f.solver.Model()
-	return stage.Sat, func(v encode.Var) int64 { return f.terms.value(m, v) }
+	return stage.Sat, z.model()
 }

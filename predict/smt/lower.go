@@ -15,6 +15,16 @@ type z3Terms struct {
 	ctx   *z3.Context
 	ints  map[encode.Var]z3.Int
 	bools map[encode.BoolVar]z3.Bool
+	// keep holds every term lowered (and every value read from a model)
+	// for as long as the context lives. go-z3 frees a term from a
+	// finalizer, whenever the garbage collector runs, and Z3 then reuses
+	// its id for the next term made; ids order Z3's internal tables, so
+	// checks after a free could search differently, and run into the
+	// resource limit or not, depending on the collector's timing — on the
+	// load of the machine and on the other workers. Kept, the terms are
+	// freed with the context, between batches of candidates
+	// (Worker.Reset).
+	keep []any
 }
 
 func newZ3Terms(ctx *z3.Context) *z3Terms {
@@ -45,12 +55,29 @@ func (t *z3Terms) constant(k int64) z3.Int { return t.ctx.FromInt(k, t.ctx.IntSo
 
 // value is v's value in model m.
 func (t *z3Terms) value(m *z3.Model, v encode.Var) int64 {
-	x, _, _ := m.Eval(t.int(v), true).(z3.Int).AsInt64()
+	e := m.Eval(t.int(v), true)
+	t.keep = append(t.keep, e)
+	x, _, _ := e.(z3.Int).AsInt64()
 	return x
 }
 
-// lower translates a formula of the IR to Z3.
+// boolValue is b's value in model m.
+func (t *z3Terms) boolValue(m *z3.Model, b encode.BoolVar) bool {
+	e := m.Eval(t.bool(b), true)
+	t.keep = append(t.keep, e)
+	x, _ := e.(z3.Bool).AsBool()
+	return x
+}
+
+// lower translates a formula of the IR to Z3, keeping the result alive
+// with the context (keep).
 func (t *z3Terms) lower(f *encode.F) z3.Bool {
+	x := t.lowerTerm(f)
+	t.keep = append(t.keep, x)
+	return x
+}
+
+func (t *z3Terms) lowerTerm(f *encode.F) z3.Bool {
 	switch f.Kind {
 	case encode.KTrue:
 		return t.ctx.FromBool(true)
@@ -70,7 +97,7 @@ func (t *z3Terms) lower(f *encode.F) z3.Bool {
 	case encode.KAnd, encode.KOr:
 		kids := make([]z3.Bool, len(f.Kids))
 		for i, k := range f.Kids {
-			kids[i] = t.lower(k)
+			kids[i] = t.lowerTerm(k)
 		}
 		if f.Kind == encode.KAnd {
 			return kids[0].And(kids[1:]...)

@@ -1,8 +1,6 @@
 package smt
 
 import (
-	"time"
-
 	"gpredict/encode"
 	"gpredict/predict/greedy"
 	"gpredict/predict/replay"
@@ -28,7 +26,6 @@ func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 		return stage.Decision{}, false
 	}
 	tr := s.f.Trace
-	deadline := s.stageDeadline(p)
 	lastSize := -1
 	for _, k := range s.cfg.Prefix {
 		start := greedy.Cut(s.f.Index, q.Chain, *q.Closure, k)
@@ -73,16 +70,23 @@ func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 		}
 		wt := tr.Window(start, end, init, 0)
 		wc := encode.Candidate{Alt: q.Cand.Alt, Choice: choice}
-		prob := s.windowProblem(wt, wc)
-		cs := append(append([]encode.Constraint(nil), prob.Causal...), prob.Pattern(wc)...)
-		verdict, val := s.checkAll(cs, time.Now().Add(time.Until(deadline)/2))
+		prob, err := s.windowProblem(wt, wc, q.Stop)
+		if err != nil {
+			return stage.Decision{}, false // stopped
+		}
+		enc := prob.Pattern(wc)
+		verdict, val := s.checkAll(enc.All(), s.stageLimits(p))
 		switch verdict {
 		case stage.Unknown:
 			return stage.Decision{}, false
 		case stage.Unsat:
 			continue
 		}
-		sched := append(past, liftFrom(start, schedule(prob, val))...)
+		steps, err := witness(enc, val, q.Stop)
+		if err != nil {
+			return s.unknown(s.stageLimits(p), err), true
+		}
+		sched := append(past, liftFrom(start, steps)...)
 		if s.valid(p, sched) {
 			return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true
 		}

@@ -7,23 +7,13 @@
 package smt
 
 import (
-	"errors"
 	"fmt"
 	"runtime"
 	"time"
 
-	"github.com/aclements/go-z3/z3"
-
 	"gpredict/encode"
 	"gpredict/predict/replay"
 	"gpredict/predict/stage"
-)
-
-// errDeadline reports that a candidate's time ran out outside the solver;
-// errStopped that the run was stopped (an interrupt).
-var (
-	errDeadline = errors.New("deadline passed")
-	errStopped  = errors.New("interrupted")
 )
 
 // solver is one worker's Z3 state. It keeps the latest problem built in
@@ -32,7 +22,7 @@ var (
 // in a Z3 context of its own, so that a new problem gets a new context and
 // the old one's memory is freed rather than accumulated. The causal
 // constraints sit in a first scope, internalized by a "base" check under
-// the deadline (a Push after plain asserts would internalize them inside
+// the limits (a Push after plain asserts would internalize them inside
 // Push, which Z3 cannot interrupt); each candidate's pattern constraints
 // live in a scope above it. The small stages have a context of their own.
 type solver struct {
@@ -42,10 +32,8 @@ type solver struct {
 	prob    *encode.Problem
 	reduced bool // prob is a reduced problem (encode.NewReducedProblem)
 
-	ctx      *z3.Context
-	solver   *z3.Solver
-	terms    *z3Terms
-	asserted *encode.Problem // the problem whose causal constraints solver holds
+	exactZ3  *z3Solver       // nil until the exact stage asserts a problem
+	asserted *encode.Problem // the problem whose causal constraints exactZ3 holds
 	based    bool            // the base check of asserted has run
 
 	small smallSolver // the frozen and relaxed stages (small.go)
@@ -56,9 +44,8 @@ type solver struct {
 	count   int // candidates dumped, for file names
 
 	// cur is the query the stages are working on, with what they computed
-	// for it once and share; stop is its Stop.
-	cur  *prepared
-	stop <-chan struct{}
+	// for it once and share.
+	cur *prepared
 }
 
 // prepared is what the solver stages compute once per candidate.
@@ -91,8 +78,14 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	s := &solver{f: f, cfg: cfg}
 	var out []stage.Stage
 	add := func(name string, run func(p *prepared) (stage.Decision, bool)) {
-		out = append(out, stage.Stage{Name: name, Run: func(q *stage.Query) (stage.Decision, bool) {
-			return s.guard(func() (stage.Decision, bool) { return run(s.prepare(q)) })
+		out = append(out, stage.Stage{Name: name, Heavy: true, Run: func(q *stage.Query) (stage.Decision, bool) {
+			return s.guard(q, func() (stage.Decision, bool) {
+				p, err := s.prepare(q)
+				if err != nil {
+					return stage.Decision{}, false // stopped: the ladder says so
+				}
+				return run(p)
+			})
 		}})
 	}
 	if cfg.DumpDir != "" {
@@ -118,6 +111,15 @@ type Worker struct{ s *solver }
 // Close releases the worker's Z3 state.
 func (w *Worker) Close() { w.s.close() }
 
+// Reset forgets what the worker kept from earlier candidates (the shared
+// slice's problem, the Z3 contexts and what they learnt), so that the
+// next candidates are decided as from a fresh start. The engine resets
+// at every batch of candidates: batches are formed in a fixed order, so
+// whichever worker decides one, and whatever it decided before, the
+// answers (and the models the witnesses are read from) are the same. The
+// contexts are only made again when a candidate reaches a solver stage.
+func (w *Worker) Reset() { w.s.close() }
+
 // InvalidWitnesses counts the witnesses of frozen stages that replay
 // validation rejected: each is a bug (a model of a specialized formula is
 // a model of the exact one), which the tests check never happens.
@@ -125,14 +127,14 @@ func (w *Worker) InvalidWitnesses() int { return w.s.invalid }
 
 // guard turns go-z3's panics into Unknown: a Z3 error is a solver limit
 // for this candidate, not a reason to stop the run, and never an Unsat.
-func (s *solver) guard(run func() (stage.Decision, bool)) (dec stage.Decision, ok bool) {
+func (s *solver) guard(q *stage.Query, run func() (stage.Decision, bool)) (dec stage.Decision, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			if _, bug := r.(runtime.Error); bug {
 				panic(r) // our own bug, not a solver limit: never hide it as unknown
 			}
 			dec, ok = stage.Decision{Verdict: stage.Unknown, Reason: fmt.Sprintf("z3 error: %v", r)}, true
-			if s.stopped() {
+			if q.Stopped() {
 				dec.Reason = stage.Interrupted // the interrupt spoilt the check
 			}
 			s.drop() // the solver's state is unknown: start afresh
@@ -142,13 +144,17 @@ func (s *solver) guard(run func() (stage.Decision, bool)) (dec stage.Decision, o
 	return run()
 }
 
-// prepare returns the shared per-candidate state of q.
-func (s *solver) prepare(q *stage.Query) *prepared {
-	s.stop = q.Stop
+// prepare returns the shared per-candidate state of q; it fails only
+// when the run is stopped while the slice is computed.
+func (s *solver) prepare(q *stage.Query) (*prepared, error) {
 	if s.cur == nil || s.cur.q != q {
-		s.cur = &prepared{q: q, slice: encode.SliceFor(s.f.Index, q.Cand), reduced: encode.Reducible(q.Cand)}
+		sl, err := encode.SliceFor(s.f.Index, q.Cand, q.Stop)
+		if err != nil {
+			return nil, err
+		}
+		s.cur = &prepared{q: q, slice: sl, reduced: encode.Reducible(q.Cand)}
 	}
-	return s.cur
+	return s.cur, nil
 }
 
 // close drops every reference to Z3 objects; go-z3 frees them (and the
@@ -164,7 +170,7 @@ func (s *solver) close() {
 // go-z3's finalizers release the Z3 memory before the next is built.
 func (s *solver) drop() {
 	big := s.asserted != nil && len(s.asserted.Causal) > bigProblem
-	s.asserted, s.terms, s.solver, s.ctx, s.based = nil, nil, nil, nil, false
+	s.asserted, s.exactZ3, s.based = nil, nil, false
 	if big {
 		go runtime.GC()
 	}
@@ -173,21 +179,51 @@ func (s *solver) drop() {
 // valid reports whether sched is a feasible schedule showing the query.
 func (s *solver) valid(p *prepared, sched []replay.Step) bool { return s.f.Valid(p.q.Cand, sched) }
 
-// stageDeadline bounds an approximating stage: the candidate's deadline,
-// or StageLimit after now when it has none (the exact stage follows
-// anyway).
-func (s *solver) stageDeadline(p *prepared) time.Time {
-	if p.q.Deadline.IsZero() {
-		return time.Now().Add(s.cfg.StageLimit)
-	}
-	return p.q.Deadline
+// exactLimits bound a check of the exact stage: Config.RLimit, and the
+// candidate's deadline (zero: none).
+func (s *solver) exactLimits(p *prepared) limits {
+	return limits{rlimit: s.cfg.RLimit, deadline: p.q.Deadline, stop: p.q.Stop}
 }
 
-// timedOut is the Unknown decision for err, naming the time limit when
-// the deadline is what stopped the candidate.
-func (s *solver) timedOut(err error) stage.Decision {
-	if errors.Is(err, errDeadline) {
-		return stage.Decision{Verdict: stage.Unknown, Reason: fmt.Sprintf("timeout after %s", s.cfg.Timeout)}
+// stageLimits bound one check of an approximating stage: Config.StageRLimit
+// and, with a time limit, half of the time the candidate has left (so that
+// one check too big for the limit cannot starve the ones after it).
+func (s *solver) stageLimits(p *prepared) limits {
+	l := limits{rlimit: s.cfg.StageRLimit, stop: p.q.Stop}
+	if !p.q.Deadline.IsZero() {
+		l.deadline = time.Now().Add(time.Until(p.q.Deadline) / 2)
 	}
-	return stage.Decision{Verdict: stage.Unknown, Reason: err.Error()}
+	return l
+}
+
+// timeUp reports whether the candidate's wall-clock time has run out
+// (never without a time limit): the approximating stages then pass it on,
+// and the ladder makes it Unknown.
+func (s *solver) timeUp(p *prepared) bool {
+	return !p.q.Deadline.IsZero() && !time.Now().Before(p.q.Deadline)
+}
+
+// unknown is the Unknown decision for a solver call that ended with err
+// under limits l.
+func (s *solver) unknown(l limits, err error) stage.Decision {
+	return stage.Decision{Verdict: stage.Unknown, Reason: l.why(err, s.cfg.Timeout)}
+}
+
+// witness reads the witness off a model of e (values val). It fails only
+// when the run is stopped or the trace's must-happen-before has a cycle
+// (encode.Encoding.Witness).
+func witness(e *encode.Encoding, val func(encode.Var) int64, stop <-chan struct{}) ([]replay.Step, error) {
+	steps, err := e.Witness(val, stop)
+	if err != nil {
+		return nil, err
+	}
+	return replaySteps(steps), nil
+}
+
+func replaySteps(steps []encode.Step) []replay.Step {
+	sched := make([]replay.Step, 0, len(steps))
+	for _, s := range steps {
+		sched = append(sched, replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)})
+	}
+	return sched
 }

@@ -1,10 +1,7 @@
 package smt
 
 import (
-	"time"
-
 	"gpredict/encode"
-	"gpredict/predict/replay"
 	"gpredict/predict/stage"
 	"gpredict/trace"
 )
@@ -21,24 +18,30 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 		return stage.Decision{}, false
 	}
 	p.windowed = true
-	deadline := s.stageDeadline(p)
-	prob := s.windowProblem(w.Trace, wc)
-	pat := prob.Pattern(wc)
+	prob, err := s.windowProblem(w.Trace, wc, p.q.Stop)
+	if err != nil {
+		return stage.Decision{}, false // stopped
+	}
+	enc := prob.Pattern(wc)
 	lastFree := -1
 	for _, st := range s.cfg.Window {
-		val := prob.Freeze(wc, st.Window, st.Gap)
+		val := enc.Freeze(st.Window, st.Gap)
 		if val.Free == lastFree {
 			continue
 		}
 		lastFree = val.Free
-		verdict, value := s.specialized(prob, pat, val, time.Now().Add(time.Until(deadline)/2))
-		if verdict == stage.Unknown && !time.Now().Before(deadline) {
+		verdict, value := s.specialized(enc, val, s.stageLimits(p))
+		if verdict == stage.Unknown && (s.timeUp(p) || p.q.Stopped()) {
 			return stage.Decision{}, false
 		}
 		if verdict != stage.Sat {
 			continue
 		}
-		if sched := liftedSchedule(prob, value, w); s.valid(p, sched) {
+		steps, err := enc.Witness(value, p.q.Stop)
+		if err != nil {
+			return s.unknown(s.stageLimits(p), err), true
+		}
+		if sched := replaySteps(w.Lift(steps)); s.valid(p, sched) {
 			return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true
 		}
 		s.invalid++ // as for any frozen witness: a bug
@@ -46,19 +49,16 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 	return stage.Decision{}, false
 }
 
-// liftedSchedule reads a witness off a model of a window's problem and
-// lifts it to the whole trace.
-func liftedSchedule(p *encode.Problem, val func(encode.Var) int64, w *encode.Window) []replay.Step {
-	return replaySteps(w.Lift(p.Complete(p.RepairBlock(p.Schedule(val)))))
-}
-
 // windowProblem is the exact problem of candidate wc over window trace
 // wt (a trace of its own, indexed afresh): reduced when wc allows it.
-func (s *solver) windowProblem(wt *trace.Trace, wc encode.Candidate) *encode.Problem {
+func (s *solver) windowProblem(wt *trace.Trace, wc encode.Candidate, stop <-chan struct{}) (*encode.Problem, error) {
 	idx := encode.NewModelIndex(wt, s.f.Model)
-	sl := encode.SliceFor(idx, wc)
-	if encode.Reducible(wc) {
-		return encode.NewReducedProblem(idx, s.f.Model, sl)
+	sl, err := encode.SliceFor(idx, wc, stop)
+	if err != nil {
+		return nil, err
 	}
-	return encode.NewProblem(idx, s.f.Model, sl)
+	if encode.Reducible(wc) {
+		return encode.NewReducedProblem(idx, s.f.Model, sl), nil
+	}
+	return encode.NewProblem(idx, s.f.Model, sl), nil
 }

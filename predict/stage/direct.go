@@ -12,7 +12,9 @@ import (
 	"gpredict/trace"
 )
 
-// Direct returns the stages that need no solver, in ladder order:
+// Direct returns the stages that need no solver, in ladder order: first
+// those of Reordered (shb, syncp, lazy, supply: races, one `||` block),
+// then:
 //
 //   - closure (refutes): the cheap rules of package closure — what must
 //     happen before the chosen events, the pattern's orders, the holds
@@ -30,14 +32,14 @@ import (
 //
 // All but recorded apply to chain candidates only.
 func Direct(f *Facts, cfg ClosureConfigs) []Stage {
-	return []Stage{
+	return append(Reordered(f), []Stage{
 		{Name: "closure", Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Cheap) }},
-		{Name: "greedy", Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "greedy", Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
 		{Name: "saturate", Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Full) }},
-		{Name: "greedy-saturated", Run: func(q *Query) (Decision, bool) { return build(f, q) }},
-		{Name: "saturate-wide", Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
+		{Name: "greedy-saturated", Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "saturate-wide", Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
 		{Name: "recorded", Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
-	}
+	}...)
 }
 
 // ClosureConfigs configure package closure for the closure stages: Cheap

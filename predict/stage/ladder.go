@@ -15,8 +15,21 @@ type Ladder struct {
 	stages  []Stage
 	timeout time.Duration
 	stop    <-chan struct{}
-	stats   []StageStats
-	closers []func()
+	// tight reports whether the run's memory budget is reached (nil:
+	// never), with the reason a candidate then left to a heavy stage is
+	// unknown.
+	tight    func() bool
+	tightWhy string
+	stats    []StageStats
+	closers  []func()
+}
+
+// WithMemoryBudget makes the ladder run no heavy stage once tight says
+// the run's memory budget is reached: a candidate that would go on to one
+// is unknown, with why as the reason.
+func (l *Ladder) WithMemoryBudget(tight func() bool, why string) *Ladder {
+	l.tight, l.tightWhy = tight, why
+	return l
 }
 
 // NewLadder returns a ladder over stages; each candidate gets timeout
@@ -44,19 +57,28 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 	}
 	q.Chain, q.IsChain = closure.ChainOf(l.facts.Trace, c.Alt, c.Choice)
 	for i, s := range l.stages {
+		st := &l.stats[i]
+		// The limit is looked at before every stage, the first too: a
+		// candidate whose time is up is unknown whatever a stage would
+		// have answered, so --timeout means the same for every stage.
+		if q.Stopped() {
+			return Decision{Verdict: Unknown, Reason: Interrupted, Stage: s.Name}
+		}
+		if q.Expired() {
+			st.Tried++
+			st.Unknown++
+			return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}
+		}
+		if s.Heavy && l.tight != nil && l.tight() {
+			st.Tried++
+			st.Unknown++
+			return Decision{Verdict: Unknown, Reason: l.tightWhy, Stage: s.Name}
+		}
 		start := time.Now()
 		d, ok := s.Run(q)
-		st := &l.stats[i]
 		st.Tried++
 		st.Time += time.Since(start)
 		if !ok {
-			if q.Stopped() {
-				return Decision{Verdict: Unknown, Reason: Interrupted, Stage: s.Name}
-			}
-			if q.Expired() {
-				st.Unknown++
-				return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}
-			}
 			continue
 		}
 		switch d.Verdict {
@@ -69,6 +91,12 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 		}
 		d.Stage = s.Name
 		return d
+	}
+	if q.Stopped() {
+		return Decision{Verdict: Unknown, Reason: Interrupted}
+	}
+	if q.Expired() {
+		return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout)}
 	}
 	return Decision{Verdict: Unknown, Reason: "no stage could decide it"}
 }

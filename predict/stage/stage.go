@@ -20,7 +20,10 @@ import (
 	"gpredict/encode"
 	"gpredict/predict/closure"
 	"gpredict/predict/greedy"
+	"gpredict/predict/prefilter"
+	"gpredict/predict/reorder"
 	"gpredict/predict/replay"
+	"gpredict/predict/supply"
 	"gpredict/trace"
 )
 
@@ -72,6 +75,17 @@ type Facts struct {
 	hasBase     bool
 	windowsOnce sync.Once
 	windows     *encode.Windows
+	// clocks are the base order's clocks (package reorder), built on
+	// first use like the windows.
+	clocksOnce sync.Once
+	clocks     *reorder.Clocks
+	// prefilter is package prefilter's filter over Index, built on first
+	// use.
+	prefilterOnce sync.Once
+	prefilter     *prefilter.Filter
+	// supply is package supply's table, built on first use.
+	supplyOnce sync.Once
+	supply     *supply.Table
 	// Checker is the replay validator of the trace.
 	Checker *replay.Checker
 	// Base is the recorded order simulated once, with marks the greedy
@@ -111,6 +125,30 @@ func (f *Facts) Windows() *encode.Windows {
 	}
 	f.windowsOnce.Do(func() { f.windows = encode.NewWindows(f.Trace) })
 	return f.windows
+}
+
+// Clocks are the vector clocks of the base order (nil without one),
+// computed on the first call, once, and safe to call from every worker.
+func (f *Facts) Clocks() *reorder.Clocks {
+	if f.Base == nil {
+		return nil
+	}
+	f.clocksOnce.Do(func() { f.clocks = reorder.New(f.Index, f.Base.Steps) })
+	return f.clocks
+}
+
+// Prefilter is package prefilter's filter over the facts' index,
+// computed on the first call, once, and safe to call from every worker.
+func (f *Facts) Prefilter() *prefilter.Filter {
+	f.prefilterOnce.Do(func() { f.prefilter = prefilter.Over(f.Index) })
+	return f.prefilter
+}
+
+// Supply is package supply's table of the trace, computed on the first
+// call, once, and safe to call from every worker.
+func (f *Facts) Supply() *supply.Table {
+	f.supplyOnce.Do(func() { f.supply = supply.NewTable(f.Index) })
+	return f.supply
 }
 
 // setBase keeps base and the validator's marks at its marks, dropping
@@ -199,7 +237,14 @@ func (q *Query) Stopped() bool {
 // when the time is up); otherwise the next stage is tried.
 type Stage struct {
 	Name string
-	Run  func(q *Query) (Decision, bool)
+	// Requires names the stages whose results (Query.Closure) this one
+	// reads: in a ladder that has them, they come before it.
+	Requires []string
+	// Heavy says the stage needs memory beyond what the run keeps anyway
+	// (a solver's state): once the run's memory budget is reached, a
+	// ladder runs no heavy stage.
+	Heavy bool
+	Run   func(q *Query) (Decision, bool)
 }
 
 // StageStats are one stage's counts: how many candidates it was asked

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gpredict/predict"
+	"gpredict/predict/report"
 	"gpredict/trace"
 )
 
@@ -73,9 +74,9 @@ func TestBounds(t *testing.T) {
 			if len(u.Binding) != len(u.Property.Params) || len(u.Choice) != len(u.Property.Normal.Alts[0].Occs) {
 				t.Errorf("unknown's binding and events do not fit its property")
 			}
-			for _, write := range []func(io.Writer, *predict.Result, predict.ReportOptions) error{predict.WriteText, predict.WriteJSON} {
+			for _, write := range []func(io.Writer, *predict.Result, report.Options) error{report.WriteText, report.WriteJSON} {
 				var out strings.Builder
-				if err := write(&out, res, predict.ReportOptions{}); err != nil || !strings.Contains(out.String(), tc.reason) {
+				if err := write(&out, res, report.Options{}); err != nil || !strings.Contains(out.String(), tc.reason) {
 					t.Errorf("report (%v) lacks the reason:\n%s", err, out.String())
 				}
 			}

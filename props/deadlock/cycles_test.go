@@ -1,6 +1,7 @@
 package deadlock
 
 import (
+	"gpredict/internal/testtrace"
 	"slices"
 	"testing"
 )
@@ -119,7 +120,7 @@ T4 release c
 `, []string{"T1#1 T1#2 T2#1 T2#2", "T1#1 T1#2 T3#1 T3#2 T4#1 T4#2"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := parse(t, tc.src)
+			tr := testtrace.Text(t, tc.src)
 			found := findCycles(lockRequests(tr), defaultCycleLimits())
 			var got []string
 			shapes := reportShapes{}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gpredict/encode"
@@ -26,13 +27,14 @@ import (
 // consistent under the implicit model, and no wait left half-done). What
 // a thread holds after a prefix of its own events is thread-local, so the
 // candidates are found statically; whether all k threads can stop there
-// at once is the question. A greedy replay (greedy.go) answers it for
-// most candidates of recorded traces; otherwise the solver is asked about
-// the trace cut at the requests (truncate) with a stand-in in place of
-// each request: every schedule of the cut trace that contains all
-// stand-ins is such a witness, and every witness is one. Either witness
-// is then re-checked against the *original* trace by the replay
-// validator (check.go), independently of the encoding.
+// at once is the question. Must-happen-before alone, over the whole
+// trace, says no for most candidates of recorded traces (order.go); a
+// greedy replay (greedy.go) says yes for most others; otherwise the
+// solver is asked about the trace cut at the requests (truncate) with a
+// stand-in in place of each request: every schedule of the cut trace
+// that contains all stand-ins is such a witness, and every witness is
+// one. Either witness is then re-checked by the replay validator
+// (check.go), independently of the encoding.
 
 // greedyStage names the greedy replay's row in the stage counts
 // (predict.Stats.Stages, `--stats`): the candidates it was tried on and
@@ -41,7 +43,9 @@ import (
 const greedyStage = "deadlock-greedy"
 
 // Predict is the Deadlock built-in: every cycle candidate of tr within
-// the default bounds, decided, as a result of the shape predict.Run gives.
+// the default bounds, decided (without opts.All, those a location group's
+// first violation makes unneeded are not: groups.go), as a result of the
+// shape predict.Run gives.
 func Predict(ctx context.Context, tr *trace.Trace, opts predict.Options) (*predict.Result, error) {
 	return run(ctx, tr, opts, defaultSettings())
 }
@@ -64,18 +68,36 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	found := findCycles(lockRequests(tr), set.limits)
 	res.Stats.Candidates = len(found.cycles)
 	reports := reportShapes{}
-	outs, err := decideAll(ctx, tr, model, opts, set, found.cycles)
-	if err != nil {
-		return nil, err
+	cycles, vs := inReportOrder(found.cycles, reports)
+	r := &cycleRun{tr: tr, model: model, opts: opts, set: set}
+	if len(cycles) > 0 {
+		r.x = encode.NewModelIndex(tr, model) // once: outOfOrder's facts, for every cycle
 	}
+	if !opts.All {
+		r.groups = newGroups(res, vs)
+	}
+	outs := r.decideAll(ctx, cycles, start)
+	// An interrupt keeps what was decided: the cycles it left undecided
+	// are counted, as predict.Run counts its candidates, and the result
+	// says it was interrupted.
+	res.Interrupted = ctx.Err() != nil
 	// The greedy replay settles candidates before the ladder does, so it
 	// counts as a stage of its own: without its row the statistics would
 	// say that no candidate was decided when it decided them all.
 	greedy := stage.StageStats{Name: greedyStage}
 	var ladder []stage.StageStats
-	for i, c := range found.cycles {
+	for i, c := range cycles {
 		o := outs[i]
-		if !o.reachable {
+		switch {
+		case !o.done:
+			res.Stats.Undecided++
+			continue
+		case o.err != nil:
+			return nil, witnessError(tr, vs[i], o.d.Schedule, o.err)
+		case r.groups.hides(i):
+			res.Stats.Skipped++
+			continue
+		case !o.reachable:
 			res.Stats.Prefiltered++
 			continue
 		}
@@ -90,10 +112,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 		ladder = predict.MergeStages(ladder, o.stages)
 		switch o.d.Verdict {
 		case predict.Sat:
-			v := reports.violation(c)
-			if o.err != nil {
-				return nil, witnessError(tr, v, o.d.Schedule, o.err)
-			}
+			v := vs[i]
 			v.Witness = replay.Compact(tr, o.sched)
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
@@ -106,17 +125,48 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	}
 	res.Stats.Stages = ladder
 	res.Unknown = append(res.Unknown, found.cutOff(reports, set.limits)...)
-	slices.SortStableFunc(res.Violations, func(a, b predict.Violation) int { return compareChoices(a.Choice, b.Choice) })
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
 }
 
-// outcome is what deciding one cycle gave: whether its threads can reach
-// their requests at all (reachable; else it is pre-filtered), the
-// decision, and, for a witness, the schedule the replay checks accepted
-// (sched) or why they did not (err); with what the greedy replay and the
-// ladder's stages did for it.
+// inReportOrder returns cycles sorted as their reports are (by their
+// events: compareChoices), with the violation each would report (without
+// its witness). They are decided and reported in that order, which is
+// what lets groups leave a group's later cycles undecided.
+func inReportOrder(cycles []cycle, reports reportShapes) ([]cycle, []predict.Violation) {
+	order := make([]int, len(cycles))
+	vs := make([]predict.Violation, len(cycles))
+	for i, c := range cycles {
+		order[i], vs[i] = i, reports.violation(c)
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return compareChoices(vs[a].Choice, vs[b].Choice) })
+	outC, outV := make([]cycle, len(cycles)), make([]predict.Violation, len(cycles))
+	for k, i := range order {
+		outC[k], outV[k] = cycles[i], vs[i]
+	}
+	return outC, outV
+}
+
+// cycleRun is what the deciding of one run's cycles shares: the trace,
+// its resolved branch model, the whole trace's index (outOfOrder), the
+// options and settings, and the location groups (nil with --all).
+type cycleRun struct {
+	tr     *trace.Trace
+	model  trace.BranchModel
+	x      *encode.Index
+	opts   predict.Options
+	set    settings
+	groups *groups
+}
+
+// outcome is what deciding one cycle gave (done: it was decided before
+// an interrupt stopped the run, or needed no decision): whether its
+// threads can reach their requests at all (reachable; else it is
+// pre-filtered), the decision, and, for a witness, the schedule the
+// replay checks accepted (sched) or why they did not (err); with what the
+// greedy replay and the ladder's stages did for it.
 type outcome struct {
+	done                     bool
 	reachable                bool
 	d                        predict.Decision
 	sched                    []replay.Step
@@ -126,75 +176,106 @@ type outcome struct {
 	stages                   []stage.StageStats
 }
 
-// decideAll decides the cycles on opts.Workers() workers,
+// decideAll decides the cycles, in order, on opts.Workers() workers,
 // each cycle on its own cut trace and decider, so that the workers share
-// nothing but the trace, which they only read. The outcomes are in the
-// order of cycles, whichever worker decided them.
-func decideAll(ctx context.Context, tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, cycles []cycle) ([]outcome, error) {
+// nothing but the trace and its index, which they only read. A cycle
+// whose group has a violation before it is not decided (groups). The
+// outcomes are in the order of cycles, whichever worker decided them.
+// When ctx is cancelled (an interrupt) no cycle is started, the solver
+// gives up the ones it is deciding, and those are left not done.
+// opts.Progress, if set, is told how far it has got, as predict.Run
+// tells it.
+func (r *cycleRun) decideAll(ctx context.Context, cycles []cycle, start time.Time) []outcome {
 	outs := make([]outcome, len(cycles))
+	var decided, violations atomic.Int64
+	stopProgress := predict.Tick(r.opts.Progress, func() predict.Progress {
+		return predict.Progress{Formed: len(cycles), Queued: len(cycles), Enumerated: true,
+			Decided: int(decided.Load()), Violations: int(violations.Load()), Elapsed: time.Since(start)}
+	})
+	defer stopProgress()
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for range min(opts.Workers(), len(cycles)) {
+	for range min(r.opts.Workers(), len(cycles)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				outs[i] = decide(tr, model, opts, set, cycles[i])
+				if r.groups.settled(i) {
+					outs[i].done = true // not needed
+					decided.Add(1)
+					continue
+				}
+				o := r.decide(cycles[i], ctx.Done())
+				if o.d.Verdict == predict.Unknown && o.d.Reason == stage.Interrupted {
+					continue // left undecided
+				}
+				o.done = true
+				outs[i] = o
+				decided.Add(1)
+				if o.d.Verdict == predict.Sat && o.err == nil {
+					r.groups.found(i)
+					violations.Add(1)
+				}
 			}
 		}()
 	}
-	var err error
 	for i := range cycles {
-		if err = ctx.Err(); err != nil {
+		if ctx.Err() != nil {
 			break
 		}
-		next <- i
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
 	}
 	close(next)
 	wg.Wait()
-	if err == nil {
-		err = ctx.Err()
-	}
-	return outs, err
+	return outs
 }
 
-// decide decides one cycle: the greedy replay first (with set.greedy),
-// then the ladder on the cut trace, and checks a witness against the
-// original trace.
-func decide(tr *trace.Trace, model trace.BranchModel, opts predict.Options, set settings, c cycle) outcome {
+// decide decides one cycle: it is pre-filtered when the whole trace's
+// must-happen-before (outOfOrder) or the cut at its requests rules it
+// out; otherwise the greedy replay goes first (with set.greedy), then the
+// ladder on the cut trace, and a witness is checked against the original
+// trace.
+func (r *cycleRun) decide(c cycle, stop <-chan struct{}) outcome {
 	var o outcome
-	cutTr, ok := reachable(tr, c.requests())
+	if outOfOrder(r.x, r.model, c) {
+		return o
+	}
+	cutTr, ok := reachable(r.tr, c.requests())
 	if !ok {
 		return o
 	}
 	o.reachable = true
-	if set.greedy {
+	if r.set.greedy {
 		t0 := time.Now()
-		o.d.Schedule = greedyWitness(tr, c)
+		o.d.Schedule = greedyWitness(r.tr, c)
 		o.greedyTried, o.greedyTime = true, time.Since(t0)
 	}
 	if o.d.Schedule != nil {
 		o.d.Verdict = predict.Sat
 		o.greedyFound = true
 	} else {
-		o.d, o.stages = solve(cutTr, model, opts, c)
+		o.d, o.stages = solve(cutTr, r.model, r.opts, c, stop)
 	}
 	if o.d.Verdict == predict.Sat {
-		o.sched, o.err = checkDeadlockWitness(tr, model, c, o.d.Schedule)
+		o.sched, o.err = checkDeadlockWitness(r.tr, cutTr, r.model, c, o.d.Schedule)
 	}
 	return o
 }
 
-// solve asks the solver whether the cut trace cutTr has a schedule with
+// solve asks the solver (which gives up, Unknown with reason
+// stage.Interrupted, once stop is closed) whether the cut trace cutTr has a schedule with
 // every stand-in of c's requests. It also returns what each stage of the
 // decider's ladder settled (nil for a decider without stages), which
 // the run's statistics add up as the pattern properties' runs do.
-func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle) (predict.Decision, []stage.StageStats) {
+func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
 	newDecider := opts.NewDecider
 	if newDecider == nil {
 		newDecider = predict.NewZ3Decider
 	}
-	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir})
+	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: stop})
 	defer dec.Close()
 	d := dec.Decide(encode.Candidate{Alt: reachAll(len(c)), Choice: c.requests()})
 	var stages []stage.StageStats
@@ -249,7 +330,7 @@ func reachable(tr *trace.Trace, refs []trace.EventRef) (*trace.Trace, bool) {
 			return nil, false
 		}
 	}
-	return withStandIns(cutTr, tr, refs, true), true
+	return withStandIns(cutTr, tr, refs), true
 }
 
 // compareChoices orders choices by length, then ref by ref.

@@ -5,6 +5,7 @@
 // requesting the next one, and re-checks every witness with the replay
 // validator. It is a package of its own, beside the catalogue (package
 // props, which lists it), because it is a prediction engine of its own:
-// the cycle search, a greedy witness search, the cut traces it asks the
-// solver about, and its own witness checks.
+// the cycle search, a must-happen-before pre-filter, a greedy witness
+// search, the cut traces it asks the solver about, and its own witness
+// checks.
 package deadlock

@@ -51,6 +51,9 @@ type greedy struct {
 	// acquire of l by cycle thread t before its request.
 	keep    map[trace.ThreadID]map[uint32]trace.Sym
 	lastUse map[trace.ThreadID]map[trace.Sym]uint32
+	// short counts the threads of the cycle not yet at their requests:
+	// once it is 0 the run is over (run).
+	short int
 
 	// The scheduler: ready holds the threads that may be enabled, by the
 	// arrival position of their next event; a thread found blocked waits
@@ -85,6 +88,7 @@ func newGreedy(tr *trace.Trace, c cycle) *greedy {
 	for _, r := range c {
 		t := r.ref.Thread
 		g.stop[t] = r.ref.Index
+		g.short++
 		g.keep[t] = map[uint32]trace.Sym{}
 		for l, at := range r.held {
 			g.keep[t][at.Index] = l
@@ -118,9 +122,14 @@ func outermostAcquires(evs []trace.Event, skip map[uint32]trace.Sym) map[trace.S
 }
 
 // run takes, again and again, the enabled thread whose next event came
-// first in the recording (its arrival position), until none is enabled.
+// first in the recording (its arrival position), until every thread of
+// the cycle is at its request, or none is enabled. Stopping at the
+// former does not change the witness, only the time (on the recorded
+// jigsaw program the rest of the trace was most of it): trim keeps no
+// step after the last request of the cycle, and what it keeps before
+// depends only on the schedule up to there.
 func (g *greedy) run() {
-	for g.ready.Len() > 0 {
+	for g.ready.Len() > 0 && g.short > 0 {
 		t := heap.Pop(&g.ready).(readyThread).t
 		ok, b, never := g.enabled(t)
 		switch {
@@ -152,16 +161,22 @@ func (g *greedy) wake(b blocker) {
 	delete(g.waiting, b)
 }
 
-// enabled reports whether thread t's next event may be taken now: the rules
-// of docs/semantics.md with every read consistent, no wait (a thread stops
-// before its first wait), and a kept lock taken only when no other thread
-// of the cycle will still acquire it before its request. If not, it says
-// what t waits for, or never if t cannot go on.
+// enabled reports whether thread t's next event may be taken now: the
+// rules of docs/semantics.md, the trace's hb facts among them, with every
+// read consistent, no wait (a thread stops before its first wait), and a
+// kept lock taken only when no other thread of the cycle will still
+// acquire it before its request. If not, it says what t waits for, or
+// never if t cannot go on.
 func (g *greedy) enabled(t trace.ThreadID) (ok bool, b blocker, never bool) {
 	i := g.started[t]
 	th := g.tr.Threads[t]
 	if i == 0 && th.HasFork && g.started[th.ForkedBy.Thread] <= th.ForkedBy.Index {
 		return false, blocker{onThread, uint32(th.ForkedBy.Thread)}, false
+	}
+	for _, src := range g.tr.HBSources(trace.EventRef{Thread: t, Index: i}) {
+		if g.started[src.Thread] <= src.Index {
+			return false, blocker{onThread, uint32(src.Thread)}, false
+		}
 	}
 	ev := &th.Events[i]
 	switch ev.Op {
@@ -217,6 +232,9 @@ func (g *greedy) take(t trace.ThreadID) {
 		g.wake(blocker{onVar, uint32(ev.Obj)})
 	}
 	g.started[t]++
+	if _, inCycle := g.keep[t]; inCycle && g.started[t] == g.stop[t] {
+		g.short--
+	}
 	g.sched = append(g.sched, replay.Step{Ref: ref})
 	g.wake(blocker{onThread, uint32(t)})
 }

@@ -1,22 +1,15 @@
 package deadlock
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
+	"gpredict/internal/explore"
 	"gpredict/predict"
 	"gpredict/predict/replay"
 	"gpredict/trace"
 )
-
-func parse(t *testing.T, src string) *trace.Trace {
-	t.Helper()
-	tr, err := trace.ParseText(t.Name()+".trace", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
 
 func read(t *testing.T, path string) *trace.Trace {
 	t.Helper()
@@ -27,10 +20,11 @@ func read(t *testing.T, path string) *trace.Trace {
 	return tr
 }
 
-// predictWith runs the built-in with set under model.
+// predictWith runs the built-in with set under model, deciding every
+// cycle (--all).
 func predictWith(t *testing.T, tr *trace.Trace, model trace.BranchModel, set settings) *predict.Result {
 	t.Helper()
-	res, err := run(t.Context(), tr, predict.Options{Branches: model, NewDecider: predict.NewZ3Decider}, set)
+	res, err := run(t.Context(), tr, predict.Options{Branches: model, All: true, NewDecider: predict.NewZ3Decider}, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,3 +55,39 @@ func violations(res *predict.Result) []string {
 	}
 	return out
 }
+
+// explored lists the explorer's deadlocks of tr under model, each as its
+// requests in thread order, sorted (explore.Deadlocks).
+func explored(tr *trace.Trace, model trace.BranchModel) []string {
+	var out []string
+	for _, d := range explore.Deadlocks(tr, model) {
+		out = append(out, ids(tr, d))
+	}
+	return out
+}
+
+// reportedRequests lists the requests of each violation of res as
+// explored lists the explorer's deadlocks.
+func reportedRequests(res *predict.Result) []string {
+	var out []string
+	for _, v := range res.Violations {
+		out = append(out, requestIDs(res.Trace, v.Choice))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// ringOf2 is two threads crossing locks a and b in their nested sections,
+// both forked by T1 (T3 too, for the cases that give it events).
+const ringOf2 = `
+T1 fork T2
+T1 fork T3
+T1 acquire a
+T1 acquire b
+T1 release b
+T1 release a
+T2 acquire b
+T2 acquire a
+T2 release a
+T2 release b
+`

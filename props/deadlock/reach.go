@@ -52,22 +52,17 @@ func standIn(ev *trace.Event) trace.Event {
 		Target: trace.NoSym, Result: trace.NoSym, Args: trace.NoArgs, Loc: ev.Loc}
 }
 
-// withStandIns returns a copy of tr (sharing what it does not change) in
-// which the event at each ref of reqs is its stand-in. With cutAfter, the
-// thread also stops at the stand-in. orig is the trace the refs and
-// arrival positions come from (tr itself, or the trace tr was cut from).
-func withStandIns(tr, orig *trace.Trace, reqs []trace.EventRef, cutAfter bool) *trace.Trace {
-	out := *tr
-	out.Threads = append([]*trace.Thread(nil), tr.Threads...)
+// withStandIns returns a copy of cut, the trace orig cut right before the
+// requests at reqs (truncate), sharing what it does not change, in which
+// each thread of reqs ends with the stand-in of its request.
+func withStandIns(cut, orig *trace.Trace, reqs []trace.EventRef) *trace.Trace {
+	out := *cut
+	out.Threads = append([]*trace.Thread(nil), cut.Threads...)
 	for _, r := range reqs {
-		th, from := *tr.Threads[r.Thread], orig.Threads[r.Thread]
+		th, from := *cut.Threads[r.Thread], orig.Threads[r.Thread]
 		i := int(r.Index)
-		end := len(th.Events)
-		if cutAfter {
-			end = i + 1
-		}
-		th.Events = append(append(th.Events[:i:i], standIn(&from.Events[i])), from.Events[i+1:end]...)
-		th.Arrival = append(append(th.Arrival[:i:i], from.Arrival[i]), from.Arrival[i+1:end]...)
+		th.Events = append(th.Events[:i:i], standIn(&from.Events[i]))
+		th.Arrival = append(th.Arrival[:i:i], from.Arrival[i])
 		out.Threads[r.Thread] = &th
 	}
 	return &out

@@ -31,7 +31,7 @@ func TestStats(t *testing.T) {
 			"deadlock-greedy 1/1"},
 		{"the ladder alone", "positive-cycle3.trace", trace.BranchesImplicit, false, 1,
 			"ladder 1/1"},
-		{"greedy passes it on, the ladder refutes it", "negative-read-before-request.trace", trace.BranchesImplicit, true, 1,
+		{"greedy passes it on, the ladder refutes it", "negative-hold-before-request.trace", trace.BranchesImplicit, true, 1,
 			"deadlock-greedy 1/0, ladder 1/0"},
 		{"pre-filtered, not decided", "negative-fork3.trace", trace.BranchesImplicit, true, 0,
 			""},

@@ -10,7 +10,9 @@ import (
 // recorded value and each thread of c stops at its request (a greedy
 // replay runs every other thread as far as it can, most of it needlessly).
 // Kept are: each thread of c up to its request; the fork of every thread
-// with a kept step; all of every thread a kept join joins; the write each
+// with a kept step; the hb sources of every kept step (sched has each
+// before its target: the replay waits for them); all of every thread a
+// kept join joins; the write each
 // kept read reads in sched; and, when a thread's kept steps end inside a
 // hold of a lock that another thread's kept step acquires later in sched,
 // the first thread up to the end of that hold. The result is feasible:
@@ -60,6 +62,9 @@ func trim(tr *trace.Trace, c cycle, sched []replay.Step) []replay.Step {
 				ref := trace.EventRef{Thread: t, Index: done[t]}
 				if ref.Index == 0 && th.HasFork {
 					raise(th.ForkedBy.Thread, th.ForkedBy.Index+1)
+				}
+				for _, src := range tr.HBSources(ref) {
+					raise(src.Thread, src.Index+1)
 				}
 				switch ev := tr.Event(ref); ev.Op {
 				case trace.OpJoin:

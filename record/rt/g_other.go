@@ -6,4 +6,6 @@ import "unsafe"
 
 func getg() unsafe.Pointer { return nil }
 
+func getfp() unsafe.Pointer { return nil }
+
 const haveG = false

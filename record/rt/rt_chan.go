@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"runtime"
 	"strconv"
 	"sync"
 	"unsafe"
@@ -35,6 +36,13 @@ type chanState struct {
 	lastRecv     string // exit event of the previous plain receive
 	closed       bool   // closed by instrumented code (its write of CH.closed is in the trace)
 	declared     bool
+	ctx          *ctxState // the context whose Done channel it is, if any
+	// externalSends is set once a receive got a value that no recorded
+	// send sent (a timer's channel, one code that is not instrumented
+	// sends on): such receives read no CH.sK, which no write would
+	// produce. externalRecvs likewise for sends whose room was made by a
+	// receive that was not recorded.
+	externalSends, externalRecvs bool
 }
 
 var chans sync.Map // channel address → *chanState
@@ -69,14 +77,14 @@ func (c *chanState) declare(s *gstate) {
 	c.declared = true
 	c.mu.Unlock()
 	if first {
-		s.line(false, "volatile "+c.name+".closed")
+		s.line("volatile " + c.name + ".closed")
 	}
 }
 
 func (c *chanState) slot(s *gstate, kind string, k int) string {
 	v := c.name + "." + kind + strconv.Itoa(k)
 	if markVolatile(v) {
-		s.line(false, "volatile "+v)
+		s.line("volatile " + v)
 	}
 	return v
 }
@@ -86,7 +94,7 @@ func (c *chanState) slot(s *gstate, kind string, k int) string {
 func (c *chanState) sendEvents(s *gstate, k int, site string) {
 	s.event(site, "read "+c.name+".closed 0")
 	s.event(site, "write "+c.slot(s, "s", k)+" 1")
-	if j := k - c.cap; j >= 1 {
+	if j := k - c.cap; j >= 1 && c.received(j) {
 		s.event(site, "read "+c.slot(s, "r", j)+" 1")
 	}
 }
@@ -94,15 +102,48 @@ func (c *chanState) sendEvents(s *gstate, k int, site string) {
 // recvEvents logs the body of the k-th receive.
 func (c *chanState) recvEvents(s *gstate, k int, ok bool, site string) {
 	if ok {
-		s.event(site, "read "+c.slot(s, "s", k)+" 1")
+		if c.sent(k) {
+			s.event(site, "read "+c.slot(s, "s", k)+" 1")
+		}
 		s.event(site, "write "+c.slot(s, "r", k)+" 1")
 		return
 	}
 	c.mu.Lock()
-	closed := c.closed
+	closed, ctx := c.closed, c.ctx
 	c.mu.Unlock()
-	if closed {
+	switch {
+	case closed:
 		s.event(site, "read "+c.name+".closed 1")
+	case ctx != nil:
+		ctx.observe(s, site)
+	}
+}
+
+// sent reports whether the k-th send of c was recorded (received, the
+// k-th receive). A select numbers its operation only once it is done,
+// possibly just after its partner: an operation that does not find its
+// partner waits a little for it, the first time; if it does not come, no
+// instrumented code performs that side of c, and later operations do not
+// wait.
+func (c *chanState) sent(k int) bool { return c.partner(&c.sends, &c.externalSends, k) }
+
+func (c *chanState) received(k int) bool { return c.partner(&c.recvs, &c.externalRecvs, k) }
+
+func (c *chanState) partner(count *int, external *bool, k int) bool {
+	for try := 0; ; try++ {
+		c.mu.Lock()
+		n, ext := *count, *external
+		if k > n && !ext && try == 200 {
+			*external = true
+		}
+		c.mu.Unlock()
+		if k <= n {
+			return true
+		}
+		if ext || try == 200 {
+			return false
+		}
+		runtime.Gosched()
 	}
 }
 
@@ -121,7 +162,7 @@ func Send[T any](ch chan<- T, v T, site string) {
 	s.mu.Unlock()
 	ch <- v
 	s.mu.Lock()
-	if j := k - c.cap; j >= 1 {
+	if j := k - c.cap; j >= 1 && c.received(j) {
 		s.event(site, "read "+c.slot(s, "r", j)+" 1")
 	}
 	c.end(s, &c.lastSend, site, "exit void chan.send(any) target="+c.name)
@@ -158,7 +199,7 @@ func (c *chanState) begin(count *int, last *string, site, enter string) (*gstate
 	c.mu.Unlock()
 	id := s.event(site, enter)
 	if prev != "" {
-		s.line(false, "hb "+prev+" "+id)
+		s.line("hb " + prev + " " + id)
 	}
 	return s, k
 }
@@ -246,3 +287,17 @@ func (c *chanState) next(count *int) int {
 // ElemOf returns the identity on ch's element type: instrumented code
 // converts a value to it before handing it to Send (see record's conv).
 func ElemOf[T any](ch chan<- T) func(T) T { return func(v T) T { return v } }
+
+// Selecting is called before a select without a default case, which may
+// block: it notes what the goroutine may wait in (see blocking). The case
+// it takes logs an event, which makes the note obsolete.
+func Selecting(site string) {
+	if !on() {
+		return
+	}
+	s := cur()
+	s.mu.Lock()
+	stack := s.stackID()
+	s.line("# blocks " + s.name + " select stack=" + stack + " @" + site)
+	s.mu.Unlock()
+}

@@ -1,6 +1,9 @@
 package rt
 
-import "sync"
+import (
+	"strconv"
+	"sync"
+)
 
 // Child is a goroutine about to be started by an instrumented `go`
 // statement: its trace thread name, chosen by the parent at the fork, and
@@ -25,9 +28,9 @@ func Start(c *Child) {
 	if c == nil {
 		return
 	}
-	s := &gstate{name: c.name}
-	s.line(false, "# forked-by "+c.fork+" "+c.name)
-	rec.states.Store(goid(), s)
+	s := newState(c.name)
+	s.line("# forked-by " + c.fork + " " + c.name)
+	rec.states.getOrAdd(goid(), func(int64) *gstate { return s })
 }
 
 // End is deferred by every goroutine the recorder starts, with the value
@@ -40,12 +43,20 @@ func End(r any) {
 			panic(r)
 		}
 		id := goid()
-		if v, ok := rec.states.Load(id); ok {
-			s := v.(*gstate)
+		if s, ok := rec.states.get(id); ok {
 			s.mu.Lock()
-			s.flushLocked()
+			if s.ck != nil {
+				rec.log.done(s.ck)
+				s.ck = nil
+			}
+			s.ended = true
+			last := s.lastID()
 			s.mu.Unlock()
-			rec.states.Delete(id)
+			if last != "" {
+				rec.namesMu.Lock()
+				rec.ended = append(rec.ended, last)
+				rec.namesMu.Unlock()
+			}
 		}
 	} else if r != nil {
 		panic(r)
@@ -61,32 +72,56 @@ var tests struct {
 }
 
 // Test is deferred-called at the entry of an instrumented test function:
-// `defer rt.Test("TestX")()`. It names the goroutine after the test, logs
-// its `begin`, and orders it after the last event of the test that ended
+// `defer rt.Test("TestX")()`. It names the goroutine after the test (with
+// an ordinal from the second run of a test on, -count=N), logs its
+// `begin`, and orders it after the last event of the test that ended
 // before it started (true in the run: tests that ended were done). The
-// returned function, run when the test function returns, notes its last
-// event and writes the buffers out.
+// testing package started the goroutine from m.Run, in which goroutine 1
+// waits while tests run: its fork is logged there, after everything
+// package initialisation and TestMain did before m.Run. The returned
+// function, run when the test function returns, notes its last event and
+// writes the buffers out.
 func Test(name string) func() {
 	if !on() {
 		return func() {}
 	}
 	s := cur()
 	s.mu.Lock()
+	fresh := s.n == 0
+	s.mu.Unlock()
+	tname, fork := token(name), ""
+	if fresh {
+		rec.namesMu.Lock()
+		rec.byName["test:"+tname]++
+		if k := rec.byName["test:"+tname]; k > 1 {
+			tname += "." + strconv.Itoa(k)
+		}
+		m := rec.main
+		rec.namesMu.Unlock()
+		if m != nil && m != s {
+			m.mu.Lock()
+			fork = m.event("", "fork "+tname)
+			m.mu.Unlock()
+		}
+	}
+	s.mu.Lock()
 	op := "call void go.test()" // a goroutine that already logged events
-	if s.n == 0 {
-		s.name, op = token(name), "begin"
+	if fresh {
+		s.name, op = tname, "begin"
+		if fork != "" {
+			s.after = nil // the fork orders it
+			s.line("# forked-by " + fork + " " + s.name)
+		}
 	}
 	begin := s.event("", op)
 	tests.mu.Lock()
 	if tests.last != "" && s.n == 1 {
-		s.line(false, "hb "+tests.last+" "+begin)
+		s.line("hb " + tests.last + " " + begin)
 	}
 	tests.mu.Unlock()
 	s.mu.Unlock()
 	return func() {
-		s.mu.Lock()
-		last := s.lastID()
-		s.mu.Unlock()
+		last := s.last()
 		tests.mu.Lock()
 		tests.last = last
 		tests.mu.Unlock()
@@ -102,6 +137,12 @@ type Token struct {
 	parent *gstate
 	from   string // the parent's last event when the token was made
 	done   string // the callback's exit event, once it returned elsewhere
+	// global marks a finalizer or cleanup (runtime.SetFinalizer,
+	// AddCleanup): the runtime runs it once the object is unreachable,
+	// which the race detector models as the finalizer goroutine
+	// acquiring everything every goroutine did until then; so does the
+	// recorder, with an hb fact from each goroutine's last event.
+	global bool
 }
 
 // NewToken is called where the callback is passed.
@@ -110,9 +151,17 @@ func NewToken() *Token {
 		return nil
 	}
 	t := &Token{parent: cur()}
-	t.parent.mu.Lock()
-	t.from = t.parent.lastID()
-	t.parent.mu.Unlock()
+	t.from = t.parent.last()
+	return t
+}
+
+// NewFinalizerToken is NewToken for the function handed to
+// runtime.SetFinalizer or runtime.AddCleanup.
+func NewFinalizerToken() *Token {
+	t := NewToken()
+	if t != nil {
+		t.global = true
+	}
 	return t
 }
 
@@ -132,9 +181,26 @@ func (t *Token) Enter(site string) func() {
 	if s.n == 0 && s.name != "main" {
 		s.name = siteName(site) // a goroutine first seen running the callback: named after it
 	}
+	s.mu.Unlock()
+	var before []string
+	if t.global {
+		rec.states.each(func(_ int64, g *gstate) {
+			if last := g.last(); g != s && last != "" && !g.ended {
+				before = append(before, last)
+			}
+		})
+		rec.namesMu.Lock()
+		before = append(before, rec.ended[s.endedSeen:]...)
+		s.endedSeen = len(rec.ended)
+		rec.namesMu.Unlock()
+	}
+	s.mu.Lock()
 	enter := s.event(site, "enter void go.callback()")
 	if t.from != "" {
-		s.line(false, "hb "+t.from+" "+enter)
+		s.line("hb " + t.from + " " + enter)
+	}
+	for _, b := range before {
+		s.line("hb " + b + " " + enter)
 	}
 	s.mu.Unlock()
 	return func() {
@@ -162,6 +228,6 @@ func (t *Token) After(site string) {
 	}
 	withState(func(s *gstate) {
 		ev := s.event(site, "call void go.callbackReturned()")
-		s.line(false, "hb "+done+" "+ev)
+		s.line("hb " + done + " " + ev)
 	})
 }

@@ -30,7 +30,7 @@ func mapOf(m any) *mapState {
 		return &mapState{keep: m, name: objName(p, "map")}
 	})
 	if made {
-		withState(func(s *gstate) { s.line(false, "volatile "+ms.name) })
+		withState(func(s *gstate) { s.line("volatile " + ms.name) })
 	}
 	return ms
 }
@@ -51,11 +51,13 @@ func mapAccess(m any, site, call string, write bool) {
 		}
 		v := strconv.Itoa(ms.version)
 		ms.mu.Unlock()
-		s.event(site, "call "+call+" target="+ms.name)
+		// A map is no synchronisation: its events take local stamps
+		// (gstate.stamp), like memory accesses.
+		s.evMem(site, "call ", call, " target=", ms.name)
 		if write {
-			s.event(site, "write "+ms.name+" "+v)
+			s.evMem(site, "write ", ms.name, " ", v)
 		} else {
-			s.event(site, "read "+ms.name+" "+v)
+			s.evMem(site, "read ", ms.name, " ", v)
 		}
 	})
 }
@@ -99,7 +101,9 @@ func MapNext[M ~map[K]V, K comparable, V any](m M, site string) {
 // MapClear is `clear(m)`.
 func MapClear[M ~map[K]V, K comparable, V any](m M, site string) {
 	mapAccess(m, site, "void map.clear()", true)
-	clear(m)
+	for k := range m { // clear(m), which the runtime's Go version lacks (overlay.go, rtGo)
+		delete(m, k)
+	}
 }
 
 // KeyOf and ValOf return the identity on m's key and value types (see

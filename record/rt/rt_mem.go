@@ -1,32 +1,31 @@
 package rt
 
-import "unsafe"
+import (
+	"reflect"
+	"sync"
+	"unsafe"
+)
 
 // Memory accesses. The first recorded access of a location also logs its
 // value before that access as the variable's `init`: the location was
 // initialised by code the recorder does not see (a composite literal,
 // make, a package initialiser, a function argument), and a read of that
 // value must not look like a read of a value nobody wrote.
-
-// access logs an access of the location p; old is its value before it.
-func access(p unsafe.Pointer, desc, site, op string, old, v any) {
-	name, first := newLocName(p, desc)
-	val := repr(v)
-	s := cur()
-	s.mu.Lock()
-	if first {
-		s.line(false, "init "+name+" "+repr(old))
-	}
-	s.ev(site, op, " ", name, " ", val)
-	s.mu.Unlock()
-}
+//
+// A struct or array read or written whole is an access of each of its
+// fields and elements (its leaves, see layout): a whole-struct assignment
+// writes every field that a later field read may read, and a field write
+// changes what a later whole-struct read reads, so the trace only has
+// variables of one granularity and every value read is one some write (or
+// init) produced.
 
 // Read performs and logs a read of the location p (described by desc,
 // see locName) and returns the value read.
 func Read[T any](p *T, desc, site string) T {
 	v := *p
 	if on() {
-		access(unsafe.Pointer(p), desc, site, "read", v, v)
+		up := unsafe.Pointer(p)
+		record(up, up, reflect.TypeFor[T](), desc, site, "read ")
 	}
 	return v
 }
@@ -35,16 +34,223 @@ func Read[T any](p *T, desc, site string) T {
 func Write[T any](p *T, v T, desc, site string) {
 	old := *p
 	*p = v
-	if on() {
-		access(unsafe.Pointer(p), desc, site, "write", old, v)
-	}
+	Wrote(p, old, v, desc, site)
 }
 
 // Wrote logs a write the instrumented code performed itself (so that the
 // assignment converts the value as the original did): old is the value
-// before, v the value written.
+// before; the value written is read from p.
 func Wrote[T any](p *T, old, v T, desc, site string) {
-	if on() {
-		access(unsafe.Pointer(p), desc, site, "write", old, v)
+	if !on() {
+		return
+	}
+	t := reflect.TypeFor[T]()
+	up := unsafe.Pointer(p)
+	if named(up, t, desc) {
+		record(up, nil, t, desc, site, "write ")
+		return
+	}
+	o := new(T)
+	*o = old
+	record(up, unsafe.Pointer(o), t, desc, site, "write ")
+}
+
+// named reports whether every leaf of the location p of type t has its
+// name already (so no init is due and the old value is not needed).
+func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
+	if !composite(t) {
+		_, ok := knownName(locKey{p, typePtr(t)})
+		return ok
+	}
+	for _, lf := range leavesOf(t) {
+		if _, ok := knownName(locKey{unsafe.Add(p, lf.off), lf.t}); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// record logs op ("read " or "write ") of each leaf of the location p of
+// type t, with the value now at p; old, if not nil, holds the value
+// before the access, the init of leaves accessed for the first time.
+func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
+	s := cur()
+	s.mu.Lock()
+	if !composite(t) {
+		s.access(p, old, t, typePtr(t), desc, site, op)
+	} else {
+		for _, lf := range leavesOf(t) {
+			d := lf.desc
+			if d == "" {
+				d = desc
+			}
+			o := old
+			if o != nil {
+				o = unsafe.Add(o, lf.off)
+			}
+			s.access(unsafe.Add(p, lf.off), o, lf.typ, lf.t, d, site, op)
+		}
+	}
+	s.mu.Unlock()
+}
+
+// access logs one access of the location at p of type typ (tp its
+// typePtr), with its init if it is the first and old is known (s.mu
+// held).
+func (s *gstate) access(p, old unsafe.Pointer, typ reflect.Type, tp unsafe.Pointer, desc, site, op string) {
+	name, first := newLocName(locKey{p, tp}, desc)
+	if first && old != nil {
+		s.line("init " + name + " " + reprAt(old, typ))
+	}
+	if number(typ.Kind()) {
+		s.evNumber(site, op, name, p, typ.Kind())
+		return
+	}
+	s.evMem(site, op, name, " ", reprAt(p, typ))
+}
+
+func composite(t reflect.Type) bool {
+	k := t.Kind()
+	return k == reflect.Struct || k == reflect.Array
+}
+
+// leaf is one location a value is made of: at offset off, of type typ
+// (t = typePtr(typ)), described as desc ("" for the description of the
+// whole access).
+type leaf struct {
+	off  uintptr
+	typ  reflect.Type
+	t    unsafe.Pointer
+	desc string
+}
+
+// Splitting a composite value into leaves is bounded: an array of more
+// than maxSplitArray elements is one leaf, and a type of more than
+// maxLeaves leaves is one leaf as a whole (docs/recording.md says so).
+const (
+	maxLeaves     = 64
+	maxSplitArray = 8
+)
+
+var layouts sync.Map // typePtr → []leaf
+
+// leavesOf returns the leaves of a value of the struct or array type t.
+func leavesOf(t reflect.Type) []leaf {
+	tp := typePtr(t)
+	if l, ok := layouts.Load(tp); ok {
+		return l.([]leaf)
+	}
+	var out []leaf
+	if !split(t, 0, "", &out) {
+		out = []leaf{{typ: t, t: tp}}
+	}
+	layouts.Store(tp, out)
+	return out
+}
+
+// split appends the leaves of a value of type t at offset off, described
+// as desc, and reports whether they stay within maxLeaves. Fields of the
+// types of sync and sync/atomic are the recorder's business (locks,
+// atomics), not data: they have no leaves; nor have blank fields.
+func split(t reflect.Type, off uintptr, desc string, out *[]leaf) bool {
+	switch t.Kind() {
+	case reflect.Struct:
+		if pkg := t.PkgPath(); pkg == "sync" || pkg == "sync/atomic" {
+			return true
+		}
+		name := typeName(t)
+		if name == "" {
+			name = "struct"
+		}
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if f.Name == "_" {
+				continue
+			}
+			if !split(f.Type, off+f.Offset, name+"."+f.Name, out) {
+				return false
+			}
+		}
+		return true
+	case reflect.Array:
+		if t.Len() <= maxSplitArray {
+			e := t.Elem()
+			d := shortTypeString(t)
+			for i := 0; i < t.Len(); i++ {
+				if !split(e, off+uintptr(i)*e.Size(), d, out) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	*out = append(*out, leaf{off: off, typ: t, t: typePtr(t), desc: desc})
+	return len(*out) <= maxLeaves
+}
+
+// Append is `append(s, elems...)`, called as Append(s, site)(elems...)
+// so that the elements convert to the element type as append's do. When
+// append fills capacity that s already had, it overwrites elements past
+// len(s) that the recording may have seen before (a slice shortened and
+// grown again): their writes are logged, or their next read would read a
+// value no write produced.
+func Append[S ~[]E, E any](s S, site string) func(...E) S {
+	return func(v ...E) S {
+		r := append(s, v...)
+		if on() && len(v) > 0 && data(r) == data(s) {
+			wroteElems(data(r), len(s), len(r), reflect.TypeFor[E](), site)
+		}
+		return r
+	}
+}
+
+// Copy is `copy(dst, src)`: the elements it overwrites that the recording
+// has seen before are logged as written.
+func Copy[D ~[]E, S ~[]E, E any](dst D, src S, site string) int {
+	n := copy(dst, src)
+	if on() && n > 0 {
+		wroteElems(data(dst), 0, n, reflect.TypeFor[E](), site)
+	}
+	return n
+}
+
+// data is the address of s's array (unsafe.SliceData, which the
+// runtime's Go version lacks: overlay.go, rtGo), nil without capacity.
+func data[S ~[]E, E any](s S) unsafe.Pointer {
+	if cap(s) == 0 {
+		return nil
+	}
+	return unsafe.Pointer(&s[:1][0])
+}
+
+// wroteElems logs writes of the elements from to to (exclusive) of the
+// array at base, of element type t, that already have a name; elements
+// never seen get their value as init at their first access anyway.
+func wroteElems(base unsafe.Pointer, from, to int, t reflect.Type, site string) {
+	leaves := []leaf{{typ: t, t: typePtr(t)}}
+	if composite(t) {
+		leaves = leavesOf(t)
+	}
+	seen := false
+	for _, lf := range leaves {
+		if _, ok := names.seen.Load(lf.t); ok {
+			seen = true
+		}
+	}
+	if !seen {
+		return // no location of these types has a name: none to update
+	}
+	s := cur()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	size := t.Size()
+	for i := from; i < to; i++ {
+		elem := unsafe.Add(base, uintptr(i)*size)
+		for _, lf := range leaves {
+			at := unsafe.Add(elem, lf.off)
+			if name, ok := knownName(locKey{at, lf.t}); ok {
+				s.evMem(site, "write ", name, " ", reprAt(at, lf.typ))
+			}
+		}
 	}
 }

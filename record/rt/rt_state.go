@@ -4,41 +4,68 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
-
-// flushBytes is the size at which a goroutine's buffer is written out: it
-// bounds the memory of the recorder and what a hard crash can lose.
-const flushBytes = 32 << 10
 
 // rec is the recording of the process; nil until the first event, and
 // off when GPREDICT_RECORD_DIR is unset.
 var rec struct {
 	once sync.Once
 	on   bool
-	seq  atomic.Uint64 // the next line's sequence number
+	seq  atomic.Uint64 // the last global stamp handed out (see gstate.stamp)
 
-	fileMu sync.Mutex
-	file   *os.File
+	log *logFile // the raw log (rt_log.go)
 
-	states sync.Map // goroutine id → *gstate
+	states *table[int64, *gstate] // goroutine id → its state (never removed)
 	// byName counts the goroutines named so far per creation site, for
 	// their ordinals; external counts goroutines the recorder saw start
 	// without a `go` statement of instrumented code.
 	namesMu  sync.Mutex
 	byName   map[string]int
 	external int
+
+	// main is goroutine 1, which runs the package initialisers and
+	// main.main or TestMain; initDone (under namesMu) is its last event
+	// when main.main or TestMain started (Main): every event of package
+	// initialisation happens before it, and it happens before every
+	// goroutine that code the recorder does not see starts later.
+	main     *gstate
+	initDone string
+	// ended are the last events of the goroutines that ended, for
+	// finalizers (Token.global).
+	ended []string
 }
 
 // gstate is one goroutine's recording: its trace thread name, the number
-// of events logged (its next event is name#(n+1)) and its unwritten lines.
+// of events logged (its next event is name#(n+1)), and its current chunk
+// of the log (ck, chunks counts them) with buf, the lines in it, a slice
+// of its memory.
 type gstate struct {
-	mu   sync.Mutex
-	name string
-	n    int
-	buf  []byte
+	mu     sync.Mutex
+	name   string
+	n      int
+	base   uint64 // the goroutine's last global stamp, shifted (stamp)
+	sub    uint64 // lines since then
+	writer uint64
+	chunks uint64
+	ck     *chunk
+	buf    []byte
+	// after are events that happen before this goroutine's first event:
+	// hb facts written when it logs that event (its name is final then).
+	after []string
+	// endedSeen is how many of rec.ended a finalizer run by this
+	// goroutine follows already.
+	endedSeen int
+	ended     bool // the goroutine ended (End)
+	// lastHash is the hash of the stack of the goroutine's last event,
+	// lastStack its id (rt_stack.go).
+	lastHash   uint64
+	lastStack  string
+	stackCache [64]stackSlot
 }
 
 func start() {
@@ -46,14 +73,19 @@ func start() {
 	if dir == "" {
 		return
 	}
-	name := filepath.Join(dir, "raw-"+strconv.Itoa(os.Getpid())+".log")
-	f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	l, err := openLog(filepath.Join(dir, "raw-"+strconv.Itoa(os.Getpid())+".log"))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gpredict record: %v (recording off)\n", err)
 		return
 	}
-	rec.file, rec.byName, rec.on = f, map[string]int{}, true
-	fmt.Fprintf(f, "0 # gpredict record %d\n", os.Getpid())
+	rec.log, rec.byName, rec.on = l, map[string]int{}, true
+	rec.states = newTable[int64, *gstate](hashInt)
+}
+
+// newState is the state of a goroutine named name, with a writer of its
+// own in the log.
+func newState(name string) *gstate {
+	return &gstate{name: name, writer: rec.log.writer.Add(1)}
 }
 
 // on reports whether the process records.
@@ -67,19 +99,50 @@ func on() bool {
 // started by code that is not instrumented).
 func cur() *gstate {
 	id := goid()
-	if s, ok := rec.states.Load(id); ok {
-		return s.(*gstate)
+	if s, ok := rec.states.get(id); ok {
+		return s
 	}
-	name := "main"
-	if id != 1 {
+	s, _ := rec.states.getOrAdd(id, func(id int64) *gstate {
+		s := newState("main")
 		rec.namesMu.Lock()
+		defer rec.namesMu.Unlock()
+		if id == 1 {
+			rec.main = s
+			return s
+		}
+		// A goroutine started by code that is not instrumented: it
+		// started after package initialisation, if it started after
+		// main did.
 		rec.external++
-		name = "g" + strconv.Itoa(rec.external)
-		rec.namesMu.Unlock()
-	}
-	s := &gstate{name: name}
-	rec.states.Store(id, s)
+		s.name = "g" + strconv.Itoa(rec.external)
+		if rec.initDone != "" {
+			s.after = []string{rec.initDone}
+		}
+		return s
+	})
 	return s
+}
+
+// Main is called first by the instrumented main.main and TestMain:
+// package initialisation, which the Go memory model orders before them,
+// is done.
+func Main() {
+	if !on() {
+		return
+	}
+	last := cur().last()
+	rec.namesMu.Lock()
+	rec.initDone = last
+	rec.namesMu.Unlock()
+}
+
+// first writes the facts that order s's first event (just logged) after
+// the events of s.after (s.mu held).
+func (s *gstate) first() {
+	for _, a := range s.after {
+		s.line("hb " + a + " " + s.name + ":1")
+	}
+	s.after = nil
 }
 
 // siteName returns the name of the k-th goroutine created at site: the
@@ -91,24 +154,75 @@ func siteName(site string) string {
 	return site + "." + strconv.Itoa(rec.byName[site])
 }
 
-// line appends one raw line (an event or a directive, in the text format)
-// to s's buffer under s.mu, which the caller holds. It returns the id
-// T:k of the event when event is true.
-func (s *gstate) line(event bool, text string) string {
-	seq := rec.seq.Add(1)
-	s.buf = strconv.AppendUint(s.buf, seq, 10)
+// line appends one raw line that is no event (a directive or a comment,
+// in the text format) to s's log under s.mu, which the caller holds.
+func (s *gstate) line(text string) {
+	s.room(maxSeq + 3 + len(text))
+	s.buf = s.appendStamp(s.buf, false)
 	s.buf = append(s.buf, ' ')
 	s.buf = append(s.buf, text...)
 	s.buf = append(s.buf, '\n')
-	id := ""
-	if event {
-		s.n++
-		id = s.name + ":" + strconv.Itoa(s.n)
+	s.ck.setUsed(len(s.buf))
+}
+
+// appendStamp appends the stamp of s's next line (stamp): a global one as
+// its number, a local one as "+" and its count since the goroutine's last
+// global one, which the collector adds back (record/raw.go). Event lines
+// leave out their thread, which the collector knows from the goroutine's
+// "# thread NAME" line: raw lines are about half as long as trace lines.
+func (s *gstate) appendStamp(buf []byte, global bool) []byte {
+	k := s.stamp(global)
+	if k == s.base {
+		return strconv.AppendUint(buf, k, 10)
 	}
-	if len(s.buf) >= flushBytes {
-		s.flushLocked()
+	return strconv.AppendUint(append(buf, '+'), k-s.base, 10)
+}
+
+// maxSeq is the most digits a sequence number has.
+const maxSeq = 20
+
+// Every line's sequence number (its stamp) orders it among the lines of
+// all goroutines (the collector merges by it). A global counter shared by
+// all goroutines costs a contended atomic add per line, so only
+// synchronisation events take a global stamp (shifted left by subBits);
+// the lines a goroutine logs between two of them — memory accesses,
+// directives — count up from its last one. The merged order then respects
+// everything synchronisation orders (a read that another goroutine's
+// write synchronised with comes after that write's release), and places
+// the unsynchronised lines of different goroutines between the
+// synchronisation events around them, not in real-time order: the trace's
+// order is a first guess of a schedule (docs/engine.md), never its
+// meaning.
+const (
+	subBits = 20
+	subMax  = 1<<subBits - 1
+)
+
+// stamp returns the sequence number of s's next line: a global one if
+// global is set (and for the first line, and when the count since the
+// last one runs out), else the next after s's last (s.mu held).
+func (s *gstate) stamp(global bool) uint64 {
+	if global || s.base == 0 || s.sub == subMax {
+		s.base, s.sub = rec.seq.Add(1)<<subBits, 0
+		return s.base
 	}
-	return id
+	s.sub++
+	return s.base | s.sub
+}
+
+// room makes sure the current chunk has room for a line of n bytes,
+// moving to a new chunk if not. A line longer than a chunk cannot occur
+// (names, values and sites are short); it would be cut.
+func (s *gstate) room(n int) {
+	if s.ck != nil && len(s.buf)+n <= cap(s.buf) {
+		return
+	}
+	if s.ck != nil {
+		rec.log.done(s.ck)
+	}
+	s.ck = rec.log.newChunk(s.writer, s.chunks)
+	s.chunks++
+	s.buf = s.ck.mem[chunkHeader:chunkHeader:len(s.ck.mem)]
 }
 
 // event logs an event of s: "OP OPERANDS... @site". It returns its id.
@@ -117,29 +231,91 @@ func (s *gstate) event(site string, op string) string {
 	return s.name + ":" + strconv.Itoa(s.n)
 }
 
-// ev logs an event made of parts (concatenated), without building its id:
-// the hot path of memory accesses and locks.
-func (s *gstate) ev(site string, parts ...string) {
-	s.buf = strconv.AppendUint(s.buf, rec.seq.Add(1), 10)
-	s.buf = append(s.buf, ' ')
-	s.buf = append(s.buf, s.name...)
-	s.buf = append(s.buf, ' ')
+// ev logs an event made of parts (concatenated), without building its id,
+// with a global stamp: a synchronisation event.
+func (s *gstate) ev(site string, parts ...string) { s.evStamped(true, site, parts...) }
+
+// evMem is ev for a memory access (a local stamp).
+func (s *gstate) evMem(site string, parts ...string) { s.evStamped(false, site, parts...) }
+
+func (s *gstate) evStamped(global bool, site string, parts ...string) {
+	n := len(site)
 	for _, p := range parts {
-		s.buf = append(s.buf, p...)
+		n += len(p)
+	}
+	buf, stack, ok := s.eventStart(global, n)
+	if !ok {
+		return
+	}
+	for _, p := range parts {
+		buf = append(buf, p...)
+	}
+	s.finish(buf, stack, site)
+}
+
+// eventStart begins an event line in s's chunk: its stamp and thread,
+// with room for n more bytes; stack is the event's stack. ok is false for
+// a line longer than a chunk, which is not written (it cannot occur:
+// names, values and sites are short).
+func (s *gstate) eventStart(global bool, n int) (buf []byte, stack string, ok bool) {
+	if s.n == 0 {
+		s.line("# thread " + s.name) // final now: renames happen before the first event
+	}
+	stack = s.stackID()
+	n += maxSeq + len(stack) + 13
+	s.room(n)
+	buf = s.buf
+	if n > cap(buf)-len(buf) {
+		return nil, "", false
+	}
+	buf = s.appendStamp(buf, global)
+	return append(buf, ' '), stack, true
+}
+
+// evNumber logs `OP NAME VALUE` for the number of kind k at p: evMem
+// without making a string of the value (the hot path of reads and
+// writes).
+func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kind) {
+	buf, stack, ok := s.eventStart(false, len(op)+len(name)+maxNumber+len(site)+1)
+	if !ok {
+		return
+	}
+	buf = append(buf, op...)
+	buf = append(buf, name...)
+	buf = append(buf, ' ')
+	buf = appendNumber(buf, p, k)
+	s.finish(buf, stack, site)
+}
+
+// finish ends an event line in buf (s.buf with the line appended): its
+// stack and site, the newline; it makes it s.buf and notes the event.
+func (s *gstate) finish(buf []byte, stack, site string) {
+	if stack != "" {
+		buf = append(buf, " stack="...)
+		buf = append(buf, stack...)
 	}
 	if site != "" {
-		s.buf = append(s.buf, " @"...)
-		s.buf = append(s.buf, site...)
+		buf = append(buf, " @"...)
+		buf = append(buf, site...)
 	}
-	s.buf = append(s.buf, '\n')
+	buf = append(buf, '\n')
+	s.buf = buf
+	s.ck.setUsed(len(buf))
 	s.n++
-	if len(s.buf) >= flushBytes {
-		s.flushLocked()
+	if s.n == 1 && s.after != nil {
+		s.first() // after s.buf holds the event: it appends lines
 	}
 }
 
 // nextID is the id the next event of s will get.
 func (s *gstate) nextID() string { return s.name + ":" + strconv.Itoa(s.n+1) }
+
+// last is lastID, taking s.mu.
+func (s *gstate) last() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastID()
+}
 
 // lastID is the id of the last event of s, "" if none.
 func (s *gstate) lastID() string {
@@ -149,15 +325,13 @@ func (s *gstate) lastID() string {
 	return s.name + ":" + strconv.Itoa(s.n)
 }
 
-// flushLocked writes s's buffer to the output file (s.mu held).
+// flushLocked puts s's chunk into the log file (s.mu held): needed only
+// where chunks are buffers (off Linux); a mapped chunk is in the file
+// already.
 func (s *gstate) flushLocked() {
-	if len(s.buf) == 0 {
-		return
+	if s.ck != nil {
+		rec.log.write(s.ck)
 	}
-	rec.fileMu.Lock()
-	rec.file.Write(s.buf)
-	rec.fileMu.Unlock()
-	s.buf = s.buf[:0]
 }
 
 // withState runs f with the calling goroutine's state locked.
@@ -171,23 +345,18 @@ func withState(f func(s *gstate)) {
 	s.mu.Unlock()
 }
 
-// Flush writes every goroutine's buffer to the output file. The
-// instrumented program calls it at exit; a goroutine that panics calls it
-// before the panic goes on.
+// Flush puts every goroutine's chunk into the log file. The instrumented
+// program calls it at exit and when a goroutine panics; where chunks are
+// mapped (Linux) they are in the file already and this does nothing.
 func Flush() {
 	if !on() {
 		return
 	}
-	rec.states.Range(func(_, v any) bool {
-		s := v.(*gstate)
+	rec.states.each(func(_ int64, s *gstate) {
 		s.mu.Lock()
 		s.flushLocked()
 		s.mu.Unlock()
-		return true
 	})
-	rec.fileMu.Lock()
-	rec.file.Sync()
-	rec.fileMu.Unlock()
 }
 
 // Exit replaces os.Exit in instrumented code: it flushes, then exits.

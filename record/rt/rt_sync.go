@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,12 +21,13 @@ var holders = struct {
 	shared map[unsafe.Pointer]map[*gstate]int
 }{excl: map[unsafe.Pointer]*gstate{}, shared: map[unsafe.Pointer]map[*gstate]int{}}
 
-func acquired(p unsafe.Pointer, desc, site string, shared bool) {
+func acquired(k locKey, desc, site string, shared bool) {
+	p := k.p
 	if !on() {
 		return
 	}
 	s := cur()
-	name := locName(p, desc)
+	name := locName(k, desc)
 	holders.mu.Lock()
 	if shared {
 		if holders.shared[p] == nil {
@@ -47,12 +49,13 @@ func acquired(p unsafe.Pointer, desc, site string, shared bool) {
 
 // releasing logs the release of p by the calling goroutine, or by the
 // holder for the calling goroutine.
-func releasing(p unsafe.Pointer, desc, site string, shared bool) {
+func releasing(k locKey, desc, site string, shared bool) {
+	p := k.p
 	if !on() {
 		return
 	}
 	s := cur()
-	name := locName(p, desc)
+	name := locName(k, desc)
 	op, method := "release ", "Unlock"
 	if shared {
 		op, method = "rrelease ", "RUnlock"
@@ -85,19 +88,39 @@ func releasing(p unsafe.Pointer, desc, site string, shared bool) {
 	s.mu.Unlock()
 	holder.mu.Lock()
 	rel := holder.event(site, op+name)
-	holder.line(false, "hb "+by+" "+rel)
+	holder.line("hb " + by + " " + rel)
 	holder.mu.Unlock()
 }
 
 // Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
 func Lock(m *sync.Mutex, desc, site string) {
-	m.Lock()
-	acquired(unsafe.Pointer(m), desc, site, false)
+	if !m.TryLock() {
+		blocking(keyOf(m), desc, site, "acquire")
+		m.Lock()
+	}
+	acquired(keyOf(m), desc, site, false)
+}
+
+// blocking notes, before a goroutine blocks on a lock that another holds,
+// what it waits for: a comment line of the log, "# blocks THREAD acquire
+// LOCK stack=ID @SITE", which is no event. If the run ends there (a
+// deadlock the runtime detects, a test time-out, a kill) the collector
+// reports the goroutine blocked (record/blocked.go); any later event of
+// the goroutine makes the note obsolete.
+func blocking(k locKey, desc, site, what string) {
+	if !on() {
+		return
+	}
+	s := cur()
+	s.mu.Lock()
+	stack := s.stackID()
+	s.line("# blocks " + s.name + " " + what + " " + locName(k, desc) + " stack=" + stack + " @" + site)
+	s.mu.Unlock()
 }
 
 // Unlock is (*sync.Mutex).Unlock.
 func Unlock(m *sync.Mutex, desc, site string) {
-	releasing(unsafe.Pointer(m), desc, site, false)
+	releasing(keyOf(m), desc, site, false)
 	m.Unlock()
 }
 
@@ -105,20 +128,23 @@ func Unlock(m *sync.Mutex, desc, site string) {
 func TryLock(m *sync.Mutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(unsafe.Pointer(m), desc, site, false)
+		acquired(keyOf(m), desc, site, false)
 	}
 	return ok
 }
 
 // RWLock is (*sync.RWMutex).Lock.
 func RWLock(m *sync.RWMutex, desc, site string) {
-	m.Lock()
-	acquired(unsafe.Pointer(m), desc, site, false)
+	if !m.TryLock() {
+		blocking(keyOf(m), desc, site, "acquire")
+		m.Lock()
+	}
+	acquired(keyOf(m), desc, site, false)
 }
 
 // RWUnlock is (*sync.RWMutex).Unlock.
 func RWUnlock(m *sync.RWMutex, desc, site string) {
-	releasing(unsafe.Pointer(m), desc, site, false)
+	releasing(keyOf(m), desc, site, false)
 	m.Unlock()
 }
 
@@ -126,20 +152,23 @@ func RWUnlock(m *sync.RWMutex, desc, site string) {
 func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(unsafe.Pointer(m), desc, site, false)
+		acquired(keyOf(m), desc, site, false)
 	}
 	return ok
 }
 
 // RLock is (*sync.RWMutex).RLock: a shared acquire.
 func RLock(m *sync.RWMutex, desc, site string) {
-	m.RLock()
-	acquired(unsafe.Pointer(m), desc, site, true)
+	if !m.TryRLock() {
+		blocking(keyOf(m), desc, site, "racquire")
+		m.RLock()
+	}
+	acquired(keyOf(m), desc, site, true)
 }
 
 // RUnlock is (*sync.RWMutex).RUnlock.
 func RUnlock(m *sync.RWMutex, desc, site string) {
-	releasing(unsafe.Pointer(m), desc, site, true)
+	releasing(keyOf(m), desc, site, true)
 	m.RUnlock()
 }
 
@@ -147,9 +176,14 @@ func RUnlock(m *sync.RWMutex, desc, site string) {
 func TryRLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryRLock()
 	if ok {
-		acquired(unsafe.Pointer(m), desc, site, true)
+		acquired(keyOf(m), desc, site, true)
 	}
 	return ok
+}
+
+// keyOf is the location of the synchronisation object p points to.
+func keyOf[T any](p *T) locKey {
+	return locKey{unsafe.Pointer(p), typePtr(reflect.TypeFor[T]())}
 }
 
 // WaitGroups. Add and Done are logged before they happen, as calls; the
@@ -184,7 +218,7 @@ func wgLog(wg *sync.WaitGroup, desc, site, sig, args string, delta int) {
 		return
 	}
 	p := unsafe.Pointer(wg)
-	name := locName(p, desc)
+	name := locName(keyOf(wg), desc)
 	s := cur()
 	s.mu.Lock()
 	wgs.mu.Lock()
@@ -221,7 +255,7 @@ func WGWait(wg *sync.WaitGroup, desc, site string) {
 		return
 	}
 	p := unsafe.Pointer(wg)
-	name := locName(p, desc)
+	name := locName(keyOf(wg), desc)
 	withState(func(s *gstate) { s.event(site, "enter void sync.WaitGroup.Wait() target="+name) })
 	wg.Wait()
 	withState(func(s *gstate) {
@@ -231,7 +265,7 @@ func WGWait(wg *sync.WaitGroup, desc, site string) {
 		exit := s.event(site, "exit void sync.WaitGroup.Wait() target="+name)
 		for _, r := range released {
 			if r[:strings.LastIndexByte(r, ':')] != s.name { // own calls precede it anyway
-				s.line(false, "hb "+r+" "+exit)
+				s.line("hb " + r + " " + exit)
 			}
 		}
 	})
@@ -265,7 +299,7 @@ func OnceDo(o *sync.Once, f func(), desc, site string) {
 		return
 	}
 	p := unsafe.Pointer(o)
-	name := locName(p, desc)
+	name := locName(keyOf(o), desc)
 	s := cur()
 	s.mu.Lock()
 	s.event(site, "enter void sync.Once.Do() target="+name)
@@ -292,7 +326,7 @@ func OnceDo(o *sync.Once, f func(), desc, site string) {
 	s.mu.Lock()
 	exit := s.event(site, "exit void sync.Once.Do() target="+name)
 	if first != "" {
-		s.line(false, "hb "+first+" "+exit)
+		s.line("hb " + first + " " + exit)
 	}
 	s.mu.Unlock()
 }
@@ -308,7 +342,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 		c.Wait()
 		return
 	}
-	cn := locName(unsafe.Pointer(c), desc)
+	cn := locName(keyOf(c), desc)
 	s := cur()
 	m, isMutex := c.L.(*sync.Mutex)
 	holders.mu.Lock()
@@ -316,7 +350,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 	holders.mu.Unlock()
 	s.mu.Lock()
 	if held {
-		s.event(site, "wait "+locName(unsafe.Pointer(m), "sync.Mutex")+" "+cn)
+		s.event(site, "wait "+locName(keyOf(m), "sync.Mutex")+" "+cn)
 	} else {
 		s.event(site, "call void sync.Cond.Wait() target="+cn)
 	}
@@ -327,7 +361,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 // CondSignal is (*sync.Cond).Signal.
 func CondSignal(c *sync.Cond, desc, site string) {
 	if on() {
-		cn := locName(unsafe.Pointer(c), desc)
+		cn := locName(keyOf(c), desc)
 		withState(func(s *gstate) { s.event(site, "notify "+cn) })
 	}
 	c.Signal()
@@ -336,7 +370,7 @@ func CondSignal(c *sync.Cond, desc, site string) {
 // CondBroadcast is (*sync.Cond).Broadcast.
 func CondBroadcast(c *sync.Cond, desc, site string) {
 	if on() {
-		cn := locName(unsafe.Pointer(c), desc)
+		cn := locName(keyOf(c), desc)
 		withState(func(s *gstate) { s.event(site, "notifyAll "+cn) })
 	}
 	c.Broadcast()

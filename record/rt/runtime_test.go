@@ -1,6 +1,8 @@
 package rt
 
 import (
+	"reflect"
+	"regexp"
 	"sync"
 	"testing"
 	"unsafe"
@@ -64,18 +66,53 @@ func TestRepr(t *testing.T) {
 }
 
 // TestLocName: a location keeps its first name; package-level
-// descriptions are used as they are, others get an ordinal.
+// descriptions are used as they are, others get an ordinal; a struct and
+// its first field share an address but are two locations.
 func TestLocName(t *testing.T) {
 	a, b := new(int), new(int)
-	pa, pb := unsafe.Pointer(a), unsafe.Pointer(b)
-	n1, first := newLocName(pa, "Account.balance")
-	n2, again := newLocName(pa, "something.else")
-	n3, _ := newLocName(pb, "Account.balance")
+	intT := typePtr(reflect.TypeFor[int]())
+	ka, kb := locKey{unsafe.Pointer(a), intT}, locKey{unsafe.Pointer(b), intT}
+	n1, first := newLocName(ka, "Account.balance")
+	n2, again := newLocName(ka, "something.else")
+	n3, _ := newLocName(kb, "Account.balance")
 	if !first || again || n1 != n2 || n1 == n3 {
 		t.Errorf("names %s, %s, %s (first %v, again %v)", n1, n2, n3, first, again)
 	}
 	var g int
-	if n, _ := newLocName(unsafe.Pointer(&g), "=main.g"); n != "main.g" {
+	if n, _ := newLocName(locKey{unsafe.Pointer(&g), intT}, "=main.g"); n != "main.g" {
 		t.Errorf("package variable named %s; want main.g", n)
+	}
+	type pair struct{ X, Y int }
+	pp := new(pair)
+	whole, _ := newLocName(locKey{unsafe.Pointer(pp), typePtr(reflect.TypeFor[pair]())}, "pair")
+	field, _ := newLocName(locKey{unsafe.Pointer(&pp.X), intT}, "pair.X")
+	if whole == field {
+		t.Errorf("a struct and its first field are both %s; want two locations", whole)
+	}
+}
+
+// TestFirstEventFacts: the facts that order a goroutine's first event
+// (gstate.after) are written after that event's line, whole, whatever
+// path logs the event.
+func TestFirstEventFacts(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() {
+		t.Skip("recording did not start (it starts once per process)")
+	}
+	x := 7
+	for _, log := range []func(s *gstate){
+		func(s *gstate) { s.ev("a.go:1", "write x 1") },
+		func(s *gstate) { s.evNumber("a.go:1", "write ", "x", unsafe.Pointer(&x), reflect.Int) },
+	} {
+		s := newState("T")
+		s.after = []string{"main:1"}
+		s.mu.Lock()
+		log(s)
+		text := string(s.buf)
+		s.mu.Unlock()
+		want := regexp.MustCompile(`^\d+ # thread T\n(\+\d+ stack s\d+ [^\n]+\n)?(\d+|\+\d+) write x (1|7)( stack=s\d+)? @a.go:1\n\+\d+ hb main:1 T:1\n$`)
+		if !want.MatchString(text) {
+			t.Errorf("logged %q; want the event, then its fact", text)
+		}
 	}
 }

@@ -53,7 +53,7 @@ echo "|---|---|---|---|---|---|---|---|"
 row jfreechart "JFreeChart 1.0.19" UnsafeIterator "" -- --props UnsafeIterator -- -Djava.awt.headless=true -cp "$cp_jfc" fig18.JFreeChartListeners
 row h2 "H2 2.1.214" UnsafeDatabaseAccess "" -- --props UnsafeDatabaseAccess --include fig18 -- -cp "$work/classes:$J/h2.jar" fig18.H2DatabaseAccess
 derby=(--props CheckThenAct,NullDereference --include fig18,org.apache.derby.impl.services.locks,org.apache.derby.impl.sql.conn)
-row derby1 "Derby 10.14.2" NullDereference "" -- "${derby[@]}" -- -cp "$work/classes:$J/derby.jar" fig18.DerbyStatementCache
-row derby2 "Derby 10.14.2" CheckThenAct "" -- "${derby[@]}" -- -cp "$work/classes:$J/derby.jar" fig18.DerbyStatementCache
+row derby1 "Derby 10.14.2" NullDereference "" -- "${derby[@]}" -- -Dderby.stream.error.file="$work/derby.log" -cp "$work/classes:$J/derby.jar" fig18.DerbyStatementCache
+row derby2 "Derby 10.14.2" CheckThenAct "" -- "${derby[@]}" -- -Dderby.stream.error.file="$work/derby.log" -cp "$work/classes:$J/derby.jar" fig18.DerbyStatementCache
 row stringbuffer "JDK 17 StringBuffer" AtomicityViolation "--branches explicit" -- --props AtomicityViolation --atomic '* StringBuffer.append(..)' --log-branches -- -cp "$work/classes" fig18.StringBufferAtomicity
 row jdk "JDK 17 StringBuffer" Deadlock "" -- --props Deadlock -- -cp "$work/classes" fig18.StringBufferDeadlock

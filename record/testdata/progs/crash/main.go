@@ -1,6 +1,7 @@
 // Command crash forks a goroutine, and both log more events than one
-// buffer holds; then the process kills itself. The recording holds what
-// was written out before the kill; the events still buffered are lost.
+// chunk of the log holds; then the process kills itself (SIGKILL). The
+// recording holds every event up to the kill where the log is a mapped
+// file (Linux), what was written out before it elsewhere.
 package main
 
 import (

@@ -1,9 +1,9 @@
 // Command panics writes shared variables from two goroutines that then
 // stay blocked, writes one more itself, and panics: in main, or, given
-// the argument "goroutine", in a third goroutine. No buffer of the
-// recorder has been written out by then (each holds far less than its
-// 32 KiB, and no goroutine has ended), so the trace holds these writes
-// only if the panic writes every buffer out.
+// the argument "goroutine", in a third goroutine. No chunk of the log is
+// full by then (each holds far less than its 32 KiB, and no goroutine has
+// ended), so where chunks are buffers the trace holds these writes only
+// if the panic writes every chunk out; on Linux the log is the file.
 package main
 
 import "os"

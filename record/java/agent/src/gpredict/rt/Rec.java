@@ -1,8 +1,12 @@
 package gpredict.rt;
 
-import java.io.FileOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -12,14 +16,21 @@ import java.util.concurrent.atomic.AtomicLong;
  * numbers of its lines, and the buffers of its threads.
  *
  * <p>Every thread logs into a buffer of its own (ThreadRec); each line
- * gets a global sequence number, so that the collector (record/collect.go)
+ * gets a global sequence number, so that the collector (record/raw.go)
  * can merge the threads' lines in the order they were logged. A buffer is
  * written to the log when it passes FLUSH_CHARS, every FLUSH_MILLIS by a
  * daemon thread (so that a killed JVM loses little), and at shutdown,
  * after the application's shutdown hooks (so that their events are in
- * the trace too). Each write holds whole lines; a JVM killed in the
- * middle of one leaves a cut-off last line, which the collector reads up
- * to.
+ * the trace too).
+ *
+ * <p>The log is in the format the Go runtime writes (record/rt/rt_log.go,
+ * read by record/raw.go; the three must agree): a header page (the magic
+ * line, the chunk size at offset 16, little endian) and chunks of CHUNK
+ * bytes, each owned by one thread (its writer) and holding whole lines.
+ * A chunk's header ("GPCH", the bytes of lines, the writer, the writer's
+ * chunk number, 8 reserved bytes) is written after its lines, so a JVM
+ * killed in the middle of a write leaves a chunk that says no more than
+ * what is in the file.
  */
 public final class Rec {
     private Rec() {}
@@ -30,9 +41,18 @@ public final class Rec {
     /** Whether events are logged; off until start and after the final flush. */
     static volatile boolean on;
 
+    static final String MAGIC = "gpredict-raw v2\n";
+    static final int HEADER = 4096;
+    static final int CHUNK = 64 << 10;
+    static final int CHUNK_HEADER = 32;
+
     private static final AtomicLong seq = new AtomicLong();
-    private static FileOutputStream out;
-    private static final Object outLock = new Object();
+    /** Chunks allocated in the log. */
+    private static final AtomicLong chunks = new AtomicLong();
+    /** Writers (threads) given an id. */
+    private static final AtomicLong writers = new AtomicLong();
+    /** The log; positional writes of different threads proceed concurrently. */
+    private static volatile FileChannel out;
     private static final List<ThreadRec> threads = new ArrayList<>();
     /** The last events of the threads that ended and were forgotten (flushAll). */
     private static final List<String> endedLast = new ArrayList<>();
@@ -49,9 +69,13 @@ public final class Rec {
      */
     public static void start(String rawDir) throws IOException {
         long pid = ProcessHandle.current().pid();
-        out = new FileOutputStream(rawDir + "/raw-" + pid + ".log", true);
-        byte[] header = ("0 # gpredict record java " + pid + "\n").getBytes(StandardCharsets.UTF_8);
-        write(header, header.length);
+        FileChannel ch = FileChannel.open(Paths.get(rawDir, "raw-" + pid + ".log"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        ByteBuffer header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN);
+        header.put(MAGIC.getBytes(StandardCharsets.US_ASCII)).putLong(16, CHUNK);
+        header.clear();
+        writeFully(ch, header, 0);
+        out = ch;
         Thread flusher = new Thread(Rec::flushLoop, "gpredict-flusher");
         flusher.setDaemon(true);
         flusher.start();
@@ -126,17 +150,34 @@ public final class Rec {
         return out;
     }
 
-    /** Writes whole lines to the log. */
-    static void write(byte[] b, int n) {
-        synchronized (outLock) {
-            if (out == null) {
-                return;
-            }
-            try {
-                out.write(b, 0, n);
-            } catch (IOException e) {
-                fail(e);
-            }
+    /** A new writer's id. */
+    static long newWriter() {
+        return writers.incrementAndGet();
+    }
+
+    /** The file offset of a newly allocated chunk. */
+    static long newChunk() {
+        return HEADER + chunks.getAndIncrement() * (long) CHUNK;
+    }
+
+    /** Writes b (position to limit) at pos of the log; false if the log failed. */
+    static boolean write(ByteBuffer b, long pos) {
+        FileChannel ch = out;
+        if (ch == null) {
+            return false;
+        }
+        try {
+            writeFully(ch, b, pos);
+            return true;
+        } catch (IOException e) {
+            fail(e);
+            return false;
+        }
+    }
+
+    private static void writeFully(FileChannel ch, ByteBuffer b, long pos) throws IOException {
+        while (b.hasRemaining()) {
+            pos += ch.write(b, pos);
         }
     }
 

@@ -1,5 +1,7 @@
 package gpredict.rt;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -48,6 +50,9 @@ final class ThreadRec {
     ThreadRec(Thread thread, String name) {
         this.thread = thread;
         this.name = name;
+        // The log's event lines leave out their thread: this line, the
+        // first of the writer, gives it.
+        buf.append(Rec.nextSeq()).append(" # thread ").append(name).append('\n');
     }
 
     /** The id of this thread's last event, T:k, or null if it has none. */
@@ -88,7 +93,7 @@ final class ThreadRec {
             if (!Rec.on) {
                 return;
             }
-            buf.append(Rec.nextSeq()).append(' ').append(name).append(' ').append(s).append('\n');
+            buf.append(Rec.nextSeq()).append(' ').append(s).append('\n');
             n++;
             if (!pendingHb.isEmpty()) {
                 for (String from : pendingHb) {
@@ -116,8 +121,15 @@ final class ThreadRec {
 
     /** Serialises this thread's writes to the log, so that its chunks reach it in order. */
     private final Object writing = new Object();
-    /** The encoded chunk being written (under writing). */
+    /** The encoded lines being written (under writing). */
     private byte[] out = new byte[0];
+    /** This thread's id as a writer of the log. */
+    private final long writer = Rec.newWriter();
+    /** The current chunk (under writing): its offset (-1: none yet), bytes of lines, number. */
+    private long chunkOff = -1;
+    private int chunkUsed;
+    private long chunkNo = -1;
+    private final ByteBuffer header = ByteBuffer.allocate(Rec.CHUNK_HEADER).order(ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Writes the buffer to the log. The buffer's monitor is held only to
@@ -131,10 +143,51 @@ final class ThreadRec {
             synchronized (this) {
                 n = encode();
             }
-            if (n > 0) {
-                Rec.write(out, n);
+            for (int p = 0; p < n; ) {
+                int k = fit(p, n);
+                if (k < 0) {
+                    return;
+                }
+                if (!Rec.write(ByteBuffer.wrap(out, p, k - p), chunkOff + Rec.CHUNK_HEADER + chunkUsed)) {
+                    return;
+                }
+                chunkUsed += k - p;
+                header.clear();
+                header.put(0, (byte) 'G').put(1, (byte) 'P').put(2, (byte) 'C').put(3, (byte) 'H');
+                header.putInt(4, chunkUsed).putLong(8, writer).putLong(16, chunkNo);
+                if (!Rec.write(header, chunkOff)) {
+                    return;
+                }
+                p = k;
             }
         }
+    }
+
+    /**
+     * The end of the whole lines of out[p:n] that fit in the current
+     * chunk, starting a new chunk when the current one has no room for
+     * the next line; -1 (the recording stopped) if a line is longer than
+     * a chunk, which no line of the runtime is.
+     */
+    private int fit(int p, int n) {
+        for (int pass = 0; pass < 2; pass++) {
+            if (chunkOff >= 0) {
+                int room = Rec.CHUNK - Rec.CHUNK_HEADER - chunkUsed;
+                for (int k = Math.min(n, p + room); k > p; k--) {
+                    if (out[k - 1] == '\n') {
+                        return k;
+                    }
+                }
+                if (chunkUsed == 0) {
+                    break;
+                }
+            }
+            chunkOff = Rec.newChunk();
+            chunkUsed = 0;
+            chunkNo++;
+        }
+        Rec.fail(new IllegalStateException("a line of the log is longer than a chunk (" + Rec.CHUNK + " bytes)"));
+        return -1;
     }
 
     /**

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# bench/libraries.sh — a real library's concurrent tests end to end
+# (docs/recording.md, "Real libraries"): records them with gpredict
+# record, predicts with --props all, and prints the figures.
+#
+#   bench/libraries.sh bigcache|ristretto|golang-lru CHECKOUT [RUNS]
+#
+# CHECKOUT is a clone of github.com/allegro/bigcache (v3),
+# github.com/dgraph-io/ristretto (v2) or github.com/hashicorp/golang-lru
+# (v2): this script fetches nothing, and nothing of these libraries is in
+# this repository. The tests run are the library's concurrent tests named
+# below (bigcache's are issue 24's; golang-lru's, every test of its
+# expirable package, the one with goroutines; not its Example, which
+# fails when the machine is loaded).
+#
+# Printed, best of RUNS (default 3) for the times:
+#   plain, recorded   wall time of the test binary alone (go test -exec
+#                     times it: the build is excluded), and its peak RSS
+#   slowdown          recorded / plain
+#   collect           gpredict's own peak RSS while recording and
+#                     collecting (the go build it runs is not counted)
+#   events, goroutines, unproduced   of the trace (unproduced: reads of a
+#                     value that no write and no init produces)
+#   predict           predict --props all: wall time, peak RSS, reports,
+#                     unknown candidates; run under `capped 4000 600` when
+#                     capped is on PATH (killed past 4000 MB or 600 s)
+set -euo pipefail
+usage="usage: bench/libraries.sh bigcache|ristretto|golang-lru CHECKOUT [RUNS]"
+lib=${1:?$usage}
+dir=$(cd "${2:?$usage}" && pwd)
+runs=${3:-3}
+pkg=.
+case $lib in
+bigcache)
+	tests='TestWriteAndReadParallelSameKeyWithStats|TestEntriesIteratorWithConcurrentUpdate|TestAppendRandomly|TestAppendAndGetOnCache|TestClosing|TestCacheDel$|TestWriteAndGetOnCache|TestOnRemove|TestCacheReset|TestGetOnResetCache|TestIterateOnResetCache|TestCacheStats|TestCache_SetWithoutCleanWindow' ;;
+ristretto)
+	tests='TestCacheProcessItems|TestCacheSet$|TestCacheGet$|TestCacheDel$|TestCacheClear$|TestCacheMetrics$|TestStressSetGet|TestPolicyProcessItems|TestRingDrain|TestRingConsumer|TestDropUpdates|TestCacheKeyToHash|TestUpdateMaxCost|TestCacheInternalCost|TestStressHitRatio' ;;
+golang-lru)
+	tests='^Test' pkg=./expirable ;; # its Example is timing-sensitive (fails under load)
+*)
+	echo "bench/libraries.sh: unknown library $lib; want bigcache, ristretto or golang-lru" >&2
+	exit 2 ;;
+esac
+root=$(cd "$(dirname "$0")/.." && pwd)
+(cd "$root" && go build -o bin/gpredict ./cmd/gpredict)
+gp=$root/bin/gpredict
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# The test binary's own wall time and peak RSS, written to $work/bin.time.
+cat >"$work/timed" <<EOF
+#!/bin/sh
+exec /usr/bin/time -o "$work/bin.time" -f "%e %M" "\$@"
+EOF
+chmod +x "$work/timed"
+cap=()
+if command -v capped >/dev/null; then cap=(capped 4000 600); fi
+
+# peak PID: the peak RSS (KB) of process PID alone, sampled until it exits.
+peak() {
+	local pid=$1 hwm=0 v
+	while kill -0 "$pid" 2>/dev/null; do
+		v=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
+		[ -n "$v" ] && hwm=$v
+		sleep 0.1
+	done
+	echo "$hwm"
+}
+
+best() { sort -g | head -1; }
+cd "$dir"
+plain=$(for _ in $(seq "$runs"); do
+	go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >/dev/null
+	tail -1 "$work/bin.time"
+done | sort -g | head -1)
+recorded="" collect=0
+for _ in $(seq "$runs"); do
+	"$gp" record -o "$work/rec" -- go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >"$work/rec.out" 2>&1 &
+	pid=$!
+	c=$(peak $pid)
+	wait $pid
+	t=$(tail -1 "$work/bin.time")
+	if [ -z "$recorded" ] || awk -v a="${t%% *}" -v b="${recorded%% *}" 'BEGIN {exit !(a < b)}'; then
+		recorded=$t
+	fi
+	[ "$c" -gt "$collect" ] && collect=$c
+done
+trace=$work/rec/trace.trace
+check=$("$gp" trace check --format json "$trace")
+events=$(echo "$check" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
+threads=$(echo "$check" | sed -n 's/^  "threads": \([0-9]*\),/\1/p')
+unproduced=$(echo "$check" | tr -d '\n ' | grep -o '"code":"unproduced-read","kind":"[^"]*","count":[0-9]*' | sed 's/.*"count"://' || true)
+set +e
+/usr/bin/time -o "$work/pred.time" -f "%e %M" "${cap[@]}" "$gp" predict --props all --witness none "$trace" >"$work/pred.out" 2>"$work/pred.err"
+status=$?
+set -e
+summary=$(grep -E '^[0-9]+ reports?,' "$work/pred.out" || echo "no summary (exit status $status) $(grep capped "$work/pred.err" | head -1 || true)")
+pred=$(tail -1 "$work/pred.time")
+
+read -r pt pm <<<"$plain"
+read -r rt rm <<<"$recorded"
+read -r qt qm <<<"$pred"
+printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' library "plain s (MB)" "recorded s (MB)" slowdown "collect MB" events goroutines unproduced
+printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' "$lib" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
+	"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$((collect / 1024))" "$events" "$threads" "${unproduced:-0}"
+echo "predict --props all: ${qt}s, $((qm / 1024)) MB peak; $summary"
+grep -E '^\[[0-9]+/[0-9]+\]' "$work/pred.out" | sed 's/^/  /' || true

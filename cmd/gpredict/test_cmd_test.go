@@ -1,0 +1,110 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestGpredictTest runs `gpredict test` as a user would: on the README's
+// server, whose predicted race is reported as the race detector reports
+// one (each event with its goroutine and call stack, each goroutine's
+// creation stack, the witness) under its test; on a test that deadlocks
+// until -timeout ends it, whose blocked goroutines are reported; and on
+// tests without a bug, which report nothing and exit 0.
+func TestGpredictTest(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("the go tool is not on PATH; gpredict test needs it")
+	}
+	progs := filepath.Join(repoRoot(t), "record", "testdata", "progs")
+	for _, tc := range []struct {
+		name, dir string
+		args      []string
+		code      int
+		want      []string // lines of stdout, in this order, as regular expressions
+	}{
+		{"a predicted race", filepath.Join(repoRoot(t), "examples", "go", "server"), []string{"-run", "TestShutdown", "."}, exitViolation, []string{
+			`^--- TestShutdown: 1 report$`,
+			`^={18}$`,
+			`^WARNING: DataRace \(predicted\) in TestShutdown$`,
+			`^write: write Server.closed@1 true by goroutine server_test.go:15.1 \(server_test.go:15.1#1\):$`,
+			`^  example.com/server.\(\*Server\).Shutdown\(\)$`,
+			`^      server.go:16$`,
+			`^  example.com/server.TestShutdown.func1\(\)$`,
+			`^read: read Server.closed@1 true by goroutine server_test.go:19.1 \(server_test.go:19.1#5\):$`,
+			`^  example.com/server.\(\*Server\).Accept\(\)$`,
+			`^      server.go:27$`,
+			`^Goroutine server_test.go:15.1 created at:$`,
+			`^  example.com/server.TestShutdown\(\)$`,
+			`^      server_test.go:15$`,
+			`^Goroutine server_test.go:19.1 created at:$`,
+			`^      server_test.go:19$`,
+			`^  witness:$`,
+			`^ *server_test.go:15.1#1 \* +write Server.closed@1 true @server.go:16$`,
+			`^ *server_test.go:19.1#5 \* +read Server.closed@1 true @server.go:27$`,
+			`^={18}$`,
+			`^gpredict test: 1 report in 1 test \(DataRace 1\)$`,
+		}},
+		{"a run that blocks", progs, []string{"-timeout", "2s", "./blocks"}, exitViolation, []string{
+			`^WARNING: the run blocked \(the test timed out\): goroutine TestDeadlock waits in void sync.WaitGroup.Wait\(\) target=wg@1$`,
+			`^WARNING: the run blocked \(the test timed out\): goroutine blocks/blocks_test.go:18.1 waits in acquire b@1$`,
+			`^  example.com/progs/blocks.TestDeadlock.func1\(\)$`,
+			`^      blocks/blocks_test.go:22$`,
+			`^which goroutine blocks/blocks_test.go:24.1 holds$`,
+			`^WARNING: the run blocked \(the test timed out\): goroutine blocks/blocks_test.go:24.1 waits in acquire a@1$`,
+			`^gpredict test: 0 reports, the run blocked \(the test timed out: 3 goroutines\); go test failed \(exit status 1\)$`,
+		}},
+		{"no bug", progs, []string{"./gohb"}, exitOK, []string{
+			`^ok  	example.com/progs/gohb`,
+			`^gpredict test: 0 reports$`,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Chdir(tc.dir)
+			stdout, stderr, code := runCLI(t, append([]string{"test"}, tc.args...)...)
+			if code != tc.code {
+				t.Errorf("exit status %d; want %d\n%s", code, tc.code, stderr)
+			}
+			lines := strings.Split(stdout, "\n")
+			at := 0
+			for _, w := range tc.want {
+				re := regexp.MustCompile(w)
+				for at < len(lines) && !re.MatchString(lines[at]) {
+					at++
+				}
+				if at == len(lines) {
+					t.Fatalf("no line %q (after the earlier ones) in:\n%s", w, stdout)
+				}
+				at++
+			}
+		})
+	}
+}
+
+// TestTestArgs: gpredict test's own flags start with two dashes (and -o);
+// everything else is go test's, -timeout and -run included.
+func TestTestArgs(t *testing.T) {
+	cmd := newTestCmd()
+	got, help, err := testArgs(cmd, []string{"--props", "DataRace", "-run", "TestX", "--timeout=5s", "-timeout", "1m", "-o", "rec", "./pkg"})
+	if err != nil || help {
+		t.Fatal(err, help)
+	}
+	if strings.Join(got, " ") != "-run TestX -timeout 1m ./pkg" {
+		t.Errorf("go test arguments %q", got)
+	}
+	f := cmd.Flags()
+	if p, _ := f.GetString("props"); p != "DataRace" {
+		t.Errorf("--props %q", p)
+	}
+	if d, _ := f.GetDuration("timeout"); d.String() != "5s" {
+		t.Errorf("--timeout %v", d)
+	}
+	if o, _ := f.GetString("out"); o != "rec" {
+		t.Errorf("-o %q", o)
+	}
+	if _, _, err := testArgs(newTestCmd(), []string{"--jobs"}); err == nil || !strings.Contains(err.Error(), "--jobs needs a value") {
+		t.Errorf("error %v; want --jobs needs a value", err)
+	}
+}

@@ -1,0 +1,143 @@
+package predict
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// DefaultMemoryBudget is the memory budget of a run that sets none: half
+// of the machine's physical memory (4 GiB where it cannot be read), so
+// that a run never pushes the machine into swapping, with room left for
+// the rest of it.
+func DefaultMemoryBudget() int64 {
+	if total, ok := physicalMemory(); ok {
+		return total / 2
+	}
+	return 4 << 30
+}
+
+// physicalMemory reads MemTotal from /proc/meminfo (Linux).
+func physicalMemory() (int64, bool) {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "MemTotal:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10, err == nil
+		}
+	}
+	return 0, false
+}
+
+// memoryWatch keeps a run within its memory budget. Every tenth of a
+// second it reads the process's resident memory (Go's heap and Z3's, which
+// Go's collector does not see); once it passes the budget the run is
+// tight: the collector returns what it can to the system, the workers
+// drop their solver state, and the ladder runs no more solver stages —
+// the candidates they would have decided are unknown, with the budget as
+// the reason. Go's collector is also told the budget as its soft limit,
+// so that it works harder before the budget is reached.
+type memoryWatch struct {
+	budget int64
+	// prevLimit is the collector's soft limit before the watch, restored
+	// when it stops (the limit is the process's, and a test may run
+	// several engines one after the other).
+	prevLimit int64
+	tight     atomic.Bool
+	peak      atomic.Int64
+	done      chan struct{}
+}
+
+// watchMemory starts watching (budget ≤ 0: no budget, nothing watched).
+func watchMemory(budget int64) *memoryWatch {
+	w := &memoryWatch{budget: budget, done: make(chan struct{})}
+	if budget <= 0 {
+		return w
+	}
+	w.prevLimit = debug.SetMemoryLimit(budget)
+	w.sample()
+	go func() {
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-w.done:
+				return
+			case <-tick.C:
+				w.sample()
+			}
+		}
+	}()
+	return w
+}
+
+// sample reads the resident memory once.
+func (w *memoryWatch) sample() {
+	rss := residentMemory()
+	if rss > w.peak.Load() {
+		w.peak.Store(rss)
+	}
+	if rss > w.budget && !w.tight.Swap(true) {
+		runtime.GC()
+		debug.FreeOSMemory()
+	}
+}
+
+// Tight reports whether the budget has been reached.
+func (w *memoryWatch) Tight() bool { return w.tight.Load() }
+
+// Reason is why a candidate is unknown once the budget is reached.
+func (w *memoryWatch) Reason() string {
+	return fmt.Sprintf("the memory budget (%s, --memory) was reached, so the solver stages no longer run", formatBytes(w.budget))
+}
+
+// stop ends the watch.
+func (w *memoryWatch) stop() {
+	select {
+	case <-w.done:
+	default:
+		close(w.done)
+		if w.budget > 0 {
+			debug.SetMemoryLimit(w.prevLimit)
+		}
+	}
+}
+
+// residentMemory is the process's resident set (from /proc/self/statm on
+// Linux), else the memory Go's runtime has from the system.
+func residentMemory() int64 {
+	if b, err := os.ReadFile("/proc/self/statm"); err == nil {
+		if f := strings.Fields(string(b)); len(f) > 1 {
+			if pages, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+				return pages * int64(os.Getpagesize())
+			}
+		}
+	}
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(s)
+	return int64(s[0].Value.Uint64())
+}
+
+// formatBytes writes n in the largest binary unit that keeps a digit
+// before the point.
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return strconv.FormatFloat(float64(n)/(1<<30), 'f', 1, 64) + " GiB"
+	case n >= 1<<20:
+		return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MiB"
+	}
+	return strconv.FormatInt(n>>10, 10) + " KiB"
+}

@@ -1,0 +1,53 @@
+package predict
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"gpredict/internal/tracegen"
+	"gpredict/trace"
+)
+
+// Once the memory budget is reached, the candidates that only the solver
+// stages decide are unknown with the budget as the reason, and the ones
+// the stages before settle are still decided: on a member of the
+// lock-heavy family, with a budget the process passes at once (one byte)
+// and with none.
+func TestMemoryBudget(t *testing.T) {
+	var text bytes.Buffer
+	if err := tracegen.WriteLocks(&text, nil, tracegen.DefaultLocks(), 300, 3); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := trace.ParseText("locks.trace", text.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(budget int64) *Result {
+		res, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 2, All: true, MemoryBudget: budget})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	free, tight := run(0), run(1)
+	byBudget := 0
+	for _, u := range tight.Unknown {
+		if !strings.Contains(u.Reason, "memory budget") {
+			t.Errorf("unknown for another reason than the budget: %s", u.Reason)
+		}
+		byBudget++
+	}
+	for _, u := range free.Unknown {
+		if strings.Contains(u.Reason, "memory budget") {
+			t.Errorf("without a budget, unknown because of one: %s", u.Reason)
+		}
+	}
+	if byBudget == 0 {
+		t.Fatal("no candidate was left to the solver stages: the test checks too little")
+	}
+	if len(tight.Violations) == 0 || len(tight.Violations)+byBudget < len(free.Violations) {
+		t.Errorf("with the budget reached, %d violations and %d unknown; without, %d violations", len(tight.Violations), byBudget, len(free.Violations))
+	}
+}

@@ -1,0 +1,217 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"gpredict/predict"
+	"gpredict/predict/report/witness"
+	"gpredict/spec"
+	"gpredict/trace"
+)
+
+// WriteSARIF writes a SARIF 2.1.0 log (docs/output.md): one run, one rule
+// per property (documented from o.Rules), one result per report with the
+// chosen events as locations and the witness as a code flow (one thread
+// flow per thread, the chosen events `essential`), and one invocation
+// whose tool execution notifications are the unknown candidates and the
+// warnings; the execution counts as successful when no candidate is
+// unknown and no interrupt stopped the run, since otherwise the analysis
+// is incomplete. The reports Filter left out are counted in the run's
+// properties; with a baseline, every result is "new".
+func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
+	tr := r.Trace
+	ru := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{Name: "gpredict", Version: o.Version, Rules: []sarifRule{}}},
+		Invocation: []sarifInvocation{{ExecutionSuccessful: len(r.Unknown) == 0 && !r.Interrupted,
+			ExitCode: ExitStatus(r, o), Notifications: []sarifNotification{}}},
+		Results: []sarifResult{},
+	}
+	if o.Filtered.Any() {
+		ru.Properties = &sarifRunProperties{Baselined: o.Filtered.Baselined, Suppressed: o.Filtered.Suppressed}
+	}
+	baselineState := ""
+	if o.Filtered.Baseline != "" {
+		baselineState = "new" // the others are left out
+	}
+	rules := newSARIFRules(o.Rules)
+	draw := witness.NewDrawer(tr)
+	for _, rep := range r.Reports(o.All) {
+		name := rep.Property.Name
+		text := fmt.Sprintf("%s %s: %s", name, predict.BindingText(tr, rep.Property, rep.Binding), predict.ChosenText(tr, rep.Property, rep.Alt, rep.Choice))
+		if rep.Count > 1 {
+			text += fmt.Sprintf(" (%d violations at these locations)", rep.Count)
+		}
+		ru.Results = append(ru.Results, sarifResult{
+			RuleID: name, RuleIndex: rules.index(name), Level: "error", Message: sarifMessage{Text: text},
+			BaselineState: baselineState,
+			Locations:     chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
+			CodeFlows:     []sarifCodeFlow{witnessFlow(tr, draw, &rep.Violation)},
+			PartialFingerprints: map[string]string{
+				FingerprintKey: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice)},
+		})
+	}
+	inv := &ru.Invocation[0]
+	for _, u := range r.Unknown {
+		inv.Notifications = append(inv.Notifications, sarifNotification{
+			Level:          "warning",
+			Message:        sarifMessage{Text: fmt.Sprintf("%s %s: %s: undecided: %s", u.Property.Name, predict.BindingText(tr, u.Property, u.Binding), predict.ChosenText(tr, u.Property, u.Alt, u.Choice), u.Reason)},
+			Descriptor:     &sarifRef{ID: "unknown-candidate"},
+			AssociatedRule: &sarifRef{ID: u.Property.Name, Index: ptr(rules.index(u.Property.Name))},
+			Locations:      chosenLocations(tr, u.Property, u.Alt, u.Choice),
+		})
+	}
+	for _, wn := range o.Warnings {
+		n := sarifNotification{Level: "warning", Message: sarifMessage{Text: wn.Message}, Descriptor: &sarifRef{ID: wn.Code}}
+		if wn.Pos != "" {
+			n.Locations = []sarifLocation{posLocation(wn.Pos)}
+		}
+		inv.Notifications = append(inv.Notifications, n)
+	}
+	ru.Tool.Driver.Rules = rules.list
+	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{ru}}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+// FingerprintKey names gpredict's fingerprint (predict.Fingerprint) among
+// a SARIF result's partialFingerprints.
+const FingerprintKey = "gpredictReport/v1"
+
+// chosenLocations are the chosen events' source locations (events without
+// a location have none).
+func chosenLocations(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []sarifLocation {
+	locs := []sarifLocation{}
+	for _, e := range predict.ReportedEventsOf(p, alt, choice) {
+		if l, ok := eventLocation(tr, e.Ref, e.Name+" "+tr.ID(e.Ref)); ok {
+			locs = append(locs, l)
+		}
+	}
+	return locs
+}
+
+// witnessFlow is the witness as a code flow: one thread flow per thread
+// (in order of first appearance), trimmed as the text report trims it
+// (witness.Layout): the steps within witness.Context steps of a chosen
+// event, each a location with its place in the whole schedule as
+// executionOrder, and each longer stretch between them one location per
+// thread whose message summarises it ("… T3: 24,180 steps (T3#1 to
+// T3#24180) …"). The chosen events are `essential`, the other steps
+// `unimportant`. The whole schedule stays in the JSON and HTML reports:
+// a code-scanning service shows a flow of a dozen steps, and a witness of
+// a long recording has a hundred thousand.
+func witnessFlow(tr *trace.Trace, draw *witness.Drawer, v *predict.Violation) sarifCodeFlow {
+	chosen := map[trace.EventRef]string{}
+	for _, e := range predict.ReportedEventsOf(v.Property, v.Alt, v.Choice) {
+		chosen[e.Ref] = e.Name
+	}
+	isChosen := map[trace.EventRef]bool{}
+	for r := range chosen {
+		isChosen[r] = true
+	}
+	l := draw.Layout(v.Witness, v.Choice, witness.Trimmed)
+	flows := make([]sarifThreadFlow, len(l.Threads))
+	index := map[trace.ThreadID]int{}
+	for k, t := range l.Threads {
+		index[t] = k
+		name := tr.ThreadName(t)
+		flows[k] = sarifThreadFlow{ID: name, Message: &sarifMessage{Text: "thread " + name}, Locations: []sarifThreadFlowLocation{}}
+	}
+	for _, seg := range l.Segments {
+		for _, sum := range seg.Summaries {
+			k := index[sum.Thread]
+			flows[k].Locations = append(flows[k].Locations, sarifThreadFlowLocation{
+				Location: sarifLocation{Message: &sarifMessage{Text: sum.Text(tr)}}, Importance: "unimportant"})
+		}
+		for _, row := range seg.Steps {
+			s := row.Step
+			text := s.Format(tr) + " " + tr.EventText(s.Ref)
+			importance := "unimportant"
+			if witness.Chosen(isChosen, s) {
+				text, importance = chosen[s.Ref]+" "+text+" (chosen event)", "essential"
+			}
+			loc, ok := eventLocation(tr, s.Ref, text)
+			if !ok {
+				loc = sarifLocation{Message: &sarifMessage{Text: text}}
+			}
+			k := index[row.Thread]
+			flows[k].Locations = append(flows[k].Locations, sarifThreadFlowLocation{
+				Location: loc, ExecutionOrder: ptr(row.Pos + 1), Importance: importance})
+		}
+	}
+	msg := fmt.Sprintf("witness schedule: %s steps", witness.Thousands(l.Len))
+	if l.Folded > 0 {
+		msg += fmt.Sprintf(" (%s summarised per thread; the JSON and HTML reports list them all)", witness.Thousands(l.Folded))
+	}
+	return sarifCodeFlow{Message: sarifMessage{Text: msg}, ThreadFlows: flows}
+}
+
+// eventLocation is the location of an event's `@LOCATION`, with text as
+// its message: a physical location for `FILE:LINE` (or a bare `FILE`,
+// without a region), a logical one for a bare number (the STD format's
+// locations, which name a program point, not a file); false if the event
+// has no location.
+func eventLocation(tr *trace.Trace, ref trace.EventRef, text string) (sarifLocation, bool) {
+	loc := predict.EventLoc(tr, ref)
+	if loc == "" {
+		return sarifLocation{}, false
+	}
+	var l sarifLocation
+	if isNumber(loc) {
+		l.LogicalLocations = []sarifLogical{{Name: loc, FullyQualifiedName: "location " + loc}}
+	} else {
+		l = posLocation(loc)
+	}
+	l.Message = &sarifMessage{Text: text}
+	return l, true
+}
+
+// isNumber reports whether s is a bare number, such as the STD format's
+// locations.
+func isNumber(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// posLocation turns FILE:LINE or FILE:LINE:COL (or a bare FILE) into a
+// physical location. A Java location, METHOD(FILE:LINE) as stack traces
+// write frames (docs/recording-java.md), is its FILE:LINE.
+func posLocation(pos string) sarifLocation {
+	if open := strings.LastIndexByte(pos, '('); open > 0 && strings.HasSuffix(pos, ")") {
+		pos = pos[open+1 : len(pos)-1]
+	}
+	file, line := splitFileLine(pos)
+	col := 0
+	if f2, l2 := splitFileLine(file); l2 > 0 && line > 0 {
+		file, line, col = f2, l2, line
+	}
+	pl := &sarifPhysical{ArtifactLocation: sarifArtifact{URI: file}}
+	if line > 0 {
+		pl.Region = &sarifRegion{StartLine: line, StartColumn: col}
+	}
+	return sarifLocation{PhysicalLocation: pl}
+}
+
+// splitFileLine splits "File.java:12" into file and line (0 if the
+// location has no numeric line after its last colon).
+func splitFileLine(loc string) (string, int) {
+	i := strings.LastIndexByte(loc, ':')
+	if i <= 0 {
+		return loc, 0
+	}
+	n, err := strconv.Atoi(loc[i+1:])
+	if err != nil || n <= 0 {
+		return loc, 0
+	}
+	return loc[:i], n
+}
+
+func ptr[T any](v T) *T { return &v }

@@ -1,0 +1,280 @@
+package record
+
+import (
+	"bufio"
+	"container/heap"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The raw log of one process (record/rt/rt_log.go writes it; the two must
+// agree): a header page — the magic line, then the chunk size (uint64,
+// little endian) at offset 16 — and chunks of that size. A chunk's header
+// (32 bytes) is "GPCH", the bytes of lines it holds (uint32), its writer
+// (a goroutine, uint64) and the writer's chunk number from 0 (uint64); its
+// lines are "SEQ TEXT\n". A chunk without the magic was allocated and
+// never written.
+//
+// Lines are shorter than the trace's: SEQ is a number for the lines of
+// synchronisation (a global stamp) and "+K" for the others, the K-th line
+// of the writer since its last global stamp; an event line leaves out its
+// thread, which the writer's last "# thread NAME" line gives. The cursor
+// puts both back.
+const (
+	rawMagic    = "gpredict-raw v2\n"
+	rawHeader   = 4096
+	chunkHeader = 32
+)
+
+// rawChunk is where the lines of one chunk are.
+type rawChunk struct {
+	number uint64
+	off    int64 // of its lines
+	used   int64
+	index  int64 // the chunk's place in the file, for messages
+	cut    bool  // cut off by the end of the file: its last line may be partial
+}
+
+// rawLog is a raw log read for merging: its chunks by writer, in each
+// writer's order.
+type rawLog struct {
+	name    string
+	r       io.ReaderAt
+	writers [][]rawChunk
+}
+
+// openRaw reads the header and the chunk headers of a raw log of size
+// bytes. A header that is not the recorder's is an error naming the
+// file; a chunk cut off by the end of the file (the program died while
+// writing it, where chunks are buffers) or a writer missing one of its
+// chunks ends that writer's lines there, with a warning.
+func openRaw(name string, r io.ReaderAt, size int64) (*rawLog, []Warning, error) {
+	var hdr [24]byte
+	if n, _ := r.ReadAt(hdr[:], 0); n < len(hdr) || string(hdr[:16]) != rawMagic {
+		return nil, nil, fmt.Errorf("%s: not a raw log of gpredict record (want one starting %q)", name, strings.TrimSpace(rawMagic))
+	}
+	cs := int64(binary.LittleEndian.Uint64(hdr[16:]))
+	if cs <= chunkHeader || cs > 1<<30 {
+		return nil, nil, fmt.Errorf("%s: chunk size %d in the header; want one between %d and 1 GiB", name, cs, chunkHeader+1)
+	}
+	byWriter := map[uint64][]rawChunk{}
+	var warns []Warning
+	for i := int64(0); rawHeader+i*cs+chunkHeader <= size; i++ {
+		off := rawHeader + i*cs
+		var ch [chunkHeader]byte
+		if _, err := r.ReadAt(ch[:], off); err != nil {
+			return nil, nil, fmt.Errorf("%s: chunk %d: %v", name, i, err)
+		}
+		if string(ch[:4]) != "GPCH" {
+			continue // allocated, never written
+		}
+		used := int64(binary.LittleEndian.Uint32(ch[4:]))
+		if used > cs-chunkHeader {
+			return nil, nil, fmt.Errorf("%s: chunk %d (offset %d) says it holds %d bytes of lines; a chunk holds at most %d", name, i, off, used, cs-chunkHeader)
+		}
+		if avail := size - off - chunkHeader; used > avail {
+			warns = append(warns, Warning{fmt.Sprintf("%s: chunk %d is cut off by the end of the file (the program died while writing it); its lines stop at byte %d", name, i, avail)})
+			used = avail
+		}
+		w := binary.LittleEndian.Uint64(ch[8:])
+		byWriter[w] = append(byWriter[w], rawChunk{number: binary.LittleEndian.Uint64(ch[16:]), off: off + chunkHeader, used: used, index: i, cut: used < int64(binary.LittleEndian.Uint32(ch[4:]))})
+	}
+	l := &rawLog{name: name, r: r}
+	ids := make([]uint64, 0, len(byWriter))
+	for w := range byWriter {
+		ids = append(ids, w)
+	}
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	for _, w := range ids {
+		cs := byWriter[w]
+		sort.Slice(cs, func(i, j int) bool { return cs[i].number < cs[j].number })
+		for k := range cs {
+			if cs[k].number != uint64(k) {
+				if k > 0 && cs[k].number == cs[k-1].number {
+					return nil, nil, fmt.Errorf("%s: chunks %d and %d are both chunk %d of writer %d", name, cs[k-1].index, cs[k].index, cs[k].number, w)
+				}
+				warns = append(warns, Warning{fmt.Sprintf("%s: writer %d lacks its chunk %d (lost when the program died); its lines stop there", name, w, k)})
+				cs = cs[:k]
+				break
+			}
+		}
+		l.writers = append(l.writers, cs)
+	}
+	return l, warns, nil
+}
+
+// cursor reads the lines of one writer, chunk after chunk.
+type cursor struct {
+	l      *rawLog
+	chunks []rawChunk
+	r      *bufio.Reader
+	at     rawChunk // the chunk being read
+	seq    uint64   // the current line's
+	text   string
+	base   uint64 // the writer's last global stamp
+	thread string // the writer's thread name
+	// probed says that seq is the first line's, read from the file
+	// without a buffer: a writer gets its buffer only once the merge
+	// reaches it, so the buffers held are those of the goroutines that
+	// lived at that point of the run, not of all of them.
+	probed bool
+}
+
+// probe sets c.seq to the stamp of the writer's first line (a global
+// one: a goroutine's first line always is), a lower bound of the stamp of
+// its first trace line.
+func (c *cursor) probe() (bool, error) {
+	if len(c.chunks) == 0 {
+		return false, nil
+	}
+	first := c.chunks[0]
+	var b [24]byte
+	n, _ := c.l.r.ReadAt(b[:min(int64(len(b)), first.used)], first.off)
+	seqText, _, _ := strings.Cut(string(b[:n]), " ")
+	seq, err := strconv.ParseUint(seqText, 10, 64)
+	if err != nil || seq == 0 {
+		return c.next() // a malformed first line: next says what is wrong with it
+	}
+	c.seq, c.probed = seq, true
+	return true, nil
+}
+
+// order checks that a writer's lines come in sequence order (a goroutine
+// logs them in that order).
+func (c *cursor) order(prev uint64) error {
+	if c.seq <= prev {
+		return fmt.Errorf("%s: chunk %d: sequence number %d after %d of the same goroutine", c.l.name, c.at.index, c.seq, prev)
+	}
+	return nil
+}
+
+// next reads the writer's next line; false at its end.
+func (c *cursor) next() (bool, error) {
+	c.probed = false
+	for {
+		if c.r == nil {
+			if len(c.chunks) == 0 {
+				return false, nil
+			}
+			c.at, c.chunks = c.chunks[0], c.chunks[1:]
+			c.r = bufio.NewReaderSize(io.NewSectionReader(c.l.r, c.at.off, c.at.used), 2048)
+		}
+		line, err := c.r.ReadString('\n')
+		if err == io.EOF && line == "" {
+			c.r = nil
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return false, err
+		}
+		if !strings.HasSuffix(line, "\n") {
+			if c.at.cut {
+				c.r = nil // the partial line the cut left (warned about)
+				continue
+			}
+			return false, fmt.Errorf("%s: chunk %d: its last line has no end: %q", c.l.name, c.at.index, line)
+		}
+		seqText, text, ok := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
+		local := strings.HasPrefix(seqText, "+")
+		seq, perr := strconv.ParseUint(strings.TrimPrefix(seqText, "+"), 10, 64)
+		if !ok || perr != nil || seq == 0 || local && c.base == 0 {
+			return false, fmt.Errorf("%s: chunk %d: not a line of the recorder (want SEQUENCE TEXT, or +K TEXT after one): %q", c.l.name, c.at.index, line)
+		}
+		if local {
+			seq += c.base
+		} else {
+			c.base = seq
+		}
+		if name, isName := strings.CutPrefix(text, "# thread "); isName {
+			c.thread = name
+			continue
+		}
+		if first, _, _ := strings.Cut(text, " "); first != "#" && !directive[first] {
+			if c.thread == "" {
+				return false, fmt.Errorf("%s: chunk %d: an event before its goroutine's \"# thread NAME\" line: %q", c.l.name, c.at.index, line)
+			}
+			text = c.thread + " " + text
+		}
+		c.seq, c.text = seq, text
+		return true, nil
+	}
+}
+
+// directive holds the first words of the lines that are no event.
+var directive = map[string]bool{"init": true, "volatile": true, "type": true, "object": true, "hb": true, "stack": true}
+
+type cursorHeap []*cursor
+
+func (h cursorHeap) Len() int           { return len(h) }
+func (h cursorHeap) Less(i, j int) bool { return h[i].seq < h[j].seq }
+func (h cursorHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *cursorHeap) Push(x any)        { *h = append(*h, x.(*cursor)) }
+func (h *cursorHeap) Pop() any {
+	old := *h
+	c := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return c
+}
+
+// merge calls emit with the text of every line of the log in sequence
+// order. Memory is one small buffer per writer, whatever the log's size.
+func (l *rawLog) merge(emit func(text string) error) error {
+	h := make(cursorHeap, 0, len(l.writers))
+	for _, cs := range l.writers {
+		c := &cursor{l: l, chunks: cs}
+		ok, err := c.probe()
+		if err != nil {
+			return err
+		}
+		if ok {
+			h = append(h, c)
+		}
+	}
+	heap.Init(&h)
+	var last uint64
+	for len(h) > 0 {
+		c := h[0]
+		if c.probed {
+			// The probe's stamp is the first line's, which may be no
+			// trace line ("# thread"): read the first that is, whose
+			// stamp is no smaller, and merge it at its place.
+			ok, err := c.next()
+			if err != nil {
+				return err
+			}
+			if ok {
+				heap.Fix(&h, 0)
+			} else {
+				heap.Pop(&h)
+			}
+			continue
+		}
+		if c.seq == last {
+			return fmt.Errorf("%s: sequence number %d appears twice", l.name, c.seq)
+		}
+		last = c.seq
+		if err := emit(c.text); err != nil {
+			return err
+		}
+		prev := c.seq
+		ok, err := c.next()
+		if err != nil {
+			return err
+		}
+		if ok {
+			if err := c.order(prev); err != nil {
+				return err
+			}
+		}
+		if ok {
+			heap.Fix(&h, 0)
+		} else {
+			heap.Pop(&h)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+package rt
+
+import (
+	"encoding/binary"
+	"os"
+	"sync"
+	"sync/atomic"
+)
+
+// The raw log. Each process writes one file, raw-PID.log, made of a
+// header page and chunks of chunkSize bytes. A chunk belongs to one
+// goroutine (its writer) and holds lines "SEQ TEXT\n" in the order that
+// goroutine logged them; SEQ, global to the process, orders the lines of
+// all chunks (package record merges them). A chunk's header says whose
+// it is, which of its writer's chunks it is, and how many bytes of lines
+// it holds — updated after each complete line.
+//
+// On Linux the chunks are a shared mapping of the file: a line is in the
+// file (the kernel's page cache) as soon as it is written, so nothing is
+// lost when the process dies — a panic, a fatal runtime error such as a
+// deadlock or "concurrent map writes", a test time-out, SIGKILL. Chunks a
+// goroutine has finished are dropped from the process's memory
+// (MADV_DONTNEED: the kernel keeps their pages in the file), so memory
+// stays bounded by the goroutines that are running. Elsewhere chunks are
+// buffers written to the file at their place when full, when their
+// goroutine ends, and at Flush; what a crash leaves unwritten is lost.
+//
+// Header page: the magic line, then the chunk size (uint64, little
+// endian) at offset 16. Chunk header (32 bytes): "GPCH", the bytes of
+// lines (uint32), the writer (uint64), the writer's chunk number from 0
+// (uint64), 8 bytes reserved. package record reads this format
+// (record/raw.go); the two must agree.
+const (
+	rawMagic    = "gpredict-raw v2\n"
+	headerSize  = 4096
+	chunkSize   = 32 << 10
+	chunkHeader = 32
+	chunkMagic  = "GPCH"
+	segChunks   = 512 // chunks per mapped segment (16 MiB)
+)
+
+// logFile is the process's raw log.
+type logFile struct {
+	f      *os.File
+	mapped bool
+	next   atomic.Uint64 // chunks allocated
+	segMu  sync.Mutex
+	segs   [][]byte // mapped segments (mapped only), under segMu
+	writer atomic.Uint64
+}
+
+// chunk is a goroutine's current chunk: mem is its header and data, at
+// offset off of the file; mapped says whether mem is the file's mapping
+// or a buffer to write there.
+type chunk struct {
+	mem    []byte
+	off    int64
+	mapped bool
+}
+
+func openLog(name string) (*logFile, error) {
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_RDWR|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	var hdr [headerSize]byte
+	copy(hdr[:], rawMagic)
+	binary.LittleEndian.PutUint64(hdr[16:], chunkSize)
+	if _, err := f.WriteAt(hdr[:], 0); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &logFile{f: f, mapped: canMap}, nil
+}
+
+// newChunk allocates the next chunk for writer w, its k-th.
+func (l *logFile) newChunk(w, k uint64) *chunk {
+	i := l.next.Add(1) - 1
+	off := int64(headerSize) + int64(i)*chunkSize
+	c := &chunk{off: off}
+	if l.mapped {
+		c.mem = l.mappedChunk(i)
+		c.mapped = c.mem != nil
+	}
+	if c.mem == nil {
+		c.mem = make([]byte, chunkSize)
+	}
+	copy(c.mem, chunkMagic)
+	binary.LittleEndian.PutUint64(c.mem[8:], w)
+	binary.LittleEndian.PutUint64(c.mem[16:], k)
+	return c
+}
+
+// mappedChunk returns chunk i of the shared mapping, mapping its segment
+// first if needed; nil if the mapping fails (the chunk is then written
+// as a buffer, like all chunks off Linux).
+func (l *logFile) mappedChunk(i uint64) []byte {
+	seg := int(i / segChunks)
+	l.segMu.Lock()
+	defer l.segMu.Unlock()
+	for len(l.segs) <= seg {
+		l.segs = append(l.segs, nil)
+	}
+	if l.segs[seg] == nil {
+		off := int64(headerSize) + int64(seg)*segChunks*chunkSize
+		if err := l.f.Truncate(off + segChunks*chunkSize); err != nil {
+			return nil
+		}
+		mem, err := mapFile(l.f, off, segChunks*chunkSize)
+		if err != nil {
+			return nil
+		}
+		l.segs[seg] = mem
+	}
+	at := int(i%segChunks) * chunkSize
+	return l.segs[seg][at : at+chunkSize : at+chunkSize]
+}
+
+// used is the number of bytes of lines in c.
+func (c *chunk) used() int { return int(binary.LittleEndian.Uint32(c.mem[4:])) }
+
+// setUsed records that c holds n bytes of lines.
+func (c *chunk) setUsed(n int) { binary.LittleEndian.PutUint32(c.mem[4:], uint32(n)) }
+
+// write puts a buffered chunk into the file (a mapped one is there).
+func (l *logFile) write(c *chunk) {
+	if !c.mapped {
+		l.f.WriteAt(c.mem[:chunkHeader+c.used()], c.off)
+	}
+}
+
+// done is called when c's writer moves on or ends: a buffered chunk is
+// written, a mapped one leaves the process's memory.
+func (l *logFile) done(c *chunk) {
+	if c.mapped {
+		releasePages(c.mem)
+		return
+	}
+	l.write(c)
+}

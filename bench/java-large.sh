@@ -7,14 +7,16 @@
 # AtomicityViolation (each SQL command's execution an atomic region:
 # --atomic on org.h2.command.Command.executeUpdate/executeQuery) on the
 # text trace, and RAPID's SHB, WCP and SyncPreserving (when RAPID_DIR
-# points at a RAPID build) analyse its STD projection. Each run is
+# points at a RAPID build) analyse its STD projection; gpredict
+# atomicity checks the recorded order itself (Velodrome). Each run is
 # capped (capped, on PATH) at MEM_MB and TIME_CAP seconds; a capped run says so.
 # Last, racy events: ours (from predict --all, on traces of at most
-# RACY_MAX events) against RAPID's, compared on the STD's lines
-# (tabulate racy-java).
+# RACY_MAX events, interrupted before ALL_CAP) against RAPID's, compared
+# on the STD's lines (tabulate racy-java).
 #
 # Environment: CLIENTS (4), OPS (60), RAPID_DIR, MEM_MB (10000), TIME_CAP
-# (1200), RACY_MAX (2000000), OUT (a directory to keep the recording
+# (1200), ALL_CAP (TIME_CAP: the --all run's), RACY_MAX (2000000), OUT
+# (a directory to keep the recording
 # and the outputs in; default a temporary one).
 # Usage: bench/java-large.sh
 set -euo pipefail
@@ -23,6 +25,7 @@ CLIENTS=${CLIENTS:-4}
 OPS=${OPS:-60}
 MEM_MB=${MEM_MB:-10000}
 TIME_CAP=${TIME_CAP:-1200}
+ALL_CAP=${ALL_CAP:-$TIME_CAP}
 RACY_MAX=${RACY_MAX:-2000000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -73,8 +76,15 @@ if [ -n "${RAPID_DIR:-}" ]; then
   done
 fi
 
+# Observed atomicity (Velodrome) of the same run: is the recorded order
+# conflict-serializable with respect to the SQL commands?
+echo "gpredict atomicity: $(timed atomicity "$work/gpredict" atomicity "$trace"): $(tail -1 "$OUT/atomicity.out")"
+
 if [ "$events" -le "$RACY_MAX" ]; then
-  t=$(timed all "$work/gpredict" predict --props DataRace --all --format json --quiet --jobs 2 "$trace")
+  # SIGINT at the time limit (before capped's kill): predict then writes
+  # a complete JSON document of what it decided until then.
+  t=$(TIME_CAP=$ALL_CAP timed all timeout -s INT "$((ALL_CAP - 10))" "$work/gpredict" predict --props DataRace --all --format json --witness none --quiet --jobs 2 "$trace")
+  grep -q '"interrupted"' "$OUT/all.out" && t="$t, interrupted: ours are those decided until then"
   echo "gpredict DataRace --all: $t"
   echo "racy events (ours, then per RAPID engine: theirs/ours lack): $("$work/tabulate" racy-java "$trace" "$OUT/all.out" "${rapid[@]}" | tr '\t' ' ')"
 fi

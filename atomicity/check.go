@@ -1,6 +1,9 @@
 package atomicity
 
-import "gpredict/trace"
+import (
+	"gpredict/internal/interrupt"
+	"gpredict/trace"
+)
 
 // Options configures Check.
 type Options struct {
@@ -8,7 +11,15 @@ type Options struct {
 	// atomic block (the command line matches signatures against
 	// --atomic patterns; `atomic()` is what STD begin/end become).
 	Atomic func(enter trace.EventRef) bool
+	// Stop closes when the analysis is to stop (an interrupt; nil:
+	// never): Check then returns what it found in the events before
+	// (Result.Interrupted).
+	Stop <-chan struct{}
 }
+
+// stopEvery is how many events Check handles between two looks at its
+// stop signal.
+const stopEvery = 4096
 
 // Check runs the analysis over the events of tr in the given order (from
 // RecordedOrder), which must list every event once, each thread's in
@@ -24,8 +35,13 @@ type Options struct {
 // with nothing.
 func Check(tr *trace.Trace, order []trace.EventRef, opts Options) *Result {
 	c := newChecker(tr, opts)
-	for _, r := range order {
+	for i, r := range order {
+		if i%stopEvery == 0 && interrupt.Closed(opts.Stop) {
+			c.res.Interrupted = true
+			break
+		}
 		c.event(r)
+		c.res.Checked++
 	}
 	c.res.Stats.Threads = len(tr.Threads)
 	c.res.Stats.Events = len(order)

@@ -20,6 +20,9 @@ func WriteDOT(w io.Writer, tr *trace.Trace, res *Result, opts ReportOptions) err
 	b.WriteString("  graph [fontname=\"Helvetica\", labeljust=l];\n")
 	b.WriteString("  node [shape=box, style=rounded, fontname=\"Courier\"];\n")
 	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
+	if res.Interrupted {
+		fmt.Fprintf(&b, "  // interrupted after %d of %d events: the cycles below are those found in them\n", res.Checked, res.Stats.Events)
+	}
 	for i, rep := range reports(tr, res, opts) {
 		writeDOTReport(&b, tr, i+1, rep)
 	}

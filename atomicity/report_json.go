@@ -27,6 +27,11 @@ type jsonDoc struct {
 	Serializable bool            `json:"serializable"`
 	Stats        jsonStats       `json:"stats"`
 	Violations   []jsonViolation `json:"violations"`
+	// Interrupted (only when true) says an interrupt stopped the
+	// analysis after the first checkedEvents events: serializable is
+	// then false, and the violations are those found before.
+	Interrupted   bool `json:"interrupted,omitempty"`
+	CheckedEvents int  `json:"checkedEvents,omitempty"`
 }
 
 type jsonStats struct {
@@ -90,6 +95,9 @@ func WriteJSON(w io.Writer, tr *trace.Trace, res *Result, opts ReportOptions) er
 			Seconds: math.Round(opts.Seconds*1000) / 1000,
 		},
 		Violations: []jsonViolation{},
+	}
+	if res.Interrupted {
+		doc.Interrupted, doc.CheckedEvents = true, res.Checked
 	}
 	if doc.Traces == nil {
 		doc.Traces = []string{}

@@ -27,9 +27,15 @@ func WriteText(w io.Writer, tr *trace.Trace, res *Result, opts ReportOptions) er
 		b.WriteString("\n")
 	}
 	s := res.Stats
-	if res.Serializable() {
+	if res.Interrupted {
+		fmt.Fprintf(&b, "interrupted after %d of %s: ", res.Checked, plural(s.Events, "event"))
+	}
+	switch {
+	case res.Serializable():
 		b.WriteString("serializable")
-	} else {
+	case len(res.Violations) == 0:
+		b.WriteString("no violation in them")
+	default:
 		fmt.Fprintf(&b, "not serializable: %s (%s)", plural(len(res.Violations), "violation"), plural(len(reps), "report"))
 	}
 	fmt.Fprintf(&b, "; %s, %s, %s; atomic: %s\n", plural(s.Transactions, "atomic transaction"), plural(s.Threads, "thread"), plural(s.Events, "event"), strings.Join(opts.Atomic, " "))

@@ -8,10 +8,16 @@ type Result struct {
 	// order their cycles closed; each transaction appears once.
 	Violations []*Violation
 	Stats      Stats
+	// Interrupted says that Options.Stop ended the analysis after the
+	// first Checked events of the order: Violations are those found in
+	// them, and the run as a whole is not known to be serializable.
+	Interrupted bool
+	Checked     int
 }
 
-// Serializable reports whether the observed run is conflict-serializable.
-func (r *Result) Serializable() bool { return len(r.Violations) == 0 }
+// Serializable reports whether the observed run is conflict-serializable:
+// no violation, and every event checked.
+func (r *Result) Serializable() bool { return len(r.Violations) == 0 && !r.Interrupted }
 
 // Stats counts what the analysis saw and how large its graph grew.
 type Stats struct {

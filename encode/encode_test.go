@@ -64,7 +64,7 @@ func TestSliceClosure(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := parse(t, tc.trace)
 			ch := refs(t, tr, tc.choice)
-			sl, err := SliceFor(NewIndex(tr), Candidate{Alt: alt(tc.root, len(ch)), Choice: ch}, nil)
+			sl, err := SliceFor(NewIndex(tr), Candidate{Alt: alt(tc.root, len(ch)), Choice: ch}, Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,7 +146,7 @@ func TestSMTLIBGolden(t *testing.T) {
 			tr := parse(t, tc.trace)
 			c := Candidate{Alt: tc.alt, Choice: refs(t, tr, tc.choice)}
 			idx := NewIndex(tr)
-			sl, err := SliceFor(idx, c, nil)
+			sl, err := SliceFor(idx, c, Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}

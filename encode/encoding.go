@@ -86,14 +86,21 @@ func (e *Encoding) KeptVar(v Var) bool {
 // constraints and the encoding's) into the witness: the steps below the
 // cut in model order (schedule), the block's inert steps moved out of it
 // (repairBlock), and, for a reduced problem, the dropped events placed
-// where they must be (complete). It fails only when stop closes (ErrStopped)
-// or when the trace's must-happen-before order has a cycle (complete),
-// which makes a schedule impossible; either way the candidate is
-// unknown, never "no violation".
-func (e *Encoding) Witness(val func(Var) int64, stop <-chan struct{}) ([]Step, error) {
+// where they must be (complete). It fails only when a limit of lim is
+// reached (ErrStopped, ErrMemory) or when the trace's must-happen-before
+// order has a cycle (complete), which makes a schedule impossible; either
+// way the candidate is unknown, never "no violation". One watch serves
+// the repair and the completion, so their looks at lim are counted
+// together.
+func (e *Encoding) Witness(val func(Var) int64, lim Limits) ([]Step, error) {
 	sched := e.schedule(val)
-	if stopped(stop) {
-		return nil, ErrStopped
+	if err := lim.err(); err != nil {
+		return nil, err
 	}
-	return e.complete(e.repairBlock(sched), stop)
+	w := &watch{lim: lim}
+	sched, err := e.repairBlock(sched, w)
+	if err != nil {
+		return nil, err
+	}
+	return e.complete(sched, w)
 }

@@ -42,7 +42,7 @@ func TestEncodingsShareTheProblem(t *testing.T) {
 		}
 		return 0
 	}
-	got, err := ea.Witness(val, nil)
+	got, err := ea.Witness(val, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,8 @@ func keptVars(e *Encoding) []Var {
 	return out
 }
 
-// A completion and a slice closure look at their stop signal. (A trace
+// A completion and a slice closure look at their stop signal and the
+// memory budget. (A trace
 // whose threads fork each other in a cycle, which completion used to
 // push forever, no longer reaches the engine: the readers reject it,
 // see trace's TestForkJoinCorpus.)
@@ -86,7 +87,7 @@ func TestEncodingStopsAndBounds(t *testing.T) {
 	tr := parse(t, "T1 write y 1\nT2 write x 1\nT2 fork T3\nT2 write w 1\nT3 write z 1")
 	idx := NewModelIndex(tr, trace.BranchesImplicit)
 	c := Candidate{Alt: alt(ev(0), 1), Choice: refs(t, tr, "T2#3")}
-	sl, err := SliceFor(idx, c, nil)
+	sl, err := SliceFor(idx, c, Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,13 +98,13 @@ func TestEncodingStopsAndBounds(t *testing.T) {
 		}
 		return 0
 	}
-	if _, err := e.Witness(val, nil); err != nil {
+	if _, err := e.Witness(val, Limits{}); err != nil {
 		t.Errorf("completion: %v", err)
 	}
-	stop := make(chan struct{})
-	close(stop)
-	if _, err := e.Witness(val, stop); !errors.Is(err, ErrStopped) {
-		t.Errorf("stopped completion: %v, want ErrStopped", err)
+	for _, lc := range reachedLimits() {
+		if _, err := e.Witness(val, lc.lim); !errors.Is(err, lc.want) {
+			t.Errorf("completion past %s: %v, want %v", lc.name, err, lc.want)
+		}
 	}
 
 	// A slice closure long enough to look at its stop signal.
@@ -113,10 +114,12 @@ func TestEncodingStopsAndBounds(t *testing.T) {
 	}
 	long := parse(t, b.String())
 	last := []trace.EventRef{{Thread: 0, Index: uint32(3*stopEvery - 1)}}
-	if _, err := NewIndex(long).Close(stop, last, nil); !errors.Is(err, ErrStopped) {
-		t.Errorf("stopped closure: %v, want ErrStopped", err)
+	for _, lc := range reachedLimits() {
+		if _, err := NewIndex(long).Close(lc.lim, last, nil); !errors.Is(err, lc.want) {
+			t.Errorf("closure past %s: %v, want %v", lc.name, err, lc.want)
+		}
 	}
-	if sl, err := NewIndex(long).Close(nil, last, nil); err != nil || sl.Size() != 3*stopEvery {
+	if sl, err := NewIndex(long).Close(Limits{}, last, nil); err != nil || sl.Size() != 3*stopEvery {
 		t.Errorf("closure: %v, %v", sl, err)
 	}
 }

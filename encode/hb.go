@@ -61,6 +61,9 @@ func mergeEdges(a, b [][][]trace.EventRef) [][][]trace.EventRef {
 func (p *Problem) encodeHB() {
 	tr := p.Trace
 	for _, f := range tr.HB() {
+		if p.stopped() {
+			return
+		}
 		if !p.inSlice(f.To) {
 			continue
 		}

@@ -68,11 +68,13 @@ func (p *Problem) findInert() []bool {
 // encoding, the steps lying inside its `||` block (inert steps whose
 // contiguity clause was skipped) to just before it, keeping their order.
 // See inertSteps for why the result satisfies every constraint. Without
-// such a block it returns sched unchanged. It makes two passes over
-// sched, so it needs no look at a stop signal.
-func (e *Encoding) repairBlock(sched []Step) []Step {
+// such a block it returns sched unchanged. Its passes over sched are
+// linear, but a witness of a long trace has millions of steps and the
+// result is a copy: it looks at w's limits as it goes (w.err once one is
+// reached).
+func (e *Encoding) repairBlock(sched []Step, w *watch) ([]Step, error) {
 	if len(e.block) == 0 {
-		return sched
+		return sched, nil
 	}
 	isBlock := map[Step]bool{}
 	for _, s := range e.block {
@@ -80,6 +82,9 @@ func (e *Encoding) repairBlock(sched []Step) []Step {
 	}
 	first, last := -1, -1
 	for i, s := range sched {
+		if w.stopped() {
+			return nil, w.err
+		}
 		if isBlock[s] {
 			if first < 0 {
 				first = i
@@ -88,18 +93,18 @@ func (e *Encoding) repairBlock(sched []Step) []Step {
 		}
 	}
 	if first < 0 {
-		return sched
+		return sched, nil
 	}
-	out := append([]Step(nil), sched[:first]...)
-	for _, s := range sched[first : last+1] {
-		if !isBlock[s] {
-			out = append(out, s)
+	out := append(make([]Step, 0, len(sched)), sched[:first]...)
+	for _, inBlock := range []bool{false, true} {
+		for _, s := range sched[first : last+1] {
+			if w.stopped() {
+				return nil, w.err
+			}
+			if isBlock[s] == inBlock {
+				out = append(out, s)
+			}
 		}
 	}
-	for _, s := range sched[first : last+1] {
-		if isBlock[s] {
-			out = append(out, s)
-		}
-	}
-	return append(out, sched[last+1:]...)
+	return append(out, sched[last+1:]...), nil
 }

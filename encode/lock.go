@@ -58,6 +58,9 @@ func (p *Problem) encodeLocks() {
 		hs := byLock[l]
 		for i := range hs {
 			for j := i + 1; j < len(hs); j++ {
+				if p.stopped() {
+					return
+				}
 				h1, h2 := hs[i], hs[j]
 				if h1.start.Ref.Thread == h2.start.Ref.Thread || h1.shared && h2.shared {
 					continue // readers may overlap
@@ -78,6 +81,7 @@ func (p *Problem) encodeLocks() {
 			}
 		}
 	}
+	p.encodeWriterPreference() // the rest of rule 3 (wpref.go)
 }
 
 // sortedSyms returns the keys of m in increasing order, so that formulas

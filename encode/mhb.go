@@ -18,6 +18,9 @@ func (p *Problem) encodeMHB() {
 	for t := len(p.Slice.Prefix) - 1; t >= 0; t-- {
 		n := p.Slice.Prefix[t]
 		for i := n - 1; i >= 0; i-- {
+			if p.stopped() {
+				return
+			}
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 			ss := steps(tr, r)
 			for k := len(ss) - 1; k > 0; k-- {
@@ -40,6 +43,9 @@ func (p *Problem) encodeMHB() {
 				th.ForkedBy, first)
 		}
 		for i := 0; i < n; i++ {
+			if p.stopped() {
+				return
+			}
 			r := trace.EventRef{Thread: th.ID, Index: uint32(i)}
 			ev := tr.Event(r)
 			if ev.Op != trace.OpJoin {

@@ -93,6 +93,11 @@ type Problem struct {
 	// "every read of its thread up to it does"; query.go and explanations
 	// refer to them.
 	cons, allc map[trace.EventRef]BoolVar
+
+	// building watches the limits while the problem is built
+	// (NewProblemWithin); nil once it is built, so that the candidates
+	// sharing the problem never touch it.
+	building *watch
 }
 
 // Var returns the variable of step s, which must be in the slice.
@@ -164,14 +169,37 @@ func lastStep(tr *trace.Trace, r trace.EventRef) Step {
 // NewProblem builds the causal constraints (mhb, lock, signal, readwrite)
 // of slice sl under the resolved branch model.
 func NewProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
-	p := newProblemVars(idx, model, sl)
-	p.encodeMHB()
-	p.encodeHB()
-	p.encodeLocks()
-	p.encodeSignals()
-	p.encodeReadWrite()
+	p, _ := NewProblemWithin(idx, model, sl, Limits{}) // without limits it cannot fail
 	return p
 }
+
+// NewProblemWithin is NewProblem looking at lim as it builds (stop.go):
+// the lock and read-write families grow with the square of the holds of
+// a lock and of the writes of a variable, so a large slice takes seconds
+// and gigabytes to encode. It returns ErrStopped once the stop signal has
+// closed, ErrMemory once the memory budget is reached.
+func NewProblemWithin(idx *Index, model trace.BranchModel, sl *Slice, lim Limits) (*Problem, error) {
+	p := newProblemVars(idx, model, sl)
+	p.building = &watch{lim: lim}
+	return p.build(p.encodeMHB, p.encodeHB, p.encodeLocks, p.encodeSignals, p.encodeReadWrite)
+}
+
+// build runs the steps of a problem's construction in turn, until a
+// limit is reached.
+func (p *Problem) build(steps ...func()) (*Problem, error) {
+	for _, step := range steps {
+		if step(); p.building.err != nil {
+			return nil, p.building.err
+		}
+	}
+	p.building = nil
+	return p, nil
+}
+
+// stopped reports, while the problem is built, whether a limit is reached
+// (looking every stopEvery calls); a builder's loops return early when
+// one is. Always false once the problem is built.
+func (p *Problem) stopped() bool { return p.building != nil && p.building.stopped() }
 
 // newProblemVars numbers the steps of slice sl.
 func newProblemVars(idx *Index, model trace.BranchModel, sl *Slice) *Problem {

@@ -61,6 +61,9 @@ func (p *Problem) encodeReadWrite() {
 	p.cons, p.allc = cons, allc
 	for t, n := range p.Slice.Prefix {
 		for i := 0; i < n; i++ {
+			if p.stopped() {
+				return
+			}
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 			ev := tr.Event(r)
 			switch {
@@ -107,6 +110,9 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 	rv := p.Var(Step{r, Whole})
 	var alts []*F
 	for _, w := range writes {
+		if p.stopped() {
+			return False() // the problem is given up
+		}
 		if tr.Event(w).Val != val || p.shadowed(w, r, writes) {
 			continue
 		}
@@ -116,6 +122,9 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 			conj = append(conj, Lt(wv, rv))
 		}
 		for _, w2 := range writes {
+			if p.stopped() {
+				return False()
+			}
 			if w2 == w || p.idx.Before(w2, w) {
 				continue
 			}
@@ -136,6 +145,9 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 // shadowed reports whether some other write of x must happen between w and r.
 func (p *Problem) shadowed(w, r trace.EventRef, writes []trace.EventRef) bool {
 	for _, w2 := range writes {
+		if p.stopped() {
+			return true // the problem is given up: nothing is asked of w
+		}
 		if w2 != w && p.idx.Before(w, w2) && p.idx.Before(w2, r) {
 			return true
 		}

@@ -50,11 +50,23 @@ import (
 // Encoding.Witness. It requires an index from NewModelIndex (for the trivial reads
 // and the read-from edges it asserts); with NewIndex it only drops events.
 func NewReducedProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
+	p, _ := NewReducedProblemWithin(idx, model, sl, Limits{}) // without limits it cannot fail
+	return p
+}
+
+// NewReducedProblemWithin is NewReducedProblem looking at lim as it
+// builds (NewProblemWithin).
+func NewReducedProblemWithin(idx *Index, model trace.BranchModel, sl *Slice, lim Limits) (*Problem, error) {
 	p := newProblemVars(idx, model, sl)
 	p.reduced = true
-	p.encodeLocks()
-	p.encodeSignals()
-	p.encodeReadWrite()
+	p.building = &watch{lim: lim}
+	return p.build(p.encodeLocks, p.encodeSignals, p.encodeReadWrite, p.keepMentioned, p.encodeClockMHB)
+}
+
+// keepMentioned marks the events the reduced problem keeps: those its
+// constraints mention, and what their trivial reads need (closeTrivial).
+func (p *Problem) keepMentioned() {
+	sl := p.Slice
 	p.keptVar = make([]bool, p.Cut)
 	var work []trace.EventRef
 	mark := func(r trace.EventRef) bool {
@@ -68,6 +80,9 @@ func NewReducedProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem 
 		return true
 	}
 	for _, c := range p.Causal {
+		if p.stopped() {
+			return
+		}
 		p.eventsOf(c.F, func(r trace.EventRef) {
 			if mark(r) {
 				work = append(work, r)
@@ -81,8 +96,6 @@ func NewReducedProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem 
 			p.keptIdx[s.Ref.Thread] = append(p.keptIdx[s.Ref.Thread], s.Ref.Index)
 		}
 	}
-	p.encodeClockMHB()
-	return p
 }
 
 // eventsOf calls fn for the event of every step an atom of f mentions.
@@ -107,7 +120,7 @@ func (p *Problem) eventsOf(f *F, fn func(trace.EventRef)) {
 func (p *Problem) closeTrivial(work []trace.EventRef, mark func(trace.EventRef) bool) []Constraint {
 	tr := p.Trace
 	var out []Constraint
-	for len(work) > 0 {
+	for len(work) > 0 && !p.stopped() {
 		r := work[len(work)-1]
 		work = work[:len(work)-1]
 		if tr.Event(r).Op != trace.OpRead {
@@ -191,6 +204,9 @@ func (p *Problem) encodeClockMHB() {
 			lastPred[u] = -1
 		}
 		for k, i := range ks {
+			if p.stopped() {
+				return
+			}
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: i}
 			p.waitParts(r, add)
 			if k > 0 {
@@ -303,15 +319,15 @@ func (p *Problem) blockSeparated(block []trace.EventRef) bool {
 // must-happen-before is a partial order it never holds more events than
 // the slice. A longer stack can only come from a cycle (a thread forked
 // by a thread it forks, say), which no schedule can place: complete then
-// fails rather than grow without bound, and looks at stop as it goes.
-func (e *Encoding) complete(sched []Step, stop <-chan struct{}) ([]Step, error) {
+// fails rather than grow without bound, and looks at w's limits as it
+// goes (w.err once one is reached).
+func (e *Encoding) complete(sched []Step, w *watch) ([]Step, error) {
 	p := e.Problem
 	if !p.reduced {
 		return sched, nil
 	}
 	tr := p.Trace
 	limit := p.Slice.Size()
-	w := watch{stop: stop}
 	done := make([]int, len(tr.Threads)) // events of each thread placed
 	out := make([]Step, 0, len(sched))
 	var stack []trace.EventRef
@@ -353,7 +369,7 @@ func (e *Encoding) complete(sched []Step, stop <-chan struct{}) ([]Step, error) 
 		stack = append(stack[:0], r)
 		for len(stack) > 0 {
 			if w.stopped() {
-				return ErrStopped
+				return w.err
 			}
 			if len(stack) > limit+1 {
 				return fmt.Errorf("must-happen-before has a cycle through %s: no schedule can place it", tr.ID(r))

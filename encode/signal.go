@@ -35,6 +35,9 @@ func (p *Problem) encodeSignals() {
 			rel, wake := Step{w, Release}, Step{w, Wake}
 			alts := []*F{p.out(wake)}
 			for _, nr := range p.idx.notifies[ev.Val] {
+				if p.stopped() {
+					return
+				}
 				if !p.inSlice(nr) || nr.Thread == w.Thread {
 					continue
 				}
@@ -61,6 +64,9 @@ func (p *Problem) encodeSignals() {
 		ws := perNotify[nr]
 		for i := range ws {
 			for j := i + 1; j < len(ws); j++ {
+				if p.stopped() {
+					return
+				}
 				p.add(Or(Lit(ws[i].b, true), Lit(ws[j].b, true)), FamSignal,
 					"notify "+tr.ID(nr)+" wakes at most one of "+tr.ID(ws[i].wait)+" and "+tr.ID(ws[j].wait),
 					nr, ws[i].wait, ws[j].wait)

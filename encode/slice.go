@@ -29,7 +29,10 @@ import (
 //     hold of it in the slice, so no hold becomes "held to the end" (rule 3);
 //     shared holds count as uses too (more than needed, never less);
 //   - hb facts: with an event, the sources of the trace's hb facts into it
-//     (rule 2): a fact into an event left out constrains nothing.
+//     (rule 2): a fact into an event left out constrains nothing;
+//   - requests: with a `request` of an rwmutex, the acquire that follows it,
+//     so that a writer that acquires the lock in the trace does not look
+//     as if it waited to the end of the slice (rule 3, writer preference).
 //
 // One pattern form escapes this argument: a `||` block under negation
 // holds when some other step separates the block, and that step may lie
@@ -81,12 +84,12 @@ func FullSlice(tr *trace.Trace) *Slice {
 
 // SliceFor is the smallest closed slice containing the chosen events of c
 // (the whole trace if its pattern has a `||` under negation). It fails
-// only when stop closes (ErrStopped; see Close).
-func SliceFor(idx *Index, c Candidate, stop <-chan struct{}) (*Slice, error) {
+// only when a limit of lim is reached (see Close).
+func SliceFor(idx *Index, c Candidate, lim Limits) (*Slice, error) {
 	if negatedPar(c.Alt.Root, false) {
 		return FullSlice(idx.Trace), nil
 	}
-	return idx.Close(stop, c.Choice, nil)
+	return idx.Close(lim, c.Choice, nil)
 }
 
 // Reducible reports whether candidate c can be decided over a reduced
@@ -111,9 +114,9 @@ func DownSlice(idx *Index, events []trace.EventRef) *Slice {
 	return s
 }
 
-// Union is the closure of the events of a and b (see Close for stop).
-func (x *Index) Union(stop <-chan struct{}, a, b *Slice) (*Slice, error) {
-	return x.Close(stop, nil, []*Slice{a, b})
+// Union is the closure of the events of a and b (see Close for lim).
+func (x *Index) Union(lim Limits, a, b *Slice) (*Slice, error) {
+	return x.Close(lim, nil, []*Slice{a, b})
 }
 
 func negatedPar(n *spec.PatNode, neg bool) bool {
@@ -135,9 +138,11 @@ func negatedPar(n *spec.PatNode, neg bool) bool {
 
 // Close returns the closure of the given events and slices. Every event
 // is visited at most once, so its work is bounded by the trace; on a
-// trace of millions of events that is still long enough to look at stop
-// as it goes (ErrStopped once it has closed).
-func (x *Index) Close(stop <-chan struct{}, events []trace.EventRef, slices []*Slice) (*Slice, error) {
+// trace of millions of events that is still long enough to look at lim
+// as it goes (ErrStopped once the stop signal has closed, ErrMemory once
+// the memory budget is reached: its work list and maps grow with the
+// slice).
+func (x *Index) Close(lim Limits, events []trace.EventRef, slices []*Slice) (*Slice, error) {
 	tr := x.Trace
 	c := &closer{x: x, s: &Slice{Prefix: make([]int, len(tr.Threads))},
 		lockUsers: map[trace.Sym]map[trace.ThreadID]bool{}, holds: map[trace.Sym][]trace.EventRef{},
@@ -152,10 +157,10 @@ func (x *Index) Close(stop <-chan struct{}, events []trace.EventRef, slices []*S
 			}
 		}
 	}
-	w := watch{stop: stop}
+	w := watch{lim: lim}
 	for len(c.work) > 0 {
 		if w.stopped() {
-			return nil, ErrStopped
+			return nil, w.err
 		}
 		e := c.work[len(c.work)-1]
 		c.work = c.work[:len(c.work)-1]
@@ -207,6 +212,10 @@ func (c *closer) visit(e trace.EventRef) {
 			for _, w := range c.x.writesVal[k] {
 				c.need(w)
 			}
+		}
+	case trace.OpRequest:
+		if next := (trace.EventRef{Thread: e.Thread, Index: e.Index + 1}); int(next.Index) < len(th.Events) && tr.Kind(ev.Obj).WriterPreference() {
+			c.need(next)
 		}
 	case trace.OpWait:
 		if !c.sigSeen[ev.Val] {

@@ -18,8 +18,10 @@ import (
 // is replay-validated against the whole trace like any other.
 //
 // The cut is placed where no thread holds a lock (the window then has no
-// release without its acquire), and before the first event at which the
-// base order stops being an execution (canExecute). The window ends a
+// release without its acquire) nor waits for an rwmutex it has requested
+// (the window would lose the request, and with it writer preference), and
+// before the first event at which the base order stops being an
+// execution (canExecute). The window ends a
 // margin after the last chosen event; a thread that joins a thread cut short is cut before
 // the join, and a thread whose fork is cut off is left empty.
 type Windows struct {
@@ -55,12 +57,13 @@ func NewWindows(tr *trace.Trace) *Windows {
 	value := map[trace.Sym]trace.Sym{}      // variable → last value written
 	held := 0                               // (thread, lock) pairs held
 	rd := newReaders(len(tr.Threads))       // shared holds (rwlock.go)
+	wp := writersWaiting{}                  // requested rwmutexes (wpref.go)
 	for k, r := range ws.order {
 		ev := tr.Event(r)
-		if held == 0 && rd.held == 0 {
+		if held == 0 && rd.held == 0 && wp.n == 0 {
 			ws.cuts, ws.cutAt = append(ws.cuts, arrival(r)), append(ws.cutAt, k)
 		}
-		if !ws.canExecute(r, ev, owner, value) || !rd.canExecute(tr, r, ev, owner) {
+		if !ws.canExecute(r, ev, owner, value) || !rd.canExecute(tr, r, ev, owner) || !wp.step(tr, r, ev) {
 			ws.executes = k
 			return ws // the base order is no execution from here on
 		}
@@ -82,7 +85,7 @@ func NewWindows(tr *trace.Trace) *Windows {
 		}
 	}
 	ws.executes = len(ws.order)
-	if n := len(ws.order); held == 0 && rd.held == 0 && n > 0 {
+	if n := len(ws.order); held == 0 && rd.held == 0 && wp.n == 0 && n > 0 {
 		ws.cuts, ws.cutAt = append(ws.cuts, arrival(ws.order[n-1])+1), append(ws.cutAt, n)
 	}
 	return ws

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"gpredict/encode"
-	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/predict/stage"
 	"gpredict/trace"
@@ -26,15 +25,7 @@ func TestBaseMarksMatchExplorer(t *testing.T) {
 	r := rand.New(rand.NewSource(20261124))
 	var cands, fromMark, mismatches int
 	for k := 0; k < 2*n; k++ {
-		var tr *trace.Trace
-		switch {
-		case k%4 == 2:
-			tr = tracegen.Random(r, tracegen.Config{SharedWeight: 3, HBFacts: 3})
-		case k%2 == 0:
-			tr = tracegen.Random(r, tracegen.Config{})
-		default:
-			tr = tracegen.Random(r, unheldNotify)
-		}
+		tr := sweepTrace(r, k)
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 			d := NewTestLadderOver(stage.NewFactsMarked(tr, model, 1+k%2), nil, false, 0)
 			for s, sh := range shapes {

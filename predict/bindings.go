@@ -3,6 +3,7 @@ package predict
 import (
 	"sort"
 
+	"gpredict/encode"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -76,8 +77,10 @@ func distinctTuples(evs []spec.PropEvent) []partial {
 }
 
 // joinPartials joins two sets of partial bindings on the parameters both
-// assign: a hash join per pair of assignment masks.
-func joinPartials(left, right []partial, nParams int) []partial {
+// assign: a hash join per pair of assignment masks. Sets that share no
+// parameter join to their product, so it looks at w as it goes (nil once
+// w has stopped it).
+func joinPartials(left, right []partial, nParams int, w *encode.Watch) []partial {
 	byMask := map[uint64][]partial{}
 	for _, r := range right {
 		byMask[r.mask] = append(byMask[r.mask], r)
@@ -98,6 +101,9 @@ func joinPartials(left, right []partial, nParams int) []partial {
 			}
 			for _, l := range ls {
 				for _, r := range index[projectKey(l.vals, common, nParams)] {
+					if w.Stopped() {
+						return nil
+					}
 					m := partial{vals: make([]trace.Sym, nParams), mask: lm | rm}
 					for p := 0; p < nParams; p++ {
 						if l.vals[p] != trace.NoSym {
@@ -122,8 +128,9 @@ func joinPartials(left, right []partial, nParams int) []partial {
 // the product of observed values for which each declaration in decls has
 // at least one event whose values agree with it, in a deterministic order.
 // Residual `if` conditions are not evaluated here (they need the events
-// themselves); the choice enumerator checks them with Compatible.
-func bindingsFor(nParams int, events [][]spec.PropEvent, decls []int, yield func([]trace.Sym) bool) {
+// themselves); the choice enumerator checks them with Compatible. It
+// stops, yielding no more, once w stops it (nil: never).
+func bindingsFor(nParams int, events [][]spec.PropEvent, decls []int, w *encode.Watch, yield func([]trace.Sym) bool) {
 	if nParams > 64 {
 		panic("predict: more than 64 property parameters")
 	}
@@ -135,7 +142,7 @@ func bindingsFor(nParams int, events [][]spec.PropEvent, decls []int, yield func
 	}
 	joined := []partial{{vals: make([]trace.Sym, nParams)}}
 	for _, d := range decls {
-		joined = joinPartials(joined, distinctTuples(events[d]), nParams)
+		joined = joinPartials(joined, distinctTuples(events[d]), nParams, w)
 		if len(joined) == 0 {
 			return
 		}
@@ -148,6 +155,9 @@ func bindingsFor(nParams int, events [][]spec.PropEvent, decls []int, yield func
 	full := make([]trace.Sym, nParams)
 	var extend func(pt partial, p int) bool
 	extend = func(pt partial, p int) bool {
+		if w.Stopped() {
+			return false
+		}
 		if p == nParams {
 			k := trace.SymsKey(full)
 			if seen[k] {

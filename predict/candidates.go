@@ -39,6 +39,10 @@ type altPlan struct {
 	// byValues[d] indexes declaration d's events by the values they
 	// bind (compatible.go).
 	byValues map[int]*byValues
+	// watch looks at the run's stop signal (nil: never stops): a binding
+	// whose choices mostly fail the occurrence constraints can take many
+	// steps of the enumeration between two candidates.
+	watch *encode.Watch
 }
 
 type regionLink struct {
@@ -213,8 +217,12 @@ func (ap *altPlan) regionPartner(i int, choice []trace.EventRef) (trace.EventRef
 // choices calls yield with every choice (one property event per
 // occurrence, Choice[i] for Occs[i]) compatible with binding that meets
 // the occurrence constraints, in a deterministic order, until yield
-// returns false. The slice passed to yield is reused; copy it to keep it.
+// returns false or the plan's watch stops it (then it returns false). The
+// slice passed to yield is reused; copy it to keep it.
 func (ap *altPlan) choices(binding []trace.Sym, yield func([]trace.EventRef) bool) bool {
+	if ap.watch.Stopped() {
+		return false
+	}
 	n := len(ap.alt.Occs)
 	// Compatible events per declaration, computed once per binding.
 	compat := map[int][]trace.EventRef{}
@@ -228,6 +236,9 @@ func (ap *altPlan) choices(binding []trace.Sym, yield func([]trace.EventRef) boo
 	choice := make([]trace.EventRef, n)
 	var rec func(i int) bool
 	rec = func(i int) bool {
+		if ap.watch.Stopped() {
+			return false
+		}
 		if i == n {
 			if !ap.canonical(choice) {
 				return true
@@ -247,6 +258,9 @@ func (ap *altPlan) choices(binding []trace.Sym, yield func([]trace.EventRef) boo
 		refs := compat[oi.Decl]
 		if j := ap.blockPartner[i]; j >= 0 && ap.idx != nil {
 			return ap.adjacent(choice[j], refs, func(r trace.EventRef) bool {
+				if ap.watch.Stopped() {
+					return false
+				}
 				if !ap.fits(i, r, choice) {
 					return true
 				}
@@ -255,6 +269,9 @@ func (ap *altPlan) choices(binding []trace.Sym, yield func([]trace.EventRef) boo
 			})
 		}
 		for _, r := range refs {
+			if ap.watch.Stopped() {
+				return false
+			}
 			if ap.fits(i, r, choice) {
 				choice[i] = r
 				if !rec(i + 1) {

@@ -146,7 +146,10 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		}
 	}
 	// The facts every worker and the pre-filter read, computed once.
-	facts := stage.NewFacts(tr, model)
+	facts, pf, ok := setUp(ctx, tr, model)
+	if !ok {
+		return stoppedEarly(res, start), nil
+	}
 	interrupt := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -246,7 +249,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	if !opts.All {
 		groups = newGroups(tr)
 	}
-	all := produce(ctx, tr, props, facts.Prefilter(), groups, &res.Stats, &prog, work)
+	all := produce(ctx, tr, props, pf, groups, &res.Stats, &prog, work)
 	close(work)
 	wg.Wait()
 	if runErr != nil {
@@ -303,16 +306,20 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
 			plan.idx = pf.Index()
+			plan.watch = encode.NewWatch(ctx.Done())
 			memo := map[string]*job{}
 			ok := true
-			bindingsFor(len(p.Params), in.Events, plan.decls, func(binding []trace.Sym) bool {
+			bindingsFor(len(p.Params), in.Events, plan.decls, plan.watch, func(binding []trace.Sym) bool {
 				return plan.choices(binding, func(choice []trace.EventRef) bool {
-					st.Candidates++
-					prog.formed.Add(1)
-					if st.Candidates%4096 == 0 && ctx.Err() != nil {
+					// Before every candidate (interrupt.go), and before
+					// counting it: one seen after the interrupt is
+					// neither formed nor left undecided.
+					if interrupted(ctx) {
 						ok = false
 						return false
 					}
+					st.Candidates++
+					prog.formed.Add(1)
 					// A choice met before (with another binding) is the
 					// same question: its job answers for both.
 					k := refsKey(choice)
@@ -344,7 +351,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 					return ok
 				})
 			})
-			if !ok {
+			if !ok || interrupted(ctx) {
 				return all
 			}
 		}

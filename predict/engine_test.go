@@ -3,9 +3,11 @@ package predict
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
+	"gpredict/encode"
 	"gpredict/internal/testtrace"
 	"gpredict/predict/replay"
 	"gpredict/spec"
@@ -174,9 +176,9 @@ func TestFreeParameterSharesSolverCall(t *testing.T) {
 	}
 }
 
-// TestCancelledContext: a run whose context is cancelled (an interrupt)
-// returns what it has, marked interrupted, with the candidates it did not
-// decide counted, not reported as unknown.
+// TestCancelledContext: a run whose context is cancelled before it
+// starts (an interrupt during the matching) forms no candidate and returns
+// at once, marked interrupted, with nothing reported.
 func TestCancelledContext(t *testing.T) {
 	tr := testtrace.Text(t, racy)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -185,8 +187,46 @@ func TestCancelledContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !res.Interrupted || len(res.Violations) != 0 || len(res.Unknown) != 0 || res.Stats.Undecided+res.Stats.Candidates == 0 {
-		t.Fatalf("interrupted %v, %d violations, %d unknown, %d undecided of %d candidates; want an interrupted run with nothing reported",
+	if !res.Interrupted || len(res.Violations) != 0 || len(res.Unknown) != 0 || res.Stats.Candidates != 0 {
+		t.Fatalf("interrupted %v, %d violations, %d unknown, %d candidates; want an interrupted run with nothing formed",
+			res.Interrupted, len(res.Violations), len(res.Unknown), res.Stats.Candidates)
+	}
+}
+
+// cancellingDecider decides with the brute decider and cancels the run
+// after its first decision: an interrupt in the middle of the deciding.
+type cancellingDecider struct {
+	Decider
+	cancel func()
+}
+
+func (c cancellingDecider) Decide(cand encode.Candidate) Decision {
+	defer c.cancel()
+	return c.Decider.Decide(cand)
+}
+
+// TestInterruptedMidRun: an interrupt after the first decision keeps that
+// decision and counts the distinct candidates left undecided, never
+// reporting them unknown.
+func TestInterruptedMidRun(t *testing.T) {
+	var src strings.Builder // two threads' 8 unordered writes of x: 64 races
+	src.WriteString("T1 fork T2\n")
+	for i := range 16 {
+		fmt.Fprintf(&src, "T%d write x %d @A.java:%d\n", i%2+1, i, i)
+	}
+	tr := testtrace.Text(t, src.String())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	newDec := func(tr *trace.Trace, model trace.BranchModel, o DeciderOptions) Decider {
+		return cancellingDecider{newBrute(tr, model, o), cancel}
+	}
+	res, err := Run(ctx, tr, []PropertyInput{race(tr)}, Options{Jobs: 1, NewDecider: newDec, All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Interrupted || len(res.Unknown) != 0 || res.Stats.Candidates == 0 || res.Stats.Undecided == 0 ||
+		len(res.Violations)+res.Stats.Undecided > res.Stats.Candidates {
+		t.Fatalf("interrupted %v, %d violations, %d unknown, %d undecided of %d candidates; want an interrupted run with undecided candidates",
 			res.Interrupted, len(res.Violations), len(res.Unknown), res.Stats.Undecided, res.Stats.Candidates)
 	}
 }

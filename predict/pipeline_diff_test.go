@@ -56,7 +56,7 @@ func loadSpec(t testing.TB, name, src string) []*spec.Property {
 // re-entrant locking) with one that raises the share of forks, waits and
 // joins, which the default mix produces rarely (about 50 waits in 2,000
 // traces). Every fourth trace of each kind also has shared (read) locks
-// and hb facts.
+// and hb facts, and one of those in two Go's lock kinds.
 func e2eConfig(k int) tracegen.Config {
 	var c tracegen.Config
 	if k%2 == 1 {
@@ -64,6 +64,9 @@ func e2eConfig(k int) tracegen.Config {
 	}
 	if k%8 >= 6 {
 		c.SharedWeight, c.HBFacts = 3, 3
+	}
+	if k%16 >= 14 {
+		c.LockKinds = true
 	}
 	return c
 }

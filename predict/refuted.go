@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"gpredict/encode"
+	"gpredict/internal/abandon"
+	"gpredict/internal/interrupt"
 	"gpredict/predict/closure"
 	"gpredict/predict/explain"
 	"gpredict/predict/smt"
@@ -55,7 +57,10 @@ type ExplainOptions struct {
 
 // ExplainRefuted explains the refuted candidates of props in tr that the
 // selectors choose; res is the run's result (its violations and unknown
-// candidates are not refuted and are left out).
+// candidates are not refuted and are left out). When ctx is done (an
+// interrupt) it stops as soon as it can and returns what it explained so
+// far with ctx's error; the candidate it was deciding counts as
+// undecided.
 func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput, res *Result, opts ExplainOptions) (*Explained, error) {
 	model := opts.Branches.Resolve(tr)
 	reported := map[string]bool{}
@@ -65,8 +70,14 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 	for _, u := range res.Unknown {
 		reported[candidateKey(u.Property, u.Alt, u.Binding, u.Choice)] = true
 	}
-	x := &explainer{tr: tr, model: model, timeout: opts.Timeout, midx: encode.NewModelIndex(tr, model), idx: encode.NewIndex(tr),
-		memo: map[string]*explain.Explanation{}, out: &Explained{}}
+	// Indexing a long recording takes seconds in code without a stop
+	// signal: an interrupt abandons it (package abandon).
+	idx, ok := abandon.Run(ctx.Done(), func() [2]*encode.Index { return [2]*encode.Index{encode.NewModelIndex(tr, model), encode.NewIndex(tr)} })
+	if !ok {
+		return &Explained{}, ctx.Err()
+	}
+	x := &explainer{tr: tr, model: model, timeout: opts.Timeout, midx: idx[0], idx: idx[1],
+		memo: map[string]*explain.Explanation{}, out: &Explained{}, stop: ctx.Done()}
 	for _, in := range props {
 		p := in.Prop
 		if p.Normal == nil || !selected(opts.Select, p, nil) {
@@ -76,8 +87,9 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
 			plan.idx = x.midx
+			plan.watch = encode.NewWatch(ctx.Done())
 			var err error
-			bindingsFor(len(p.Params), in.Events, plan.decls, func(binding []trace.Sym) bool {
+			bindingsFor(len(p.Params), in.Events, plan.decls, plan.watch, func(binding []trace.Sym) bool {
 				if !selected(opts.Select, p, func(i int) string { return tr.Str(binding[i]) }) {
 					return true
 				}
@@ -91,8 +103,11 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 					return true
 				})
 			})
+			if err == nil {
+				err = ctx.Err() // the watch stopped the enumeration
+			}
 			if err != nil {
-				return nil, err
+				return x.out, err
 			}
 		}
 	}
@@ -111,6 +126,8 @@ type explainer struct {
 	// means the choice was not refuted.
 	memo map[string]*explain.Explanation
 	out  *Explained
+	// stop is the run's interrupt (nil: never).
+	stop <-chan struct{}
 }
 
 func (x *explainer) candidate(p *spec.Property, alt int, binding []trace.Sym, choice []trace.EventRef) {
@@ -125,7 +142,9 @@ func (x *explainer) candidate(p *spec.Property, alt int, binding []trace.Sym, ch
 		case stage.Sat:
 			x.out.Shown++
 		case stage.Unknown:
-			x.out.Undecided++
+			if !interrupt.Closed(x.stop) { // one the interrupt cut short is not counted
+				x.out.Undecided++
+			}
 		}
 	}
 	if ex == nil {
@@ -145,11 +164,14 @@ func (x *explainer) decide(c encode.Candidate) (*explain.Explanation, stage.Verd
 	if x.timeout > 0 {
 		deadline = time.Now().Add(x.timeout)
 	}
-	sl, err := encode.SliceFor(x.idx, c, nil)
+	sl, err := encode.SliceFor(x.idx, c, encode.StopOnly(x.stop))
 	if err != nil {
-		return nil, stage.Unknown // never: there is no stop signal
+		return nil, stage.Unknown // stopped
 	}
-	prob := encode.NewProblem(x.idx, x.model, sl)
+	prob, err := encode.NewProblemWithin(x.idx, x.model, sl, encode.StopOnly(x.stop))
+	if err != nil {
+		return nil, stage.Unknown
+	}
 	enc := prob.Pattern(c)
 	var pat []encode.Constraint
 	for _, k := range enc.Constraints {
@@ -163,7 +185,7 @@ func (x *explainer) decide(c encode.Candidate) (*explain.Explanation, stage.Verd
 	}
 	cs := append(append([]encode.Constraint(nil), prob.Causal...), pat...)
 	res := smt.DecideWithCore(enc, cs, smt.CoreConfig{Deadline: deadline, Timeout: x.timeout,
-		RLimit: smt.DefaultRLimit, MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
+		RLimit: smt.DefaultRLimit, MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank, Stop: x.stop})
 	if res.Verdict != stage.Unsat {
 		return nil, res.Verdict
 	}

@@ -19,8 +19,9 @@ import (
 // brute-force explorer of docs/semantics.md must give the same verdict for
 // every candidate of five pattern shapes under both branch models, and
 // every Z3 witness must pass the replay validator. Each round decides two
-// traces of internal/tracegen: one of its defaults (every other round, of
-// shared locks with hb facts instead), and one of unheldNotify.
+// traces of internal/tracegen (sweepTrace): one of its defaults (every
+// other round, of shared locks with hb facts instead, and every fourth of
+// Go's lock kinds), and one of unheldNotify.
 // GPREDICT_SWEEP=N runs N rounds instead of the default 500, and
 // GPREDICT_SWEEP_CANDS=K samples K candidates (default 6) per trace, shape
 // and model.
@@ -43,6 +44,16 @@ var shapes = []struct {
 		Occs: []spec.Occurrence{occ("a", "t1", "", false), occ("b", "t2", "", false)}}},
 	{"negated a(t1) !(b(t2) c(t1))", &spec.Alternative{Root: pNode(spec.PatSeq, pEv(0), pNode(spec.PatNot, pNode(spec.PatSeq, pEv(1), pEv(2)))),
 		Occs: []spec.Occurrence{occ("a", "t1", "", false), occ("b", "t2", "", false), occ("c", "t1", "", false)}}},
+	// The order shape with b a request and c a racquire of its lock: a
+	// schedule must then hold the request before c, which writer
+	// preference forbids until b's acquire, and that acquire waits for
+	// every shared hold of the lock — t1's own, if c is nested in one:
+	// the read-write-read deadlock, as a pattern. (Writer preference
+	// decides no other pattern: a request can always be taken just before
+	// its acquire, so only a chosen one, or one pending at the end of a
+	// deadlocked schedule, can make a reader wait.)
+	{"request a(t1) b(t2) c(t1)", &spec.Alternative{Root: pNode(spec.PatSeq, pEv(0), pEv(1), pEv(2)),
+		Occs: []spec.Occurrence{occ("a", "t1", "", false), occ("b", "t2", "", false), occ("c", "t1", "", false)}}},
 }
 
 // unheldNotify is the third mix of random traces of the differential
@@ -52,6 +63,26 @@ var shapes = []struct {
 // traces. (It replaces a generator of this package's own, whose traces it
 // matches in that rate and exceeds in every other kind of event.)
 var unheldNotify = tracegen.Config{Vars: 2, Locks: 2, UnheldNotifyWeight: 1}
+
+// goLocks is the mix of Go's lock kinds: mutexes, rwmutexes with writer
+// preference and their requests (granted, or pending at a thread's end),
+// re-entrant locks, ended threads, shared holds and hb facts.
+var goLocks = tracegen.Config{LockKinds: true, SharedWeight: 3, HBFacts: 2}
+
+// sweepTrace is the k-th trace of a differential sweep: tracegen's
+// defaults and unheldNotify alternate; every fourth trace has shared locks
+// and hb facts instead of the defaults, every eighth Go's lock kinds.
+func sweepTrace(r *rand.Rand, k int) *trace.Trace {
+	switch {
+	case k%8 == 6:
+		return tracegen.Random(r, goLocks)
+	case k%4 == 2: // shared (read) locks and hb facts
+		return tracegen.Random(r, tracegen.Config{SharedWeight: 3, HBFacts: 3})
+	case k%2 == 0:
+		return tracegen.Random(r, tracegen.Config{})
+	}
+	return tracegen.Random(r, unheldNotify)
+}
 
 func allRefs(tr *trace.Trace) []trace.EventRef {
 	var out []trace.EventRef
@@ -81,14 +112,14 @@ func choices(r *rand.Rand, tr *trace.Trace, s int, limit int) [][]trace.EventRef
 				}
 			}
 		}
-	case 1, 4:
+	case 1, 4, 5:
 		for _, a := range evs {
 			for _, c := range evs {
-				if a.Thread != c.Thread || a == c || (s == 1 && !a.Less(c)) {
+				if a.Thread != c.Thread || a == c || (s != 4 && !a.Less(c)) {
 					continue
 				}
 				for _, b := range evs {
-					if b.Thread != a.Thread {
+					if b.Thread != a.Thread && (s != 5 || tr.Event(b).Op.IsRequest() && tr.Event(c).Op == trace.OpRAcquire && tr.Event(c).Obj == tr.Event(b).Obj) {
 						out = append(out, []trace.EventRef{a, b, c})
 					}
 				}
@@ -182,15 +213,7 @@ func testLadderAgainstExplorer(t *testing.T, n int, skip []string, narrow bool, 
 	found, refuted := map[string]int{}, map[string]int{}
 	perShape := make([]int, len(shapes))
 	for k := 0; k < 2*n; k++ {
-		var tr *trace.Trace
-		switch {
-		case k%4 == 2: // shared (read) locks and hb facts
-			tr = tracegen.Random(r, tracegen.Config{SharedWeight: 3, HBFacts: 3})
-		case k%2 == 0:
-			tr = tracegen.Random(r, tracegen.Config{})
-		default:
-			tr = tracegen.Random(r, unheldNotify)
-		}
+		tr := sweepTrace(r, k)
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 			d := NewTestLadder(tr, model, skip, narrow, 0)
 			for s, sh := range shapes {

@@ -17,7 +17,8 @@ import (
 // event enters a blocking operation without leaving it (a channel send
 // or receive, WaitGroup.Wait, Once.Do), waits on a condition, or whose
 // last line is the runtime's note that it blocks on a lock another holds
-// or in a select ("# blocks THREAD WHAT stack=ID @SITE").
+// or in a select ("# blocks THREAD WHAT stack=ID @SITE"), or whose last
+// event is a lock request (which a lock wait's note became, collect.go).
 
 // Blocked is a goroutine that the run left waiting.
 type Blocked struct {
@@ -127,6 +128,10 @@ func blockedAtEnd(src lineSource, why string) ([]Blocked, error) {
 			holder[f[2]] = th
 		case op == "release" && len(f) > 2:
 			delete(holder, f[2])
+		case op == "request" && len(f) > 2: // a wait the run ended in (collect.go)
+			waits[th] = &wait{"acquire " + f[2], stack, site}
+		case op == "rrequest" && len(f) > 2:
+			waits[th] = &wait{"racquire " + f[2], stack, site}
 		case op == "wait" && len(f) > 3:
 			waits[th] = &wait{"Cond.Wait on " + f[3], stack, site}
 		case op == "enter" && len(f) > 3 && blockingCall(f[3]):

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -49,18 +50,23 @@ func fileLines(path string) lineSource {
 }
 
 // tally is what the collector learns of a trace while writing it: events
-// per thread, the threads in the order the trace names them, and the
-// fork that started each forked goroutine (from the runtime's "#
-// forked-by" comments, which the trace does not keep).
+// per thread, the threads in the order the trace names them, the fork
+// that started each forked goroutine (from the runtime's "# forked-by"
+// comments, which the trace does not keep), and the lock each goroutine
+// still waits for (waiting).
 type tally struct {
 	events  map[string]int
 	threads []string
 	named   map[string]bool
 	forks   map[string]string
+	// waiting holds, per thread whose last line is the runtime's note
+	// that it blocks on a lock ("# blocks THREAD acquire|racquire LOCK
+	// stack=ID @SITE", rt_sync.go), the request that the note stands for.
+	waiting map[string]string
 }
 
 func newTally() *tally {
-	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}}
+	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}}
 }
 
 // total is the number of events.
@@ -86,7 +92,12 @@ func (t *tally) add(text string) bool {
 		t.forks[f[3]] = f[2]
 		return false
 	}
+	if req, th, ok := waitRequest(f); ok {
+		t.waiting[th] = req
+		return true
+	}
 	if th, ok := eventThread(text); ok {
+		delete(t.waiting, th)
 		t.name(th)
 		t.events[th]++
 		if len(f) >= 3 && (f[1] == "fork" || f[1] == "join") {
@@ -94,6 +105,41 @@ func (t *tally) add(text string) bool {
 		}
 	}
 	return true
+}
+
+// waitRequest returns the request event that a "# blocks" note of a lock
+// wait stands for, and the note's thread.
+func waitRequest(f []string) (req, th string, ok bool) {
+	if len(f) < 5 || f[0] != "#" || f[1] != "blocks" {
+		return "", "", false
+	}
+	op := "request"
+	switch f[3] {
+	case "acquire":
+	case "racquire":
+		op = "rrequest"
+	default:
+		return "", "", false
+	}
+	return strings.Join(append([]string{f[2], op}, f[4:]...), " "), f[2], true
+}
+
+// requests are the lock requests of the goroutines that the run left
+// waiting for a lock (their notes are their last lines), by thread: the
+// run ended while they waited, so each is its thread's last event, and
+// the end of the trace is a place for all of them (an event another
+// thread logged after the note happened while the goroutine waited).
+// They are added to the tally, in the order of their threads' names.
+func (t *tally) requests() []string {
+	out := make([]string, 0, len(t.waiting))
+	for _, req := range t.waiting {
+		out = append(out, req)
+	}
+	sort.Strings(out) // by thread: the same trace on every collection
+	for _, req := range out {
+		t.add(req)
+	}
+	return out
 }
 
 // relFrames rewrites the files of a stack directive's frames that lie
@@ -131,6 +177,10 @@ func writeMerged(l *rawLog, path, root string) (*tally, error) {
 		return w.WriteByte('\n')
 	})
 	if err == nil {
+		for _, req := range t.requests() {
+			w.WriteString(req)
+			w.WriteByte('\n')
+		}
 		err = w.Flush()
 	}
 	if cerr := f.Close(); err == nil {
@@ -244,8 +294,7 @@ func applyCuts(t *tally, limit map[string]int, src lineSource, w io.Writer) (int
 // comment).
 func eventThread(text string) (string, bool) {
 	th, _, _ := strings.Cut(text, " ")
-	switch th {
-	case "", "#", "init", "volatile", "type", "object", "hb", "stack":
+	if th == "" || th == "#" || directive[th] {
 		return "", false
 	}
 	return th, true

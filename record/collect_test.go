@@ -206,6 +206,44 @@ func TestCutsDangling(t *testing.T) {
 	}
 }
 
+// TestWaitRequests: a goroutine whose last line is the runtime's note
+// that it blocks on a lock ends with the request the note stands for, at
+// the end of the trace (after the events other goroutines logged while it
+// waited); a note that an event of its goroutine follows is obsolete, and
+// a note of a wait that is no lock's (a select) is no request.
+func TestWaitRequests(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		chunks []testChunk
+		want   string // the collected trace
+	}{
+		{"a lock wait at the end", []testChunk{
+			{1, 0, "1 a acquire m\n3 # blocks a acquire m stack=s1 @x.go:4\n", -1},
+			{2, 0, "2 b write x 1\n4 b write x 2\n", -1}},
+			"a acquire m\nb write x 1\n# blocks a acquire m stack=s1 @x.go:4\nb write x 2\na request m stack=s1 @x.go:4\n"},
+		{"a read lock wait", []testChunk{{1, 0, "1 a racquire m\n2 # blocks a racquire m stack=s1 @x.go:5\n", -1}},
+			"a racquire m\n# blocks a racquire m stack=s1 @x.go:5\na rrequest m stack=s1 @x.go:5\n"},
+		{"a wait that ended", []testChunk{{1, 0, "1 # blocks a acquire m stack=s1 @x.go:4\n2 a acquire m\n", -1}},
+			"# blocks a acquire m stack=s1 @x.go:4\na acquire m\n"},
+		{"a select is no lock", []testChunk{{1, 0, "1 a write x 1\n2 # blocks a select stack=s1 @x.go:6\n", -1}},
+			"a write x 1\n# blocks a select stack=s1 @x.go:6\n"},
+		{"two waits, by thread", []testChunk{
+			{1, 0, "1 b acquire m\n3 # blocks b acquire n\n", -1},
+			{2, 0, "2 a acquire n\n4 # blocks a acquire m\n", -1}},
+			"b acquire m\na acquire n\n# blocks b acquire n\n# blocks a acquire m\na request m\nb request n\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, err := collectBytes(t, rawLogOf(tc.chunks...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("collected:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
 func TestParseCommand(t *testing.T) {
 	for _, tc := range []struct {
 		args               string

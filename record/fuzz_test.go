@@ -14,6 +14,8 @@ func FuzzReadRaw(f *testing.F) {
 	f.Add(rawLogOf(testChunk{1, 0, "1 main write x 1\n2 main read x 1\n", -1}))
 	f.Add(rawLogOf(testChunk{1, 0, "1 a fork b\n", -1}, testChunk{2, 0, "2 # forked-by a:1 b\n3 b read x 0\n4 hb a:1 b:1\n", -1}))
 	f.Add(rawLogOf(testChunk{1, 0, "1 a write x 1\n5 hb a:2 b:2\n", -1}, testChunk{2, 0, "3 b read y 0\n4 b read x 1\n", -1})[:rawHeader+300])
+	f.Add(rawLogOf(testChunk{1, 0, "1 lock m@1 : mutex\n2 a acquire m@1\n6 # blocks a acquire m@1 stack=s1 @x.go:4\n", -1},
+		testChunk{2, 0, "3 lock r@1 : rwmutex\n4 b request r@1\n5 b acquire r@1\n7 # blocks b racquire r@1 stack=s1 @x.go:5\n", -1}))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		l, warns, err := openRaw("raw.log", bytes.NewReader(raw), int64(len(raw)))
 		for _, w := range warns {
@@ -41,6 +43,7 @@ func FuzzReadRaw(f *testing.F) {
 			}
 			return
 		}
+		lines = append(lines, tl.requests()...)
 		src := func(yield func(string) error) error {
 			for _, l := range lines {
 				if err := yield(l); err != nil {

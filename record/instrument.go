@@ -95,19 +95,17 @@ func testMainSource(pkgName, rtPath string) []byte {
 	return []byte("package " + pkgName + `
 
 import (
-	"os"
 	"testing"
 
 	` + rtName + " " + strconv.Quote(rtPath) + `
 )
 
 // TestMain is added by gpredict record: it writes the recording out
-// when the tests end.
+// when the tests end (Exit ends the tests' goroutines, writes it, then
+// exits).
 func TestMain(m *testing.M) {
 	` + rtName + `.Main()
-	code := m.Run()
-	` + rtName + `.Flush()
-	os.Exit(code)
+	` + rtName + `.Exit(m.Run())
 }
 `)
 }

@@ -348,3 +348,98 @@ func TestRecordOldGo(t *testing.T) {
 		t.Errorf("exit status %d, %d events; want a recording of the run", res.ExitCode, res.Events)
 	}
 }
+
+// TestRecordLockKinds: sync.Mutex and sync.RWMutex are declared with
+// their kinds, every Lock of an RWMutex comes with its request, a
+// goroutine still waiting for a lock when the test ends ends with its
+// request, and a goroutine that returns ends with `end` — a test's own
+// goroutine when the process exits (its cleanups ran after it returned).
+func TestRecordLockKinds(t *testing.T) {
+	r := recordOnce(t, "test", "./golocks", "-run", "TestLocks")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	tr, err := trace.ParseText("trace.trace", r.text)
+	if err != nil {
+		t.Fatalf("the recording is no trace: %v", err)
+	}
+	for _, want := range []struct{ what, re string }{
+		{"mutex kind", `(?m)^lock Server\.mu@1 : mutex$`},
+		{"rwmutex kind", `(?m)^lock Cache\.mu@1 : rwmutex$`},
+		{"writer's request before its acquire", `(?m)^golocks/golocks_test\.go:24\.2 request Cache\.mu@1 @golocks/golocks\.go:38\ngolocks/golocks_test\.go:24\.2 acquire Cache\.mu@1 @golocks/golocks\.go:38$`},
+		{"nested read acquire", `(?m)^golocks/golocks_test\.go:24\.1 racquire Cache\.mu@1 @golocks/golocks\.go:35$`},
+		{"goroutine that returned", `(?m)^golocks/golocks_test\.go:24\.1 end$`},
+		{"test that returned, ended at exit", `(?m)^TestLocks end$`},
+	} {
+		if !regexp.MustCompile(want.re).MatchString(noStacks(r.text)) {
+			t.Errorf("%s: no match for %s", want.what, want.re)
+		}
+	}
+	blocked, ok := tr.ThreadByName("golocks/golocks_test.go:13.1")
+	if !ok {
+		t.Fatalf("no goroutine golocks/golocks_test.go:13.1:\n%s", r.text)
+	}
+	evs := tr.Threads[blocked].Events
+	if last := evs[len(evs)-1]; last.Op != trace.OpRequest || tr.Str(last.Obj) != "Server.mu@1" {
+		t.Errorf("the goroutine blocked on its own mutex ends with %s %s; want its request of Server.mu@1", last.Op, tr.Str(last.Obj))
+	}
+	leaker, _ := tr.ThreadByName("golocks/golocks_test.go:31.1")
+	if evs := tr.Threads[leaker].Events; evs[len(evs)-1].Op != trace.OpEnd {
+		t.Errorf("the goroutine that returned holding a read lock ends with %s; want end", evs[len(evs)-1].Op)
+	}
+	if t.Failed() {
+		t.Logf("trace:\n%s", r.text)
+	}
+}
+
+// TestRecordHang: a test that hangs until its time-out is recorded all
+// the same (the log is the mapped file), and the goroutine's last event is
+// the request that its "# blocks" note became.
+func TestRecordHang(t *testing.T) {
+	r := recordOnce(t, "test", "./golocks", "-run", "TestHang", "-timeout", "3s")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	if r.res.ExitCode == 0 {
+		t.Errorf("exit status 0; want the failure of the test that timed out")
+	}
+	tr, err := trace.ParseText("trace.trace", r.text)
+	if err != nil {
+		t.Fatalf("the recording is no trace: %v", err)
+	}
+	th, ok := tr.ThreadByName("TestHang")
+	if !ok {
+		t.Fatalf("no thread TestHang:\n%s", r.text)
+	}
+	evs := tr.Threads[th].Events
+	if last := evs[len(evs)-1]; last.Op != trace.OpRequest || tr.Str(last.Obj) != "Server.mu@1" {
+		t.Errorf("TestHang ends with %s %s; want its request of Server.mu@1:\n%s", last.Op, tr.Str(last.Obj), r.text)
+	}
+}
+
+// TestRecordSettle: a goroutine that the test left running when it
+// returned goes on until it blocks before the process exits (rt_settle.go),
+// so its double lock is in the trace, its wait as its last event.
+func TestRecordSettle(t *testing.T) {
+	r := recordOnce(t, "test", "./golocks", "-run", "TestReturnsEarly")
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	tr, err := trace.ParseText("trace.trace", r.text)
+	if err != nil {
+		t.Fatalf("the recording is no trace: %v", err)
+	}
+	th, ok := tr.ThreadByName("golocks/golocks_test.go:52.1")
+	if !ok {
+		t.Fatalf("no goroutine golocks/golocks_test.go:52.1:\n%s", r.text)
+	}
+	var ops []string
+	for _, ev := range tr.Threads[th].Events {
+		if ev.Op == trace.OpAcquire || ev.Op == trace.OpRequest {
+			ops = append(ops, ev.Op.String()+" "+tr.Str(ev.Obj))
+		}
+	}
+	if got := strings.Join(ops, ", "); got != "acquire Server.mu@1, request Server.mu@1" {
+		t.Errorf("the goroutine's locks: %s; want its acquire of Server.mu@1, then its request:\n%s", got, r.text)
+	}
+}

@@ -1,8 +1,10 @@
 package spec
 
 import (
+	"context"
 	"slices"
 
+	"gpredict/internal/interrupt"
 	"gpredict/trace"
 )
 
@@ -15,7 +17,8 @@ type Matcher struct {
 	prop      *Property
 	decls     []*declMatcher
 	caches    int
-	usesHolds bool // some pointcut says holds(...)
+	usesHolds bool    // some pointcut says holds(...)
+	kinds     kindSet // the join point kinds some declaration can match
 }
 
 // NewMatcher compiles the pointcuts of p. It fails on what the checker
@@ -29,18 +32,30 @@ func NewMatcher(p *Property) (*Matcher, error) {
 			return nil, err
 		}
 		m.decls = append(m.decls, dm)
+		m.kinds |= dm.kinds
 	}
 	return m, nil
 }
 
 // Match compiles p and matches it against tr; see Matcher.Match.
 func Match(p *Property, tr *trace.Trace) ([][]PropEvent, error) {
+	return MatchContext(context.Background(), p, tr)
+}
+
+// MatchContext is Match, stopped by ctx: matching a recording of millions
+// of events against many declarations takes seconds. Once ctx is done it
+// returns ctx's error.
+func MatchContext(ctx context.Context, p *Property, tr *trace.Trace) ([][]PropEvent, error) {
 	m, err := NewMatcher(p)
 	if err != nil {
 		return nil, err
 	}
-	return m.Match(tr), nil
+	return m.match(tr, ctx.Done()), ctx.Err()
 }
+
+// matchStopEvery is how many events Match matches between two looks at
+// its stop signal.
+const matchStopEvery = 4096
 
 // Match returns, per event declaration of the property (in
 // Property.Events order), its property events in trace order: by thread,
@@ -50,7 +65,11 @@ func Match(p *Property, tr *trace.Trace) ([][]PropEvent, error) {
 //
 // Match interns the object names of `OBJ.FIELD` variables into
 // tr.Syms, so it must not run concurrently with other users of tr.
-func (m *Matcher) Match(tr *trace.Trace) [][]PropEvent {
+func (m *Matcher) Match(tr *trace.Trace) [][]PropEvent { return m.match(tr, nil) }
+
+// match is Match until stop closes (nil: never); what it returns then is
+// incomplete.
+func (m *Matcher) match(tr *trace.Trace, stop <-chan struct{}) [][]PropEvent {
 	c := &matchCtx{
 		tr:      tr,
 		sigs:    map[trace.Sym]*trace.Signature{},
@@ -68,10 +87,14 @@ func (m *Matcher) Match(tr *trace.Trace) [][]PropEvent {
 		emits[i] = func(r residual) { c.emit(dm, r) }
 	}
 	var enters []int
+	seen := 0
 	for _, th := range tr.Threads {
 		enters = enters[:0]
 		c.held.reset()
 		for i := range th.Events {
+			if seen++; seen%matchStopEvery == 0 && interrupt.Closed(stop) {
+				return out
+			}
 			ev := &th.Events[i]
 			var enter *trace.Event
 			switch ev.Op {
@@ -83,13 +106,20 @@ func (m *Matcher) Match(tr *trace.Trace) [][]PropEvent {
 					enters = enters[:n-1]
 				}
 			}
-			if joinPointKind(ev.Op) == jpNone {
+			kind := joinPointKind(ev.Op)
+			if kind == jpNone {
+				continue
+			}
+			if !m.kinds.has(kind) {
+				if m.usesHolds {
+					c.held.step(ev)
+				}
 				continue
 			}
 			c.setup(&c.jp, ev, enter)
 			ref := trace.EventRef{Thread: th.ID, Index: uint32(i)}
 			for d, dm := range m.decls {
-				if firesAt(dm.decl.Advice, ev.Op) {
+				if dm.kinds.has(kind) && firesAt(dm.decl.Advice, ev.Op) {
 					out[d] = c.matchDecl(dm, ref, emits[d], out[d])
 				}
 			}

@@ -17,6 +17,7 @@ type declMatcher struct {
 	returning int   // slot of the returning parameter, -1 if none
 	propSlot  []int // per property parameter: the slot binding it, or -1
 	root      pcNode
+	kinds     kindSet // the join point kinds root can match (kindsOf)
 }
 
 // declCompiler holds the name scopes of one declaration while its
@@ -73,6 +74,7 @@ func compileDecl(p *Property, index int, caches *int, usesHolds *bool) (*declMat
 		return nil, fmt.Errorf("event %s: %w", d.Name, err)
 	}
 	dm.root = root
+	dm.kinds = kindsOf(root)
 	return dm, nil
 }
 

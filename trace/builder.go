@@ -70,6 +70,11 @@ type Builder struct {
 	// hbs are the hb directives read so far, resolved by Resolve once
 	// every file is read (they may name events of later files).
 	hbs []pendingHB
+	// decls are the `lock` directives read so far; uses the first use of
+	// each sort that some lock kind forbids, per lock not yet declared
+	// (lockkind.go).
+	decls map[Sym]lockDecl
+	uses  map[Sym]*[numKindUses]*firstUse
 	// stackRefs are the first uses of each stack id (stackUsed), checked
 	// by Resolve.
 	stackRefs []pendingStack
@@ -106,6 +111,10 @@ type threadState struct {
 	endLine Pos         // where `end` was seen, if ended
 	ended   bool
 	first   Pos
+	// request is the thread's last event when it is a request (or
+	// rrequest): its next event must be the acquire it announces.
+	request    *Event
+	requestPos Pos
 }
 
 // NewBuilder returns an empty builder with the built-in type table.
@@ -174,6 +183,13 @@ func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
 	if st.ended {
 		return errorf(pos, "event after `end` of thread %s (%s); end must be the thread's last event", tname, st.endLine)
 	}
+	if q := st.request; q != nil {
+		if ev.Op != q.Op.Requested() || ev.Obj != q.Obj {
+			return errorf(pos, "%s after thread %s's `%s %s` (%s); want the %s of %s as the next event after its request (a thread waiting for a lock does nothing else until it has it)",
+				ev.Op, tname, q.Op, b.tr.Str(q.Obj), st.requestPos, q.Op.Requested(), b.tr.Str(q.Obj))
+		}
+		st.request = nil
+	}
 	if err := b.checkOp(pos, id, tname, st, &ev); err != nil {
 		return err
 	}
@@ -233,6 +249,14 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 		}
 	case OpAcquire, OpRelease, OpRAcquire, OpRRelease:
 		return b.checkLock(pos, tname, st, ev)
+	case OpRequest, OpRRequest:
+		if ev.Op == OpRRequest {
+			if err := b.noteUse(ev.Obj, useShared, pos, tname, ev.Op); err != nil {
+				return err
+			}
+		}
+		q := *ev
+		st.request, st.requestPos = &q, pos
 	case OpWait:
 		if st.held[ev.Obj] == 0 {
 			if st.shared[ev.Obj] > 0 {
@@ -271,10 +295,20 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 // which no lock grants, and is an error; holds of one lock nest.
 func (b *Builder) checkLock(pos Pos, tname string, st *threadState, ev *Event) error {
 	l := b.tr.Str(ev.Obj)
+	if ev.Op == OpRAcquire || ev.Op == OpRRelease {
+		if err := b.noteUse(ev.Obj, useShared, pos, tname, ev.Op); err != nil {
+			return err
+		}
+	}
 	switch ev.Op {
 	case OpAcquire:
 		if st.shared[ev.Obj] > 0 {
 			return errorf(pos, "acquire of lock %s, which thread %s holds shared; want the shared hold released first (a lock is not upgraded)", l, tname)
+		}
+		if st.held[ev.Obj] > 0 {
+			if err := b.noteUse(ev.Obj, useNested, pos, tname, ev.Op); err != nil {
+				return err
+			}
 		}
 		st.held[ev.Obj]++
 	case OpRelease:
@@ -290,6 +324,9 @@ func (b *Builder) checkLock(pos Pos, tname string, st *threadState, ev *Event) e
 		st.held[ev.Obj]--
 	case OpRAcquire:
 		if st.held[ev.Obj] > 0 {
+			if err := b.noteUse(ev.Obj, useInner, pos, tname, ev.Op); err != nil {
+				return err
+			}
 			st.inner[ev.Obj]++
 		} else {
 			st.shared[ev.Obj]++

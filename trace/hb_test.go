@@ -75,6 +75,34 @@ func TestAddHB(t *testing.T) {
 	}
 }
 
+// TestLockKinds reads testdata/valid/go_locks.trace: the declared kinds,
+// the default, the request ops in the statistics, and a request as a
+// thread's last event (the run ended while the thread waited), which is
+// no error.
+func TestLockKinds(t *testing.T) {
+	tr, err := Read([]string{filepath.Join("testdata", "valid", "go_locks.trace")}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lock string
+		want LockKind
+	}{{"mu", LockMutex}, {"rw", LockRWMutex}, {"monitor", LockReentrant}, {"x", LockReentrant}} {
+		l, _ := tr.Syms.Lookup(tc.lock)
+		if got := tr.Kind(l); got != tc.want {
+			t.Errorf("Kind(%s) = %s; want %s", tc.lock, got, tc.want)
+		}
+	}
+	st := tr.Stats()
+	if st.PerKind["request"] != 3 || st.PerKind["rrequest"] != 1 || st.Locks != 3 {
+		t.Errorf("stats: %d request, %d rrequest, %d locks; want 3, 1, 3", st.PerKind["request"], st.PerKind["rrequest"], st.Locks)
+	}
+	w1, _ := tr.ThreadByName("w1")
+	if evs := tr.Threads[w1].Events; evs[len(evs)-1].Op != OpRequest {
+		t.Errorf("w1 ends with %s; want its pending request", evs[len(evs)-1].Op)
+	}
+}
+
 // TestStacks reads testdata/valid/stacks.trace: events carry their stack
 // id when stack=ID comes after all of the op's operands; otherwise the
 // token is an operand (a read of the value "stack=notakey", a wait on the

@@ -85,6 +85,9 @@ func dump(tr *Trace) string {
 	for _, f := range tr.HB() {
 		dirs = append(dirs, fmt.Sprintf("hb %s %s", tr.ID(f.From), tr.ID(f.To)))
 	}
+	for l, k := range tr.LockKinds {
+		dirs = append(dirs, fmt.Sprintf("lock %q %s", tr.Str(l), k))
+	}
 	for id, frames := range tr.Stacks {
 		dirs = append(dirs, fmt.Sprintf("stack %q %v", tr.Str(id), frames))
 	}

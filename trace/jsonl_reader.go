@@ -20,6 +20,7 @@ var jsonlOperandKeys = [NumOps]struct{ required, optional []jsonKey }{
 	OpRead: {[]jsonKey{kVar, kValue}, nil}, OpWrite: {[]jsonKey{kVar, kValue}, nil},
 	OpAcquire: {[]jsonKey{kLock}, nil}, OpRelease: {[]jsonKey{kLock}, nil},
 	OpRAcquire: {[]jsonKey{kLock}, nil}, OpRRelease: {[]jsonKey{kLock}, nil},
+	OpRequest: {[]jsonKey{kLock}, nil}, OpRRequest: {[]jsonKey{kLock}, nil},
 	OpWait:   {[]jsonKey{kLock}, []jsonKey{kSignal}},
 	OpNotify: {[]jsonKey{kSignal}, nil}, OpNotifyAll: {[]jsonKey{kSignal}, nil},
 	OpCall:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
@@ -34,7 +35,8 @@ var jsonlEventKeys = []jsonKey{kThread, kOp, kID, kLoc, kStack}
 var jsonlDirectiveKeys = map[string][]jsonKey{
 	"init": {kVar, kValue}, "volatile": {kVar},
 	"type": {kType, kSupers}, "object": {kObject, kType},
-	"hb": {kFrom, kTo}, "stack": {kStack, kFrames},
+	"hb": {kFrom, kTo}, "lock": {kLock, kKind},
+	"stack": {kStack, kFrames},
 }
 
 // jsonlKnownKeys is every key of the format, for "unknown key" errors.
@@ -153,7 +155,7 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 	kind := string(d.str)
 	keys, ok := jsonlDirectiveKeys[kind]
 	if !ok {
-		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object, hb or stack", d.str)
+		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object, hb, lock or stack", d.str)
 	}
 	if err := j.allow(obj, "directive "+kind, keys, nil, []jsonKey{kDirective}); err != nil {
 		return err
@@ -168,6 +170,17 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 		return nil
 	}
 	var syms [numJSONKeys]Sym
+	if kind == "lock" {
+		k, ok := ParseLockKind(string(obj[kKind].str))
+		if !ok {
+			return j.lr.errorf(obj[kKind].col, "key \"kind\": unknown lock kind %q; want %s", obj[kKind].str, LockKinds)
+		}
+		l, err := j.name(obj, kLock)
+		if err != nil {
+			return err
+		}
+		return j.b.LockKind(j.lr.pos(obj[kKind].col), l, k)
+	}
 	for _, k := range keys {
 		if k != kSupers && k != kFrames {
 			s, err := j.name(obj, k)
@@ -274,7 +287,7 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 		if ev.Obj, err = str(kVar); err == nil {
 			ev.Val, err = str(kValue)
 		}
-	case OpAcquire, OpRelease, OpRAcquire, OpRRelease:
+	case OpAcquire, OpRelease, OpRAcquire, OpRRelease, OpRequest, OpRRequest:
 		ev.Obj, err = str(kLock)
 	case OpWait:
 		if ev.Obj, err = str(kLock); err == nil {

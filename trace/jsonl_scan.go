@@ -16,7 +16,7 @@ import (
 var jsonlKeys = [...]string{
 	"thread", "op", "id", "loc", "var", "value", "lock", "signal", "child",
 	"sig", "target", "args", "result", "directive", "type", "supers", "object",
-	"from", "to", "stack", "frames",
+	"from", "to", "kind", "stack", "frames",
 }
 
 type jsonKey uint8
@@ -41,6 +41,7 @@ const (
 	kObject
 	kFrom
 	kTo
+	kKind
 	kStack
 	kFrames
 	numJSONKeys

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"context"
 	"errors"
 	"fmt"
 )
@@ -22,7 +23,7 @@ var errLocated = errors.New("trace: event located")
 func Locate(path string, format Format, arrival uint32) (Pos, error) {
 	b := NewBuilder()
 	b.locate = &locator{at: arrival}
-	err := readFile(b, path, format)
+	err := readFile(context.Background(), b, path, format)
 	if errors.Is(err, errLocated) {
 		return b.locate.pos, nil
 	}

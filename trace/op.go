@@ -26,6 +26,13 @@ const (
 	// so that the numbering of the original ops stays as it was.
 	OpRAcquire
 	OpRRelease
+	// OpRequest and OpRRequest say that the thread has started waiting
+	// for a lock, exclusively or shared (docs/trace-format.md, "Lock
+	// kinds and requests"): the acquire (racquire) of the lock follows
+	// as the thread's next event, or the thread was still waiting when
+	// the trace ended. They come after the shared ops for the same reason.
+	OpRequest
+	OpRRequest
 	NumOps // number of kinds; not an op
 )
 
@@ -35,12 +42,14 @@ var opNames = [NumOps]string{
 	OpWait: "wait", OpNotify: "notify", OpNotifyAll: "notifyAll", OpBranch: "branch",
 	OpCall: "call", OpEnter: "enter", OpExit: "exit",
 	OpRAcquire: "racquire", OpRRelease: "rrelease",
+	OpRequest: "request", OpRRequest: "rrequest",
 }
 
 // opAliases are the alternative spellings docs/trace-format.md accepts.
 var opAliases = map[string]Op{
 	"lock": OpAcquire, "acq": OpAcquire, "unlock": OpRelease, "rel": OpRelease,
 	"rlock": OpRAcquire, "racq": OpRAcquire, "runlock": OpRRelease, "rrel": OpRRelease,
+	"req": OpRequest, "rreq": OpRRequest,
 }
 
 // String returns the canonical (text format) name of o.
@@ -72,4 +81,19 @@ func (o Op) IsAccess() bool { return o == OpRead || o == OpWrite }
 // shared (wait is not counted: it releases and re-acquires in parts).
 func (o Op) IsLock() bool {
 	return o == OpAcquire || o == OpRelease || o == OpRAcquire || o == OpRRelease
+}
+
+// IsRequest reports whether o is request or rrequest.
+func (o Op) IsRequest() bool { return o == OpRequest || o == OpRRequest }
+
+// Requested is the op a request announces: acquire for request, racquire
+// for rrequest (o itself otherwise).
+func (o Op) Requested() Op {
+	switch o {
+	case OpRequest:
+		return OpAcquire
+	case OpRRequest:
+		return OpRAcquire
+	}
+	return o
 }

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -51,6 +52,22 @@ func FormatOf(path string) (Format, error) {
 // A directory stands for its files of the format, sorted by name: *.trace
 // unless format says otherwise. A thread split across files is an error.
 func Read(paths []string, format string) (*Trace, error) {
+	return ReadContext(context.Background(), paths, format)
+}
+
+// ReadContext is Read, stopped by ctx: a recording of millions of events
+// takes seconds to read, and a named pipe may keep its reader waiting for
+// ever. Once ctx is done the file being read is closed, which ends a
+// read that waits, and ReadContext returns ctx's error.
+func ReadContext(ctx context.Context, paths []string, format string) (*Trace, error) {
+	tr, err := read(ctx, paths, format)
+	if err != nil && ctx.Err() != nil {
+		return nil, ctx.Err() // the error of a read cut short says nothing more
+	}
+	return tr, err
+}
+
+func read(ctx context.Context, paths []string, format string) (*Trace, error) {
 	f, err := ParseFormat(format)
 	if err != nil {
 		return nil, err
@@ -61,7 +78,7 @@ func Read(paths []string, format string) (*Trace, error) {
 	}
 	b := NewBuilder()
 	for _, file := range files {
-		if err := readFile(b, file, f); err != nil {
+		if err := readFile(ctx, b, file, f); err != nil {
 			return nil, err
 		}
 	}
@@ -105,7 +122,7 @@ func expandPaths(paths []string, f Format) ([]string, error) {
 	return files, nil
 }
 
-func readFile(b *Builder, path string, f Format) error {
+func readFile(ctx context.Context, b *Builder, path string, f Format) error {
 	if f == "" {
 		var err error
 		if f, err = FormatOf(path); err != nil {
@@ -117,7 +134,25 @@ func readFile(b *Builder, path string, f Format) error {
 		return err
 	}
 	defer file.Close()
-	return ReadFrom(b, path, f, file)
+	// Closing the file ends a read that waits (a pipe's); for one that
+	// does not, the reader below stops at its next read.
+	defer context.AfterFunc(ctx, func() { file.Close() })()
+	return ReadFrom(b, path, f, ctxReader{ctx, file})
+}
+
+// ctxReader reads r until ctx is done. The readers read a buffer of 64 KB
+// at a time, so a trace is read for about a millisecond at most after
+// ctx is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // ReadFrom reads one input of format f (not "") from r into b; name is used

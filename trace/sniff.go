@@ -41,8 +41,7 @@ func lineFormat(line []byte) Format {
 		}
 	}
 	if len(f) >= 2 {
-		switch string(f[0]) {
-		case "init", "volatile", "type", "object":
+		if isDirective(string(f[0])) && string(f[0]) != "hb" {
 			return FormatText
 		}
 	}

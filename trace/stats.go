@@ -8,7 +8,8 @@ type Stats struct {
 	PerKind map[string]int `json:"perKind"` // op name → count, every op
 	// Variables are the distinct variables read or written.
 	Variables int `json:"variables"`
-	// Locks are the distinct locks acquired, released or waited on.
+	// Locks are the distinct locks acquired, released, requested or
+	// waited on.
 	Locks int `json:"locks"`
 	// Invocations counts method invocations: call events plus enter events
 	// (an enter and its exit are one invocation).
@@ -41,7 +42,7 @@ func (t *Trace) Stats() Stats {
 			switch ev.Op {
 			case OpRead, OpWrite:
 				vars[ev.Obj] = true
-			case OpAcquire, OpRelease, OpWait, OpRAcquire, OpRRelease:
+			case OpAcquire, OpRelease, OpWait, OpRAcquire, OpRRelease, OpRequest, OpRRequest:
 				locks[ev.Obj] = true
 			}
 		}

@@ -95,6 +95,7 @@ var directiveUsage = map[string]string{
 	"type":     "type NAME : SUPERTYPE...",
 	"object":   "object OBJ : TYPE",
 	"hb":       "hb THREAD:K THREAD:K",
+	"lock":     "lock LOCK : reentrant|mutex|rwmutex",
 	"stack":    "stack ID FUNC@FILE:LINE...",
 }
 
@@ -166,6 +167,18 @@ func (t *textReader) directive() error {
 			return t.lr.errorf(args[2].col, "object %s : %s conflicts with an earlier object %s : %s", args[0].s, args[2].s, args[0].s, b.tr.Str(old))
 		}
 		b.Object(obj, ty)
+	case "lock":
+		if err := colon(); err != nil {
+			return err
+		}
+		if err := want(3); err != nil {
+			return err
+		}
+		k, ok := ParseLockKind(args[2].str())
+		if !ok {
+			return t.lr.errorf(args[2].col, "lock: unknown kind %q; want %s", args[2].s, LockKinds)
+		}
+		return b.LockKind(t.lr.pos(args[2].col), b.Syms().InternBytes(args[0].s), k)
 	case "hb":
 		if err := want(2); err != nil {
 			return err
@@ -217,6 +230,7 @@ var opUsage = [NumOps]string{
 	OpRead: " VAR VALUE", OpWrite: " VAR VALUE",
 	OpAcquire: " LOCK", OpRelease: " LOCK",
 	OpRAcquire: " LOCK", OpRRelease: " LOCK",
+	OpRequest: " LOCK", OpRRequest: " LOCK",
 	OpWait:   " LOCK [SIGNAL]",
 	OpNotify: " SIGNAL", OpNotifyAll: " SIGNAL",
 	OpCall:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
@@ -229,10 +243,11 @@ var opOperands = [NumOps][2]int{
 	OpFork: {1, 1}, OpJoin: {1, 1}, OpRead: {2, 2}, OpWrite: {2, 2},
 	OpAcquire: {1, 1}, OpRelease: {1, 1}, OpWait: {1, 2},
 	OpRAcquire: {1, 1}, OpRRelease: {1, 1},
+	OpRequest: {1, 1}, OpRRequest: {1, 1},
 	OpNotify: {1, 1}, OpNotifyAll: {1, 1},
 }
 
-const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel)"
+const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq)"
 
 func (t *textReader) usage(op Op) string {
 	return "want THREAD " + op.String() + opUsage[op] + " [@LOCATION]"

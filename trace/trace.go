@@ -22,6 +22,9 @@ type Trace struct {
 	// TypeDecls are the `type` directives as written, in input order (Types
 	// already includes them; writers need the original spelling).
 	TypeDecls []TypeDecl
+	// LockKinds holds the `lock L : KIND` directives (lockkind.go); a lock
+	// not in it is re-entrant (Kind).
+	LockKinds map[Sym]LockKind
 
 	// Files are the input files in the order they were read.
 	Files []string

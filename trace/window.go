@@ -7,12 +7,13 @@ package trace
 // shift. Threads keep their IDs and names; event i of thread t in the
 // window is event start[t]+i of t. The window shares t's symbols and is
 // not re-validated: the caller picks start so that no thread is inside a
-// lock hold (a release would have no acquire) and keeps what it needs of
-// the events after end.
+// lock hold (a release would have no acquire) nor right after a request
+// of an rwmutex (the window would lose it, and with it the thread's wait),
+// and keeps what it needs of the events after end.
 func (t *Trace) Window(start, end []int, init map[Sym]Sym, shift uint32) *Trace {
 	w := &Trace{
 		Syms: t.Syms, Init: make(map[Sym]Sym, len(t.Init)+len(init)), Volatile: t.Volatile,
-		Types: t.Types, Objects: t.Objects, TypeDecls: t.TypeDecls, Files: t.Files,
+		Types: t.Types, Objects: t.Objects, TypeDecls: t.TypeDecls, LockKinds: t.LockKinds, Files: t.Files,
 		args: t.args, threadByName: t.threadByName, sigs: t.sigs, zero: t.zero,
 	}
 	for v, val := range t.Init {

@@ -40,6 +40,9 @@ func WriteText(w io.Writer, t *Trace) error {
 	for _, o := range sortedSyms(t.Objects) {
 		tw.line("object", tw.name(t.Str(o)), ":", tw.name(t.Str(t.Objects[o])))
 	}
+	for _, l := range sortedSyms(t.LockKinds) {
+		tw.line("lock", tw.name(t.Str(l)), ":", t.LockKinds[l].String())
+	}
 	for _, f := range t.HB() {
 		tw.line("hb", hbText(t.ID(f.From)), hbText(t.ID(f.To)))
 	}
@@ -180,6 +183,7 @@ type jsonlRecord struct {
 	Supers    []string  `json:"supers,omitempty"`
 	From      string    `json:"from,omitempty"`
 	To        string    `json:"to,omitempty"`
+	Kind      string    `json:"kind,omitempty"`
 	Loc       string    `json:"loc,omitempty"`
 	Stack     string    `json:"stack,omitempty"`
 	Frames    []string  `json:"frames,omitempty"`
@@ -218,6 +222,9 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 	for _, o := range sortedSyms(t.Objects) {
 		put(&jsonlRecord{Directive: "object", Object: t.Str(o), Type: t.Str(t.Objects[o])})
 	}
+	for _, l := range sortedSyms(t.LockKinds) {
+		put(&jsonlRecord{Directive: "lock", Lock: t.Str(l), Kind: t.LockKinds[l].String()})
+	}
 	for _, f := range t.HB() {
 		put(&jsonlRecord{Directive: "hb", From: t.ID(f.From), To: t.ID(f.To)})
 	}
@@ -237,7 +244,7 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 		case OpRead, OpWrite:
 			val := t.Str(ev.Val)
 			r.Var, r.Value = t.Str(ev.Obj), &val
-		case OpAcquire, OpRelease, OpRAcquire, OpRRelease:
+		case OpAcquire, OpRelease, OpRAcquire, OpRRelease, OpRequest, OpRRequest:
 			r.Lock = t.Str(ev.Obj)
 		case OpWait:
 			r.Lock = t.Str(ev.Obj)

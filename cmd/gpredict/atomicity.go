@@ -83,12 +83,12 @@ func runAtomicity(cmd *cobra.Command, args []string) error {
 		// missed something (jigsaw's unrecorded waits): it is analysed.
 		fmt.Fprintf(cmd.ErrOrStderr(), "gpredict: warning: %s; the run is analysed as recorded\n", msg)
 	}
-	isAtomic, err := atomicBlocks(tr, patterns)
+	isAtomic, err := atomicBlocks(cmd.Context(), tr, patterns)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	res := atomicity.Check(tr, order, atomicity.Options{Atomic: isAtomic})
+	res := atomicity.Check(tr, order, atomicity.Options{Atomic: isAtomic, Stop: cmd.Context().Done()})
 	if res.Stats.Blocks == 0 {
 		fmt.Fprintf(cmd.ErrOrStderr(), "gpredict: warning: no method matching --atomic %v is entered: every event is a transaction of its own, and such a run is always serializable\n", patterns)
 	}
@@ -98,6 +98,9 @@ func runAtomicity(cmd *cobra.Command, args []string) error {
 	}
 	if err := write(cmd.OutOrStdout(), tr, res, opts); err != nil {
 		return err
+	}
+	if res.Interrupted {
+		return exitCode(exitInterrupted) // the report says so
 	}
 	if !res.Serializable() {
 		return exitCode(exitViolation)

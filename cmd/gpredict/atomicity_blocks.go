@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -13,15 +14,18 @@ import (
 // pattern is matched exactly as `execution(PATTERN)` in a property
 // (docs/matching.md): it is compiled as the pointcut of a one-event
 // property, so the two can never disagree on what a pattern means.
-func atomicBlocks(tr *trace.Trace, patterns []string) (func(trace.EventRef) bool, error) {
+func atomicBlocks(ctx context.Context, tr *trace.Trace, patterns []string) (func(trace.EventRef) bool, error) {
 	atomic := map[trace.EventRef]bool{}
 	for _, pat := range patterns {
 		p, err := atomicProperty(pat)
 		if err != nil {
 			return nil, err
 		}
-		events, err := spec.Match(p, tr)
+		events, err := spec.MatchContext(ctx, p, tr)
 		if err != nil {
+			if ctx.Err() != nil {
+				return nil, err
+			}
 			return nil, usageError{fmt.Errorf("--atomic %q: %w", pat, err)}
 		}
 		for _, e := range events[0] {

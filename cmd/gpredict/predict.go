@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -93,8 +94,23 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return usageError{fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME")}
 	}
 
-	tr, err := trace.Read(args, v.GetString("input-format"))
+	// An interrupt stops whichever phase runs; the reports found by then
+	// are written for at most reportGrace after it (interrupt.go).
+	ctx := cmd.Context()
+	stopWriting, release := graceAfter(ctx, reportGrace)
+	defer release()
+	ropts := report.Options{Version: version, Traces: args, All: v.GetBool("all"),
+		Witness: witness, Stats: v.GetBool("stats"), Rules: ruleDocs(sel), Stop: stopWriting}
+	out := func(res *predict.Result, warnings []report.Warning) error {
+		ropts.Warnings = warnings
+		return writePredict(stdout, stderr, write, policy, res, ropts, v.GetString("format"), sel)
+	}
+
+	tr, err := trace.ReadContext(ctx, args, v.GetString("input-format"))
 	if err != nil {
+		if ctx.Err() != nil {
+			return out(interruptedResult(nil, model), nil)
+		}
 		return err
 	}
 	if err := policy.checkEmpty(tr, args); err != nil {
@@ -109,23 +125,32 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
-	res, inputs, warnings, err := predictTrace(cmd.Context(), stderr, showProgress, tr, sel, opts)
+	res, inputs, warnings, err := predictTrace(ctx, stderr, showProgress, tr, sel, opts)
 	if err != nil {
 		return err
 	}
 	if err := explainRefuted(cmd, v.GetStringSlice("explain"), tr, inputs, res, sel, opts); err != nil {
 		return err
 	}
-	ropts := report.Options{Version: version, Traces: args, All: v.GetBool("all"),
-		Witness: witness, Stats: v.GetBool("stats"), Warnings: warnings, Rules: ruleDocs(sel)}
+	return out(res, warnings)
+}
+
+// writePredict writes the report of res and returns the run's exit
+// status (as an exitCode): 130 when an interrupt stopped the run or cut
+// the writing short.
+func writePredict(stdout, stderr io.Writer, write func(io.Writer, *predict.Result, report.Options) error,
+	policy *runPolicy, res *predict.Result, ropts report.Options, format string, sel *selection) error {
 	shown := policy.apply(res, &ropts)
 	if err := write(stdout, shown, ropts); err != nil {
+		if errors.Is(err, report.ErrTruncated) {
+			return exitCode(exitInterrupted)
+		}
 		return err
 	}
 	if res.Interrupted {
 		return exitCode(exitInterrupted)
 	}
-	if err := writeModelNote(stdout, stderr, v.GetString("format"), res, sel.Specs, sel.Builtins); err != nil {
+	if err := writeModelNote(stdout, stderr, format, res, sel.Specs, sel.Builtins); err != nil {
 		return err
 	}
 	if code := report.ExitStatus(shown, ropts); code != 0 {
@@ -138,12 +163,17 @@ func runPredict(cmd *cobra.Command, args []string) error {
 // properties (matched, then decided with a progress display if show),
 // then the built-ins. It prints the warnings of the trace and the
 // matching on stderr and returns them with the result and the inputs.
+// An interrupt during the matching gives an interrupted result with
+// nothing found.
 func predictTrace(ctx context.Context, stderr io.Writer, show bool, tr *trace.Trace, sel *selection, opts predict.Options) (*predict.Result, []predict.PropertyInput, []report.Warning, error) {
 	warnings := traceWarnings(tr)
 	inputs := make([]predict.PropertyInput, len(sel.Specs))
 	for i, p := range sel.Specs {
-		events, err := spec.Match(p, tr)
+		events, err := spec.MatchContext(ctx, p, tr)
 		if err != nil {
+			if ctx.Err() != nil {
+				return interruptedResult(tr, opts.Branches), nil, warnings, nil
+			}
 			return nil, nil, nil, fmt.Errorf("property %s: %w", p.Name, err)
 		}
 		inputs[i] = predict.PropertyInput{Prop: p, Events: events}

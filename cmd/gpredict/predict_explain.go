@@ -11,7 +11,9 @@ import (
 
 // explainRefuted runs the --explain pass (docs/cli.md): the selectors
 // name pattern properties of the run; a built-in (Deadlock) decides its
-// cycles its own way and has no refuted candidates to explain.
+// cycles its own way and has no refuted candidates to explain. It does
+// not start after an interrupt; one during it keeps what it explained
+// (the result is then interrupted).
 func explainRefuted(cmd *cobra.Command, selectors []string, tr *trace.Trace, inputs []predict.PropertyInput,
 	res *predict.Result, sel *selection, opts predict.Options) error {
 	if len(selectors) == 0 {
@@ -30,11 +32,14 @@ func explainRefuted(cmd *cobra.Command, selectors []string, tr *trace.Trace, inp
 		}
 		sels = append(sels, x)
 	}
+	if res.Interrupted {
+		return nil
+	}
 	ex, err := predict.ExplainRefuted(cmd.Context(), tr, inputs, res,
 		predict.ExplainOptions{Select: sels, Branches: opts.Branches, Timeout: opts.Timeout})
-	if err != nil {
+	if err != nil && cmd.Context().Err() == nil {
 		return err
 	}
-	res.Explained = ex
+	res.Explained, res.Interrupted = ex, err != nil
 	return nil
 }

@@ -66,12 +66,15 @@ func runQuery(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout")})
+	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout"), Stop: cmd.Context().Done()})
 	if err != nil {
 		return err
 	}
 	if err := write(cmd.OutOrStdout(), tr, ans, query.ReportOptions{Version: version, Traces: args, Witness: witness}); err != nil {
 		return err
+	}
+	if ans.Verdict == stage.Unknown && ans.Reason == stage.Interrupted {
+		return exitCode(exitInterrupted) // the answer says so
 	}
 	switch ans.Verdict {
 	case stage.Unsat:

@@ -46,9 +46,9 @@ func TestReadmeGoExample(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("record: exit %d\n%s%s", code, stdout, stderr)
 	}
-	line := regexp.MustCompile(`gpredict: recorded 18 events of 4 goroutines \(2 files instrumented, [0-9.]+s\): \S+/trace.trace`)
-	if !line.MatchString(stderr) || !strings.Contains(md, "`gpredict: recorded 18 events of 4 goroutines (2 files instrumented, ") {
-		t.Errorf("record printed %q; the README says 18 events of 4 goroutines", stderr)
+	line := regexp.MustCompile(`gpredict: recorded 21 events of 4 goroutines \(2 files instrumented, [0-9.]+s\): \S+/trace.trace`)
+	if !line.MatchString(stderr) || !strings.Contains(md, "`gpredict: recorded 21 events of 4 goroutines (2 files instrumented, ") {
+		t.Errorf("record printed %q; the README says 21 events of 4 goroutines", stderr)
 	}
 	want := blockAfter(t, md, "`predict` prints:")
 	got, errOut, code := runCLI(t, "predict", "--props", "all", filepath.Join(out, "trace.trace"))

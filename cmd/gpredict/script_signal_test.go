@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/sys/unix"
 )
 
 // The commands of this file let a script interrupt a run and check how
@@ -20,13 +21,16 @@ import (
 // value of the script's testscript.Env, made fresh by setupSignalled).
 type signalled struct {
 	cmds []*exec.Cmd
+	// first is when each command got its first signal; within checks
+	// each command once, and forgets it.
+	first map[*exec.Cmd]time.Time
 }
 
 type signalledKey struct{}
 
 // setupSignalled gives each script its own record of signalled commands.
 func setupSignalled(env *testscript.Env) error {
-	env.Values[signalledKey{}] = &signalled{}
+	env.Values[signalledKey{}] = &signalled{first: map[*exec.Cmd]time.Time{}}
 	return nil
 }
 
@@ -46,6 +50,7 @@ func signalCmd(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Check(cmd.Process.Signal(sigs[args[0]]))
 		if !slices.Contains(rec.cmds, cmd) {
 			rec.cmds = append(rec.cmds, cmd)
+			rec.first[cmd] = time.Now()
 		}
 	}
 }
@@ -69,6 +74,33 @@ func exitstatusCmd(ts *testscript.TestScript, neg bool, args []string) {
 		}
 		if got := cmd.ProcessState.String(); got != "exit status "+args[0] {
 			ts.Fatalf("%s: %s, want exit status %s", cmd.Path, got, args[0])
+		}
+	}
+}
+
+// withinCmd is `within DURATION`, right after `wait`: every command that
+// signal reached since the last `within` ended within DURATION of its
+// first signal. wait returns once they have ended, so the time measured
+// is an upper bound of theirs.
+func withinCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: within DURATION")
+	}
+	limit, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	rec := ts.Value(signalledKey{}).(*signalled)
+	if len(rec.first) == 0 {
+		ts.Fatalf("within: no command was signalled since the last within")
+	}
+	for cmd, first := range rec.first {
+		if cmd.ProcessState == nil {
+			ts.Fatalf("within: %s has not been waited for", cmd.Path)
+		}
+		delete(rec.first, cmd)
+		took := time.Since(first)
+		ts.Logf("%s ended %s after its first signal", cmd.Path, took.Round(time.Millisecond))
+		if took > limit {
+			ts.Fatalf("%s ended %s after its first signal, want at most %s", cmd.Path, took.Round(time.Millisecond), limit)
 		}
 	}
 }
@@ -119,4 +151,46 @@ func holdfifoCmd(ts *testscript.TestScript, neg bool, args []string) {
 		timer.Stop()
 		closeIt()
 	})
+}
+
+// stallfifoCmd is `stallfifo FIFO DURATION`: it opens FIFO for reading
+// and never reads from it, having made the pipe one page long; it
+// returns once a writer has filled that page, so that the writer's next
+// write blocks. A command whose standard output is FIFO (`exec sh -c
+// 'exec gpredict ... >FIFO'`) then stays in the middle of writing its
+// report, where no interrupt can stop it. stallfifo fails if the page is
+// not full within DURATION; it closes the pipe DURATION after opening it
+// (the writer's next write then fails) so that a writer that should have
+// gone away ends instead of hanging the test, and when the script ends.
+func stallfifoCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: stallfifo FIFO DURATION")
+	}
+	limit, err := time.ParseDuration(args[1])
+	ts.Check(err)
+	// Opening for reading without blocking succeeds before any writer.
+	f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	ts.Check(err)
+	var once sync.Once
+	closeIt := func() { once.Do(func() { f.Close() }) }
+	timer := time.AfterFunc(limit, closeIt)
+	ts.Defer(func() {
+		timer.Stop()
+		closeIt()
+	})
+	// The descriptor is used while the file is open: before the timer
+	// can close it.
+	fd := int(f.Fd())
+	size, err := unix.FcntlInt(uintptr(fd), unix.F_SETPIPE_SZ, os.Getpagesize())
+	ts.Check(err)
+	for deadline := time.Now().Add(limit / 2); ; time.Sleep(10 * time.Millisecond) {
+		n, err := unix.IoctlGetInt(fd, unix.TIOCINQ) // FIONREAD: the bytes waiting
+		ts.Check(err)
+		if n >= size {
+			return
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("stallfifo: %d of %d bytes written to %s within %s", n, size, args[0], limit/2)
+		}
+	}
 }

@@ -49,6 +49,14 @@ func TestScripts(t *testing.T) {
 			"exitstatus":  exitstatusCmd,
 			"mkfifo":      mkfifoCmd,
 			"holdfifo":    holdfifoCmd,
+			"stallfifo":   stallfifoCmd,
+			"within":      withinCmd,
+			"seqtrace":    seqTraceCmd,
+			"locktrace":   lockOrderTraceCmd,
+			"prefixtrace": prefixTraceCmd,
+			"jsonvalid":   jsonValidCmd,
+			"sarifvalid":  sarifValidCmd,
+			"waitsize":    waitSizeCmd,
 		},
 	})
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -48,7 +49,7 @@ spec's pointcuts).`,
 				return err
 			}
 			p := specCheckParams{files: args, events: v.GetStringSlice("events"), diags: v.GetString("diags")}
-			return runSpecCheck(p, cmd.OutOrStdout(), cmd.ErrOrStderr())
+			return runSpecCheck(cmd.Context(), p, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	cmd.Flags().StringSlice("events", nil, "also list the property events of each declaration in TRACE")
@@ -56,7 +57,7 @@ spec's pointcuts).`,
 	return cmd
 }
 
-func runSpecCheck(p specCheckParams, stdout, stderr io.Writer) error {
+func runSpecCheck(ctx context.Context, p specCheckParams, stdout, stderr io.Writer) error {
 	var (
 		files     []*spec.File
 		all       spec.Diagnostics
@@ -92,7 +93,7 @@ func runSpecCheck(p specCheckParams, stdout, stderr io.Writer) error {
 	}
 	if len(p.events) > 0 {
 		// Property events only make sense for specs that loaded.
-		return writeSpecEvents(stdout, p.events, files)
+		return writeSpecEvents(ctx, stdout, p.events, files)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -22,15 +23,22 @@ import (
 //
 // An event whose `if(...)` names a property parameter it does not bind
 // ends with "(if on NAME)": it counts only for bindings that satisfy it.
-func writeSpecEvents(w io.Writer, tracePaths []string, files []*spec.File) error {
-	tr, err := trace.Read(tracePaths, "")
+//
+// An interrupt stops the reading, the matching and the listing (the
+// error is then the context's).
+func writeSpecEvents(ctx context.Context, w io.Writer, tracePaths []string, files []*spec.File) error {
+	tr, err := trace.ReadContext(ctx, tracePaths, "")
 	if err != nil {
 		return err
 	}
+	w = ctxWriter{ctx, w}
 	for _, f := range files {
 		for _, p := range f.Properties {
-			evs, err := spec.Match(p, tr)
+			evs, err := spec.MatchContext(ctx, p, tr)
 			if err != nil {
+				if ctx.Err() != nil {
+					return err
+				}
 				return fmt.Errorf("%s: property %s: %w", f.Name, p.Name, err)
 			}
 			if err := writePropertyEvents(w, f.Name, p, tr, evs); err != nil {

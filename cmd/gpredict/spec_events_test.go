@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,7 +30,7 @@ func TestSpecEventsGolden(t *testing.T) {
 				t.Fatalf("spec does not load:\n%v", diags)
 			}
 			var out bytes.Buffer
-			if err := writeSpecEvents(&out, []string{base + ".trace"}, []*spec.File{f}); err != nil {
+			if err := writeSpecEvents(context.Background(), &out, []string{base + ".trace"}, []*spec.File{f}); err != nil {
 				t.Fatal(err)
 			}
 			golden := base + ".golden"
@@ -52,7 +53,7 @@ func TestSpecEventsGolden(t *testing.T) {
 // TestSpecEventsTraceError reports a trace that cannot be read.
 func TestSpecEventsTraceError(t *testing.T) {
 	f, _ := spec.Parse("x.gp", []byte("P(Object o) { event e before(Object o): lock() && args(o); pattern: e }"))
-	err := writeSpecEvents(&bytes.Buffer{}, []string{filepath.Join("testdata", "spec_events", "missing.trace")}, []*spec.File{f})
+	err := writeSpecEvents(context.Background(), &bytes.Buffer{}, []string{filepath.Join("testdata", "spec_events", "missing.trace")}, []*spec.File{f})
 	if err == nil || !strings.Contains(err.Error(), "missing.trace") {
 		t.Fatalf("error %v, want one naming missing.trace", err)
 	}

@@ -12,7 +12,8 @@ import (
 // server, whose predicted race is reported as the race detector reports
 // one (each event with its goroutine and call stack, each goroutine's
 // creation stack, the witness) under its test; on a test that deadlocks
-// until -timeout ends it, whose blocked goroutines are reported; and on
+// until -timeout ends it, whose deadlock and blocked goroutines are
+// reported; and on
 // tests without a bug, which report nothing and exit 0.
 func TestGpredictTest(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
@@ -48,13 +49,19 @@ func TestGpredictTest(t *testing.T) {
 			`^gpredict test: 1 report in 1 test \(DataRace 1\)$`,
 		}},
 		{"a run that blocks", progs, []string{"-timeout", "2s", "./blocks"}, exitViolation, []string{
+			// The goroutines' lock waits are their requests (record's
+			// collector), so the deadlock is a report with a witness.
+			`^WARNING: Deadlock \(predicted\) in TestDeadlock$`,
+			`^request: request b@1 by goroutine blocks/blocks_test.go:18.1 \(blocks/blocks_test.go:18.1#7\):$`,
+			`^request: request a@1 by goroutine blocks/blocks_test.go:24.1 \(blocks/blocks_test.go:24.1#6\):$`,
+			`^  witness:$`,
 			`^WARNING: the run blocked \(the test timed out\): goroutine TestDeadlock waits in void sync.WaitGroup.Wait\(\) target=wg@1$`,
 			`^WARNING: the run blocked \(the test timed out\): goroutine blocks/blocks_test.go:18.1 waits in acquire b@1$`,
 			`^  example.com/progs/blocks.TestDeadlock.func1\(\)$`,
 			`^      blocks/blocks_test.go:22$`,
 			`^which goroutine blocks/blocks_test.go:24.1 holds$`,
 			`^WARNING: the run blocked \(the test timed out\): goroutine blocks/blocks_test.go:24.1 waits in acquire a@1$`,
-			`^gpredict test: 0 reports, the run blocked \(the test timed out: 3 goroutines\); go test failed \(exit status 1\)$`,
+			`^gpredict test: 1 report in 1 test \(Deadlock 1\), the run blocked \(the test timed out: 3 goroutines\); go test failed \(exit status 1\)$`,
 		}},
 		{"no bug", progs, []string{"./gohb"}, exitOK, []string{
 			`^ok  	example.com/progs/gohb`,

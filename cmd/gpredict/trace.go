@@ -34,13 +34,14 @@ func inputFormats() []string {
 	return []string{string(trace.FormatText), string(trace.FormatJSONL), string(trace.FormatSTD), string(trace.FormatRapidBin)}
 }
 
-// readTraces reads the trace given as args with the --input-format setting.
+// readTraces reads the trace given as args with the --input-format
+// setting; an interrupt stops it (the error is then the context's).
 func readTraces(cmd *cobra.Command, args []string) (*trace.Trace, error) {
 	v, err := settings(cmd)
 	if err != nil {
 		return nil, err
 	}
-	tr, err := trace.Read(args, v.GetString("input-format"))
+	tr, err := trace.ReadContext(cmd.Context(), args, v.GetString("input-format"))
 	if err != nil {
 		return nil, err
 	}
@@ -143,5 +144,7 @@ func runTraceConvert(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	return write(cmd.OutOrStdout(), tr)
+	// A converted recording is as long as the recording: an interrupt
+	// stops the writing too.
+	return write(ctxWriter{cmd.Context(), cmd.OutOrStdout()}, tr)
 }

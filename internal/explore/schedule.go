@@ -100,6 +100,26 @@ func (s *state) sharedByOther(l trace.Sym, t trace.ThreadID) bool {
 	return false
 }
 
+// waitingWriter returns a thread other than t that waits to acquire the
+// rwmutex l exclusively — it has performed its `request l` and not the
+// acquire that follows — or -1. Writer preference (rule 3): no thread
+// takes l shared meanwhile. It is a function of the threads' progress, so
+// the state needs nothing more.
+func waitingWriter(tr *trace.Trace, s *state, l trace.Sym, t trace.ThreadID) int {
+	if !tr.Kind(l).WriterPreference() {
+		return -1
+	}
+	for u, th := range tr.Threads {
+		if trace.ThreadID(u) == t || s.started[u] == 0 || s.part[u] != replay.Whole {
+			continue
+		}
+		if ev := &th.Events[s.started[u]-1]; ev.Op == trace.OpRequest && ev.Obj == l {
+			return u
+		}
+	}
+	return -1
+}
+
 // hbDone reports whether every event that an hb fact puts before ref has
 // been scheduled (rule 2 for the trace's hb facts).
 func (s *state) hbDone(tr *trace.Trace, ref trace.EventRef) bool {
@@ -192,8 +212,8 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 		}
 	case trace.OpAcquire:
 		h, held := s.holder[ev.Obj]
-		if held && h.thread != t || s.sharedByOther(ev.Obj, t) {
-			return nil
+		if held && (h.thread != t || !tr.Kind(ev.Obj).Reentrant()) || s.sharedByOther(ev.Obj, t) {
+			return nil // a non-re-entrant lock held by t itself blocks it forever
 		}
 		n := next(replay.Whole)
 		n.holder[ev.Obj] = hold{t, h.depth + 1}
@@ -208,6 +228,9 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 		return []*state{n}
 	case trace.OpRAcquire:
 		h, held := s.holder[ev.Obj]
+		if held && h.thread == t && !tr.Kind(ev.Obj).Reentrant() || waitingWriter(tr, s, ev.Obj, t) >= 0 {
+			return nil
+		}
 		n := next(replay.Whole)
 		switch {
 		case held && h.thread == t:

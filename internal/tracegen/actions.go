@@ -57,9 +57,7 @@ func (s *sim) act(t *thread) {
 
 func (s *sim) syncActions(t *thread, add func(int, func())) {
 	l := fmt.Sprintf("l%d", s.r.Intn(s.cfg.Locks))
-	if owner, held := s.owner[l]; (!held || s.th[owner] == t) && s.readers[l] == 0 {
-		add(2, func() { s.acquire(t, l) }) // nested and re-entrant acquires included
-	}
+	s.acquireActions(t, l, add) // nested and re-entrant acquires included (golocks.go)
 	if t.held[l] == 0 {
 		add(s.cfg.UnheldNotifyWeight, func() { s.notify(t, l, s.r.Intn(3) == 0) })
 	}

@@ -13,8 +13,14 @@ func (s *sim) sharedActions(t *thread, l string, add func(int, func())) {
 	if s.cfg.SharedWeight == 0 {
 		return
 	}
-	if owner, held := s.owner[l]; !held || s.th[owner] == t {
-		add(s.cfg.SharedWeight, func() { s.racquire(t, l) })
+	if s.canAcquire(t, l, true) {
+		add(s.cfg.SharedWeight, func() {
+			if s.kinds != nil && s.r.Intn(4) == 0 {
+				s.request(t, l, true) // golocks.go
+				return
+			}
+			s.racquire(t, l)
+		})
 	}
 	for _, h := range t.order {
 		if t.rinner[h] > 0 || t.rheld[h] > 0 {

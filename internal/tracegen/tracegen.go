@@ -65,6 +65,14 @@ type Config struct {
 	// threads that the simulated execution orders (default 0: none); the
 	// trace gets a random number of them up to this.
 	HBFacts int
+	// LockKinds draws a kind for every lock — re-entrant, Go's mutex or
+	// Go's rwmutex — and the request events that come with them
+	// (golocks.go): a request before every exclusive acquire of an
+	// rwmutex (writer preference), sometimes before other acquires, `end`
+	// events, and threads that wind down waiting for a lock they may
+	// never get (a request as their last event). Off by default; when
+	// on, a wait may be left incomplete by a thread stuck on a lock.
+	LockKinds bool
 }
 
 func (c Config) withDefaults(r *rand.Rand) Config {
@@ -150,6 +158,10 @@ type thread struct {
 	waitLock string
 	woken    bool
 	depth    int // depth to restore after the wait
+	// want is the lock t has requested and waits to acquire (golocks.go),
+	// shared if wantShared.
+	want       string
+	wantShared bool
 }
 
 type sim struct {
@@ -159,6 +171,11 @@ type sim struct {
 	values  map[string]string // current value per variable
 	owner   map[string]int    // lock → holding thread (absent: free)
 	readers map[string]int    // lock → threads holding it shared
+	// kinds and writers are golocks.go's: the drawn kind of each lock
+	// (nil: all re-entrant), and per rwmutex the threads that have
+	// requested it exclusively and not acquired it.
+	kinds   map[string]trace.LockKind
+	writers map[string]int
 	total   int
 	closing bool
 	steps   []step
@@ -170,6 +187,7 @@ func newSim(r *rand.Rand, cfg Config) *sim {
 		s.th = append(s.th, &thread{name: fmt.Sprintf("T%d", i+1), held: map[string]int{}, rheld: map[string]int{}, rinner: map[string]int{}})
 	}
 	s.th[0].started = true
+	s.drawKinds()
 	// Without synchronisation nobody forks: every thread may start at once.
 	if cfg.NoSync {
 		for _, t := range s.th {
@@ -210,6 +228,8 @@ func (s *sim) run() {
 		switch {
 		case t.waitLock != "":
 			s.reacquire(t)
+		case t.want != "":
+			s.acquireWanted(t)
 		case s.closing || len(t.events) >= 2 && s.r.Intn(10) == 0:
 			// Threads also finish early, so that joins happen.
 			s.close(t)
@@ -227,6 +247,9 @@ func (s *sim) canStep(t *thread) bool {
 	if t.waitLock != "" {
 		_, held := s.owner[t.waitLock]
 		return t.woken && !held && s.readers[t.waitLock] == 0
+	}
+	if t.want != "" {
+		return s.canAcquire(t, t.want, t.wantShared)
 	}
 	return true
 }
@@ -265,7 +288,8 @@ func (s *sim) unwokenWaiters() []*thread {
 // not stuck in a wait: only then may t wait, or finish while others wait.
 func (s *sim) othersCanNotify(t *thread) bool {
 	for _, u := range s.th {
-		if u != t && u.started && !u.finished && !(u.waitLock != "" && !u.woken) {
+		// A thread waiting for a lock may never get it (golocks.go).
+		if u != t && u.started && !u.finished && !(u.waitLock != "" && !u.woken) && u.want == "" {
 			return true
 		}
 	}
@@ -278,8 +302,15 @@ func (s *sim) close(t *thread) {
 	for len(t.calls) > 0 {
 		s.exitCall(t)
 	}
-	s.releaseShared(t)
 	keep := s.r.Intn(6) == 0 // sometimes a lock stays held to the end
+	if s.kinds != nil && !keep && s.r.Intn(2) == 0 {
+		keep = true // more often with kinds: a thread that ended holding a lock blocks for ever
+	}
+	if s.kinds != nil && keep {
+		s.keepShared(t) // golocks.go
+	} else {
+		s.releaseShared(t)
+	}
 	for _, l := range t.order {
 		if keep && !s.someoneWaitsOn(l) {
 			continue
@@ -303,6 +334,7 @@ func (s *sim) close(t *thread) {
 			s.release(t, l)
 		}
 	}
+	s.windDown(t)
 	t.finished = true
 }
 
@@ -390,7 +422,10 @@ func (s *sim) build() *trace.Trace {
 			}
 		}
 	}
-	return writeTrace("gen.trace", names, progs, order, s.hbFacts)
+	return writeTrace("gen.trace", names, progs, order, func(b *trace.Builder) {
+		s.lockDirectives(b)
+		s.hbFacts(b)
+	})
 }
 
 // writeTrace builds the trace whose thread names[i] has the events

@@ -230,3 +230,51 @@ func TestSharedAndHB(t *testing.T) {
 		t.Fatalf("%d shared acquires, %d hb facts; want both > 0", shared, facts)
 	}
 }
+
+// With LockKinds the simulation keeps to Go's locks (writer preference
+// included), so its interleaving is still feasible — up to where threads
+// stuck on a lock leave it — and the traces have what the differential
+// tests need: every kind, requests granted and pending, nested shared
+// acquires of an rwmutex, ended threads.
+func TestLockKinds(t *testing.T) {
+	seen := map[string]int{}
+	for seed := int64(0); seed < 2000; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		tr, sched := generate(r, Config{LockKinds: true, SharedWeight: int(seed%3) + 1, WaitWeight: 2})
+		for _, m := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
+			if err := replay.Validate(tr, m, sched); err != nil {
+				t.Fatalf("seed %d (%s): %v", seed, m, err)
+			}
+		}
+		for _, k := range tr.LockKinds {
+			seen[k.String()]++
+		}
+		for _, th := range tr.Threads {
+			shared := map[trace.Sym]int{}
+			for i, e := range th.Events {
+				switch e.Op {
+				case trace.OpRAcquire:
+					if shared[e.Obj]++; shared[e.Obj] > 1 && tr.Kind(e.Obj) == trace.LockRWMutex {
+						seen["nested racquire of an rwmutex"]++
+					}
+				case trace.OpRRelease:
+					shared[e.Obj]--
+				case trace.OpRequest, trace.OpRRequest:
+					if i == len(th.Events)-1 {
+						seen["pending "+e.Op.String()]++
+					} else {
+						seen["granted "+e.Op.String()]++
+					}
+				case trace.OpEnd:
+					seen["end"]++
+				}
+			}
+		}
+	}
+	for _, want := range []string{"reentrant", "mutex", "rwmutex", "nested racquire of an rwmutex",
+		"pending request", "pending rrequest", "granted request", "granted rrequest", "end"} {
+		if seen[want] == 0 {
+			t.Errorf("no %s in 2000 traces (%v)", want, seen)
+		}
+	}
+}

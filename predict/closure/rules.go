@@ -170,7 +170,7 @@ func (s *saturation) canWriteBefore(w, r trace.EventRef) bool {
 	if w.Thread == r.Thread {
 		return w.Index < r.Index
 	}
-	if s.o.atOrBefore(r, w) {
+	if int(w.Index) >= s.stop[w.Thread] || s.o.atOrBefore(r, w) {
 		return false
 	}
 	for _, c := range s.ch.Last() {

@@ -82,16 +82,22 @@ func (r Result) WithEdges(more []Edge) Result {
 // Saturate derives the facts of chain ch over index x.
 func Saturate(x *encode.Index, ch Chain, cfg Config) Result {
 	s := &saturation{x: x, ch: ch, cfg: cfg, o: &order{x: x}, cut: make([]int, len(x.Trace.Threads))}
+	s.initStops()
 	s.run()
 	return Result{Refuted: s.refuted, Why: s.why, Cut: s.cut, Edges: s.o.edges, order: s.o}
 }
 
 type saturation struct {
-	x       *encode.Index
-	ch      Chain
-	cfg     Config
-	o       *order
-	cut     []int
+	x   *encode.Index
+	ch  Chain
+	cfg Config
+	o   *order
+	cut []int
+	// stop[t] is the first event of thread t that cannot come before the
+	// end (the chain's last group): at a last-group event, or after a read
+	// whose value no write that can come before it gives (stops.go).
+	stop    []int
+	stopWhy []string
 	changed bool
 	refuted bool
 	why     string
@@ -159,7 +165,7 @@ func (s *saturation) run() {
 		if !s.openAtEnd() || !s.lastGroupEnds() {
 			return
 		}
-		if s.cfg.Full && (!s.overlappingHolds() || !s.interference() || !s.lastGroupEnds()) {
+		if s.cfg.Full && (!s.overlappingHolds() || !s.interference() || !s.stops() || !s.lastGroupEnds()) {
 			return
 		}
 		if !s.changed {

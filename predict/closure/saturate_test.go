@@ -71,6 +71,16 @@ T1 write x 5
 T3 write x 5
 T2 read x 5
 T2 write y 2`, "T1#2 T2#2", true, ""},
+		{"the only writers of a read's value are threads that stop first", `
+T1 write y 1
+T1 write z 7
+T3 read z 7
+T3 write x 5
+T4 read z 7
+T4 write x 5
+T2 read x 5
+T2 write y 2
+T2 write z 7`, "T1#1 T2#2", true, "cannot come before the end"},
 		{"a hold held to the end of the trace", `
 T1 acquire l
 T1 write x 1

@@ -49,7 +49,9 @@ func classify(idx *encode.Index, p *encode.Problem, c encode.Constraint) Fact {
 			return Fact{Kind: Fork, Events: evs}
 		}
 	case encode.FamLock:
-		if len(evs) == 2 {
+		// Writer preference (encode/wpref.go) is of this family too: a
+		// racquire and a request, no two holds; its sentence is its fact.
+		if len(evs) == 2 && tr.Event(evs[1]).Op != trace.OpRequest {
 			return Fact{Kind: LockExclusion, Events: evs, Lock: tr.Str(tr.Event(evs[0]).Obj),
 				Ends: []int{idx.HoldEnd(evs[0].Thread, evs[0].Index), idx.HoldEnd(evs[1].Thread, evs[1].Index)}}
 		}

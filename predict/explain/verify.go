@@ -251,8 +251,9 @@ func verifyMustReadFrom(tr *trace.Trace, model trace.BranchModel, f Fact, bad fu
 }
 
 // verifyLock checks a LockExclusion: two holds of Lock by different
-// threads, each from an outermost acquire (or a wait's re-acquire) to the
-// release that frees the lock (or the next wait on it), as Ends says.
+// threads, each from an outermost acquire (or a wait's re-acquire, or an
+// outermost racquire for a shared hold) to the release (rrelease) that
+// frees the lock (or the next wait on it), as Ends says.
 func verifyLock(tr *trace.Trace, f Fact, bad func(string, ...any) error) error {
 	if len(f.Events) != 2 || len(f.Ends) != 2 {
 		return bad("want 2 holds")
@@ -269,13 +270,19 @@ func verifyLock(tr *trace.Trace, f Fact, bad func(string, ...any) error) error {
 			if tr.Str(ev.Obj) != f.Lock {
 				continue
 			}
+			// A shared hold (racquire … rrelease) counts its own depth;
+			// an exclusive one acquires and releases.
+			acq, rel := trace.OpAcquire, trace.OpRelease
+			if th.Events[s.Index].Op == trace.OpRAcquire {
+				acq, rel = trace.OpRAcquire, trace.OpRRelease
+			}
 			switch ev.Op {
-			case trace.OpAcquire:
+			case acq:
 				if depth == 0 && i == int(s.Index) {
 					start = i
 				}
 				depth++
-			case trace.OpRelease:
+			case rel:
 				depth--
 				if depth == 0 && start >= 0 {
 					end = i

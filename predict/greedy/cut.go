@@ -41,6 +41,14 @@ func Cut(x *encode.Index, ch closure.Chain, res closure.Result, k int) []int {
 					start[t], changed = s, true
 					continue
 				}
+				// Lock kinds: a cut right after a request of an rwmutex
+				// would leave its thread waiting in the past, which the
+				// window's trace cannot say (writer preference,
+				// docs/semantics.md rule 3): cut before the request.
+				if ev := &x.Trace.Threads[t].Events[start[t]-1]; ev.Op == trace.OpRequest && x.Trace.Kind(ev.Obj).WriterPreference() {
+					start[t], changed = start[t]-1, true
+					continue
+				}
 				last := trace.EventRef{Thread: tid, Index: uint32(start[t] - 1)}
 				fits := true
 				for u, v := range x.Clock(last) {

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"gpredict/encode"
+	"gpredict/internal/interrupt"
 	"gpredict/predict/closure"
 	"gpredict/predict/replay"
 	"gpredict/trace"
@@ -40,16 +41,24 @@ import (
 // costs the whole prefix, and measured on generated traces of 100K events
 // it never found what the runs from the mark had not (the solver stages
 // after this one are what is complete).
-func Build(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, valid func(from int, steps []replay.Step) bool) (from int, steps []replay.Step, ok bool) {
+//
+// Build finds nothing once stop closes (an interrupt; nil: never): a run
+// over a recording of a million events takes seconds, so the simulation
+// looks at stop as it goes, and the attempts before each run.
+func Build(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, valid func(from int, steps []replay.Step) bool, stop <-chan struct{}) (from int, steps []replay.Step, ok bool) {
 	if base != nil {
-		from, steps, ok := attemptAll(x, ch, res, base, valid)
+		from, steps, ok := attemptAll(x, ch, res, base, valid, stop)
 		if ok || from > restartLimit {
 			return from, steps, ok
 		}
 	}
-	_, steps, ok = attemptAll(x, ch, res, nil, valid)
+	_, steps, ok = attemptAll(x, ch, res, nil, valid, stop)
 	return 0, steps, ok
 }
+
+// stopLookEvery is how many events a simulation asks about (whether they
+// are enabled) between two looks at its stop signal.
+const stopLookEvery = 16
 
 // restartLimit is the farthest mark from which a failed Build still runs
 // its attempts again from the start.
@@ -58,8 +67,8 @@ const restartLimit = 4096
 // attemptAll runs the attempts, from base's mark for the candidate when
 // base is not nil (and from the start when it is). On failure, from is
 // the farthest mark it started from (0: none).
-func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, valid func(int, []replay.Step) bool) (from int, steps []replay.Step, ok bool) {
-	s := &search{x: x, ch: ch, events: ch.Events(), base: base, valid: valid}
+func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, valid func(int, []replay.Step) bool, stop <-chan struct{}) (from int, steps []replay.Step, ok bool) {
+	s := &search{x: x, ch: ch, events: ch.Events(), base: base, valid: valid, stop: stop}
 	for _, a := range attempts() {
 		if from, steps, ok := s.attempt(a, res); ok {
 			return from, steps, true
@@ -77,6 +86,8 @@ type search struct {
 	valid  func(int, []replay.Step) bool
 	// usedFrom is the farthest mark a run started from.
 	usedFrom int
+	// stop ends the search (nil: never).
+	stop <-chan struct{}
 }
 
 // attempt runs attempt a, learning from where its runs get stuck. Each
@@ -94,6 +105,9 @@ func (s *search) attempt(a Attempt, res closure.Result) (int, []replay.Step, boo
 	var stack []level
 	learned := res
 	for range maxRuns {
+		if interrupt.Closed(s.stop) {
+			return 0, nil, false
+		}
 		from, b, ok := s.run(a, learned)
 		if ok {
 			return from, b.sched, true
@@ -132,7 +146,7 @@ func (s *search) run(a Attempt, learned closure.Result) (from int, b *builder, o
 		from = m.steps
 		s.usedFrom = max(s.usedFrom, m.steps)
 	}
-	b, why := run(s.x, s.ch, learned, a, start)
+	b, why := run(s.x, s.ch, learned, a, start, s.stop)
 	return from, b, why == "" && s.valid(from, b.sched)
 }
 
@@ -165,15 +179,16 @@ func attempts() []Attempt {
 // Explain runs the first attempt once, with a sentence saying why it
 // found nothing ("" when it found a schedule), for tests and debugging.
 func Explain(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, string) {
-	b, why := run(x, ch, res, attempts()[0], nil)
+	b, why := run(x, ch, res, attempts()[0], nil, nil)
 	return b.sched, why
 }
 
 // run simulates the chain group by group, from the start or from mark
 // start (nil: the start); why says where it got stuck ("" when it
-// scheduled every group).
-func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt, start *baseMark) (b *builder, why string) {
+// scheduled every group), or that stop closed.
+func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt, start *baseMark, stop <-chan struct{}) (b *builder, why string) {
 	b = newBuilder(x, ch, res)
+	b.stop = stop
 	if start != nil {
 		b.resume(*start)
 	}
@@ -184,6 +199,9 @@ func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt, start
 			return b, fmt.Sprintf("group %d needs a chosen event before it", gi+1)
 		}
 		if !b.run() {
+			if b.stopped {
+				return b, "stopped"
+			}
 			b.stuckInRun = true
 			return b, "stuck: " + b.stuck()
 		}
@@ -273,6 +291,12 @@ type builder struct {
 	// stuckInRun says the simulation stopped with needed events none of
 	// which could go (what hint learns from).
 	stuckInRun bool
+	// stop ends the simulation (nil: never; Build); looked counts the
+	// events it asked about, to look at stop every stopLookEvery of them,
+	// and stopped says it ended so.
+	stop    <-chan struct{}
+	looked  int
+	stopped bool
 	// facts are the closure's (the derived orders, for Before).
 	facts *closure.Result
 }
@@ -480,6 +504,13 @@ func (b *builder) run() bool {
 					break // a holder or a writer got more to do: try again
 				}
 				return false // every pending thread is blocked
+			}
+			// Whether an event is enabled can take a walk over what it
+			// needs: on a recording of a million events a few thousand
+			// of them take a second, so the look is at every one.
+			if b.looked++; b.looked%stopLookEvery == 0 && interrupt.Closed(b.stop) {
+				b.stopped = true
+				return false
 			}
 			if b.enabled(best, false) {
 				b.take(best)

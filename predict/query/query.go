@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"gpredict/encode"
+	"gpredict/internal/abandon"
 	"gpredict/predict/explain"
 	"gpredict/predict/replay"
 	"gpredict/predict/smt"
@@ -27,6 +28,9 @@ type Options struct {
 	// Timeout bounds the solver (0: none); when it runs out the answer
 	// is Unknown.
 	Timeout time.Duration
+	// Stop closes when the command is interrupted (nil: never): the
+	// answer is then Unknown, with the reason stage.Interrupted.
+	Stop <-chan struct{}
 }
 
 // Answer is the answer to a query.
@@ -60,25 +64,58 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	model := opts.Branches.Resolve(tr)
 	ans := &Answer{Query: q, Model: model}
 	defer func() { ans.Seconds = time.Since(start).Seconds() }()
-	if ex := mustHappenBefore(tr, model, q); ex != nil {
-		ans.Verdict, ans.Explanation = stage.Unsat, ex
+	// Indexing a long recording takes seconds in code without a stop
+	// signal: a stop abandons it (package abandon).
+	type facts struct {
+		mhb *explain.Explanation
+		idx *encode.Index
+	}
+	f, ok := abandon.Run(opts.Stop, func() facts {
+		if ex := mustHappenBefore(tr, model, q); ex != nil {
+			return facts{mhb: ex}
+		}
+		return facts{idx: encode.NewIndex(tr)}
+	})
+	if !ok {
+		return ans.stopped(), nil
+	}
+	if f.mhb != nil {
+		ans.Verdict, ans.Explanation = stage.Unsat, f.mhb
 		return ans, nil
 	}
 	var deadline time.Time
 	if opts.Timeout > 0 {
 		deadline = start.Add(opts.Timeout)
 	}
-	idx := encode.NewIndex(tr)
-	sl, err := idx.Close(nil, events(tr, q), nil)
-	if err != nil {
-		return nil, err // never: there is no stop signal
+	sl, err := f.idx.Close(encode.StopOnly(opts.Stop), events(tr, q), nil)
+	if err != nil { // the only error: stopped
+		return ans.stopped(), nil
 	}
-	prob := encode.NewProblem(idx, model, sl)
+	prob, err := encode.NewProblemWithin(f.idx, model, sl, encode.StopOnly(opts.Stop))
+	if err != nil {
+		return ans.stopped(), nil
+	}
+	if err := decide(tr, q, opts, deadline, f.idx, prob, ans); err != nil {
+		return nil, err
+	}
+	return ans, nil
+}
+
+// stopped makes a the answer of a query whose Options.Stop closed.
+func (a *Answer) stopped() *Answer {
+	a.Verdict, a.Reason = stage.Unknown, stage.Interrupted
+	return a
+}
+
+// decide decides q over prob, the problem of its slice, into ans; it
+// fails only for a witness that fails validation (a *WitnessError).
+func decide(tr *trace.Trace, q *Query, opts Options, deadline time.Time, idx *encode.Index, prob *encode.Problem, ans *Answer) error {
+	model := prob.Model
 	asked, known := conditions(prob, q)
 	enc := prob.With(asked)
 	cs := enc.All()
 	res := smt.DecideWithCore(enc, cs, smt.CoreConfig{Deadline: deadline, Timeout: opts.Timeout,
-		RLimit: smt.DefaultRLimit, MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank})
+		RLimit: smt.DefaultRLimit, MaxChecks: smt.DefaultCoreChecks, Rank: explain.Rank, Stop: opts.Stop})
 	switch res.Verdict {
 	case stage.Unknown:
 		ans.Verdict, ans.Reason = stage.Unknown, res.Reason
@@ -88,7 +125,7 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 			for _, s := range res.Schedule {
 				we.Schedule = append(we.Schedule, s.Format(tr))
 			}
-			return nil, we
+			return we
 		}
 		ans.Verdict, ans.Witness = stage.Sat, trim(tr, model, q, res.Schedule)
 	case stage.Unsat:
@@ -106,7 +143,7 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 		ex.Claim = "no feasible schedule has " + strings.Join(claims, " and ")
 		ans.Verdict, ans.Explanation = stage.Unsat, ex
 	}
-	return ans, nil
+	return nil
 }
 
 // first and last are the steps an order to and from p stands at.

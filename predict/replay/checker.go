@@ -13,6 +13,9 @@ type Checker struct {
 	obj, sig [][]int32
 	syncs    int // locks and signals numbered
 	vars     int // variables numbered
+	// kind[l] is the kind of lock number l (docs/trace-format.md, "Lock
+	// kinds and requests"); signals get the default, which they never use.
+	kind []trace.LockKind
 }
 
 // NewChecker numbers tr's objects.
@@ -34,7 +37,7 @@ func NewChecker(tr *trace.Trace) *Checker {
 			ev := &th.Events[i]
 			obj[i], sig[i] = -1, -1
 			switch ev.Op {
-			case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease, trace.OpNotify, trace.OpNotifyAll:
+			case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease, trace.OpRequest, trace.OpRRequest, trace.OpNotify, trace.OpNotifyAll:
 				obj[i] = number(syncID, ev.Obj, &c.syncs)
 			case trace.OpWait:
 				obj[i] = number(syncID, ev.Obj, &c.syncs)
@@ -44,6 +47,10 @@ func NewChecker(tr *trace.Trace) *Checker {
 			}
 		}
 		c.obj[t], c.sig[t] = obj, sig
+	}
+	c.kind = make([]trace.LockKind, c.syncs)
+	for s, id := range syncID {
+		c.kind[id] = tr.Kind(s)
 	}
 	return c
 }

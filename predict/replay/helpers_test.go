@@ -7,9 +7,9 @@ import (
 	"gpredict/trace"
 )
 
-// buildTrace builds a trace from lines "THREAD OP OPERANDS... [key=value]"
-// and "hb T1#1 T2#3" (a subset of docs/trace-format.md and the hb
-// directive, enough for tests; the real reader lives in trace/).
+// buildTrace builds a trace from lines "THREAD OP OPERANDS... [key=value]",
+// "hb T1#1 T2#3" and "lock L : KIND" (a subset of docs/trace-format.md
+// and its directives, enough for tests; the real reader lives in trace/).
 func buildTrace(t testing.TB, lines ...string) *trace.Trace {
 	t.Helper()
 	b := trace.NewBuilder()
@@ -19,6 +19,13 @@ func buildTrace(t testing.TB, lines ...string) *trace.Trace {
 		f := strings.Fields(line)
 		if f[0] == "hb" {
 			hbs = append(hbs, f[1:])
+			continue
+		}
+		if f[0] == "lock" {
+			k, _ := trace.ParseLockKind(f[3])
+			if err := b.LockKind(trace.Pos{File: "test.trace", Line: n + 1}, sy.Intern(f[1]), k); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
 		op, ok := trace.ParseOp(f[1])

@@ -68,6 +68,7 @@ func (r *replayer) snapshot() *replayer {
 		started: append([]uint32(nil), r.started...), inWait: append([]Part(nil), r.inWait...),
 		locks: append([]lockHold(nil), r.locks...), savedDepth: make([]int, len(r.savedDepth)),
 		shared: make([]map[trace.ThreadID]int, len(r.shared)), inner: maps.Clone(r.inner),
+		writers: make([]map[trace.ThreadID]trace.EventRef, len(r.writers)),
 		waiting: make([][]trace.ThreadID, len(r.waiting)), woken: make([]bool, len(r.woken)),
 		last: append([]writeFact(nil), r.last...), firstBad: make([]trace.EventRef, len(r.firstBad)),
 		hasBad: make([]bool, len(r.hasBad)), lastBrIdx: append([]int(nil), r.lastBrIdx...),
@@ -75,6 +76,11 @@ func (r *replayer) snapshot() *replayer {
 	for l, m := range r.shared {
 		if len(m) > 0 {
 			s.shared[l] = maps.Clone(m)
+		}
+	}
+	for l, m := range r.writers {
+		if len(m) > 0 {
+			s.writers[l] = maps.Clone(m)
 		}
 	}
 	return s

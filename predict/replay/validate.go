@@ -102,6 +102,10 @@ type replayer struct {
 	// thread's own exclusive hold (re-entrant, ignored).
 	shared []map[trace.ThreadID]int // by lock number
 	inner  map[threadLock]int
+	// Rule 3, writer preference: per rwmutex (by lock number), the
+	// threads that have requested it exclusively and not yet acquired it,
+	// with their request.
+	writers []map[trace.ThreadID]trace.EventRef
 
 	// Rule 4: per signal, the threads that have released in a wait and
 	// have not been woken; per thread, whether its current wait was woken;
@@ -128,6 +132,7 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 		started: make([]uint32, n), inWait: make([]Part, n),
 		locks: make([]lockHold, c.syncs), savedDepth: make([]int, n),
 		shared: make([]map[trace.ThreadID]int, c.syncs), inner: map[threadLock]int{},
+		writers: make([]map[trace.ThreadID]trace.EventRef, c.syncs),
 		waiting: make([][]trace.ThreadID, c.syncs), woken: make([]bool, n),
 		wakeAt: map[trace.EventRef]int{},
 		last:   make([]writeFact, c.vars), firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
@@ -268,6 +273,18 @@ func (r *replayer) sharedHolder(l int32, t trace.ThreadID) (trace.ThreadID, bool
 	return best, found
 }
 
+// waitingWriter returns a thread other than t that waits to acquire lock
+// l exclusively (writer preference, rule 3), with its request.
+func (r *replayer) waitingWriter(l int32, t trace.ThreadID) (trace.ThreadID, trace.EventRef, bool) {
+	best, found := trace.ThreadID(0), false
+	for u := range r.writers[l] {
+		if u != t && (!found || u < best) {
+			best, found = u, true
+		}
+	}
+	return best, r.writers[l][best], found
+}
+
 // done reports whether every step of event e has been taken.
 func (r *replayer) done(e trace.EventRef) bool {
 	if r.started[e.Thread] > e.Index+1 {
@@ -285,6 +302,8 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		switch {
 		case h.depth == 0:
 			r.locks[l] = lockHold{thread: t, depth: 1}
+		case h.thread == t && !r.c.kind[l].Reentrant():
+			return r.fail(i, 3, "%s acquires %s, which it holds: a %s is not re-entrant, the acquire blocks forever", r.name(t), r.tr.Str(ev.Obj), r.c.kind[l])
 		case h.thread == t:
 			h.depth++ // re-entrant: ignored by rule 3
 			r.locks[l] = h
@@ -294,10 +313,16 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		if u, ok := r.sharedHolder(l, t); ok {
 			return r.fail(i, 3, "%s acquires %s while %s holds it shared", r.name(t), r.tr.Str(ev.Obj), r.name(u))
 		}
+		delete(r.writers[l], t) // its request, if any, is granted
 	case trace.OpRAcquire:
 		l := r.c.objOf(s.Ref)
 		h := r.locks[l]
+		if u, q, ok := r.waitingWriter(l, t); ok {
+			return r.fail(i, 3, "%s acquires %s shared while %s waits to acquire it (%s): an rwmutex lets no reader in while a writer waits", r.name(t), r.tr.Str(ev.Obj), r.name(u), r.tr.ID(q))
+		}
 		switch {
+		case h.depth > 0 && h.thread == t && !r.c.kind[l].Reentrant():
+			return r.fail(i, 3, "%s acquires %s shared inside its own exclusive hold: an rwmutex is not re-entrant, the acquire blocks forever", r.name(t), r.tr.Str(ev.Obj))
 		case h.depth > 0 && h.thread == t:
 			r.inner[threadLock{t, l}]++ // inside its own exclusive hold: ignored
 		case h.depth > 0:
@@ -325,6 +350,13 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 			r.locks[l] = h
 		} else {
 			r.locks[l] = lockHold{}
+		}
+	case trace.OpRequest:
+		if l := r.c.objOf(s.Ref); r.c.kind[l].WriterPreference() {
+			if r.writers[l] == nil {
+				r.writers[l] = map[trace.ThreadID]trace.EventRef{}
+			}
+			r.writers[l][t] = s.Ref
 		}
 	case trace.OpNotify:
 		r.notify(r.c.objOf(s.Ref))

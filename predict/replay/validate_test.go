@@ -84,6 +84,21 @@ func TestValidate(t *testing.T) {
 		{"reacquire while read held", []string{"T1 acquire l", "T1 wait l", "T2 racquire l", "T2 notify l"}, imp,
 			"T1#1 T1#2.release T2#1 T2#2 T1#2.wake T1#2.reacquire", 3, "T1 re-acquires l while T2 holds it shared"},
 
+		// Rule 3, writer preference of an rwmutex: between a writer's
+		// request and its acquire no other thread takes the lock shared.
+		{"reader while writer waits", rwWriter, imp, "T2#1 T3#1", 3,
+			"step 2 (T3#1): T3 acquires l shared while T2 waits to acquire it (T2#1): an rwmutex lets no reader in while a writer waits (rule 3)"},
+		{"reader before the request", rwWriter, imp, "T3#1 T2#1", 0, ""},
+		{"reader after the writer", rwWriter, imp, "T2#1 T2#2 T2#3 T3#1", 0, ""},
+		{"writer waits for the reader", rwWriter, imp, "T3#1 T2#1 T3#2 T2#2", 0, ""},
+		{"re-entrant lock prefers nobody", rwWriter[1:], imp, "T2#1 T3#1", 0, ""},
+		{"pending writer keeps readers out", []string{"lock l : rwmutex", "T1 racquire l", "T2 request l", "T3 racquire l"}, imp,
+			"T1#1 T2#1 T3#1", 3, "T3 acquires l shared while T2 waits to acquire it (T2#1)"},
+		{"nested reader behind a writer", []string{"lock l : rwmutex", "T1 racquire l", "T1 racquire l", "T2 request l", "T2 acquire l"}, imp,
+			"T1#1 T2#1 T1#2", 3, "T1 acquires l shared while T2 waits to acquire it"},
+		{"own request is no obstacle", []string{"lock l : rwmutex", "T1 request l", "T1 acquire l", "T1 release l", "T1 racquire l"}, imp,
+			"T1#1 T1#2 T1#3 T1#4", 0, ""},
+
 		// Rule 2 for hb facts.
 		{"hb respected", hbFacts, imp, "T1#1 T2#1 T2#2", 0, ""},
 		{"hb target first", hbFacts, imp, "T2#1 T2#2", 2, "step 2 (T2#2): T2#2 happens before T1#1, which the trace's hb facts put before it (rule 2)"},
@@ -137,6 +152,12 @@ func TestValidate(t *testing.T) {
 			}
 		})
 	}
+}
+
+var rwWriter = []string{
+	"lock l : rwmutex",
+	"T2 request l", "T2 acquire l", "T2 release l",
+	"T3 racquire l", "T3 rrelease l",
 }
 
 var rwLock = []string{
@@ -206,5 +227,42 @@ func TestValidateUnresolvedModel(t *testing.T) {
 	tr := buildTrace(t, fig14...)
 	if err := Validate(tr, trace.BranchesAuto, nil); err == nil {
 		t.Fatal("auto model accepted")
+	}
+}
+
+// TestValidateLockKinds: the validator applies the kinds itself. The
+// reader rejects a completed re-acquire of a non-re-entrant lock, so the
+// traces here are read as re-entrant and given their kind afterwards: a
+// schedule of them that re-enters such a lock must still fail.
+func TestValidateLockKinds(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		trace []string
+		kind  trace.LockKind
+		sched string
+		msg   string
+	}{
+		{"mutex re-entered", []string{"T1 acquire l", "T1 acquire l"}, trace.LockMutex, "T1#1 T1#2",
+			"T1 acquires l, which it holds: a mutex is not re-entrant, the acquire blocks forever"},
+		{"rwmutex read inside write", []string{"T1 acquire l", "T1 racquire l"}, trace.LockRWMutex, "T1#1 T1#2",
+			"T1 acquires l shared inside its own exclusive hold: an rwmutex is not re-entrant"},
+		{"re-entrant", []string{"T1 acquire l", "T1 acquire l"}, trace.LockReentrant, "T1#1 T1#2", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr := buildTrace(t, tc.trace...)
+			l, _ := tr.Syms.Lookup("l")
+			tr.LockKinds = map[trace.Sym]trace.LockKind{l: tc.kind}
+			err := Validate(tr, imp, steps(t, tr, tc.sched))
+			if tc.msg == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			var re *RuleError
+			if !errors.As(err, &re) || re.Rule != 3 || !strings.Contains(re.Msg, tc.msg) {
+				t.Fatalf("got %v; want rule 3 containing %q", err, tc.msg)
+			}
+		})
 	}
 }

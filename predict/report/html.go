@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"strings"
 
 	"gpredict/predict"
 	"gpredict/predict/report/witness"
@@ -25,8 +26,20 @@ import (
 // page holds one per report: a fold therefore embeds at most foldSteps of
 // its steps — those nearest the chosen events after it — and summarises
 // the rest per thread; the JSON report has every step.
+//
+// Once o.Stop has closed it adds no more reports or unknown candidates to
+// the page (truncate.go), which says so at the top. Each report is
+// rendered as it is added (the page's "report" template), so that
+// rendering them is bounded by o.Stop as well.
 func WriteHTML(w io.Writer, r *predict.Result, o Options) error {
-	return htmlPage.Execute(w, newHTMLView(r, o))
+	v, cut, err := newHTMLView(r, o)
+	if err != nil {
+		return err
+	}
+	if err := htmlPage.Execute(w, v); err != nil {
+		return err
+	}
+	return cut.err()
 }
 
 // foldSteps is the most steps a folded stretch embeds.
@@ -49,9 +62,15 @@ type htmlView struct {
 	Stages      []jsonStage
 	Warnings    []Warning
 	Interrupted bool
+	// Truncated is the line saying what the page holds when o.Stop cut
+	// its writing short ("": it was not).
+	Truncated string
 }
 
 type htmlReport struct {
+	// HTML is the report rendered (the page's "report" template); the
+	// rest is what renders it, and the page's index of reports.
+	HTML    template.HTML
 	N, Of   int
 	Title   string // property and binding
 	Count   int
@@ -107,17 +126,33 @@ type htmlUnknown struct {
 	Events           []htmlEvent
 }
 
-func newHTMLView(r *predict.Result, o Options) *htmlView {
+func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation, error) {
 	tr := r.Trace
 	reps := r.Reports(o.All)
-	v := &htmlView{Version: o.Version, Traces: o.Traces, Summary: summaryLines(r, len(reps), o),
+	v := &htmlView{Version: o.Version, Traces: o.Traces,
 		Stages: jsonStages(r.Stats.Stages), Warnings: o.Warnings, Interrupted: r.Interrupted}
 	draw := witness.NewDrawer(tr)
+	cut := newTruncation(len(reps), len(r.Unknown))
 	for i, rep := range reps {
-		v.Reports = append(v.Reports, htmlReportOf(tr, draw, i+1, len(reps), rep, o.Witness != witness.None))
+		if !cut.more(o.Stop) {
+			break
+		}
+		cut.report()
+		hr := htmlReportOf(tr, draw, i+1, len(reps), rep, o.Witness != witness.None)
+		var b strings.Builder
+		if err := htmlPage.ExecuteTemplate(&b, "report", hr); err != nil {
+			return nil, nil, err
+		}
+		// Only the index needs the rest: the page holds one report at
+		// a time besides the rendered ones.
+		v.Reports = append(v.Reports, htmlReport{HTML: template.HTML(b.String()), Anchor: hr.Anchor, Title: hr.Title})
 	}
 	if o.All {
 		for _, u := range r.Unknown {
+			if !cut.more(o.Stop) {
+				break
+			}
+			cut.unknown()
 			v.Unknown = append(v.Unknown, htmlUnknown{Count: 1, Property: u.Property.Name + " " + predict.BindingText(tr, u.Property, u.Binding),
 				Reason: u.Reason, Events: htmlEvents(tr, predict.ReportedEventsOf(u.Property, u.Alt, u.Choice))})
 		}
@@ -128,8 +163,13 @@ func newHTMLView(r *predict.Result, o Options) *htmlView {
 		if len(r.Unknown) > 0 {
 			v.UnknownNote = "by property and reason (--all lists each; --format json has them all)"
 		}
+		cut.UnknownWritten = len(r.Unknown) // counted, all of them
 	}
-	return v
+	v.Summary = summaryLines(r, len(reps), o, cut)
+	if cut.cut {
+		v.Truncated = fmt.Sprintf("An interrupt stopped the writing of this page: it holds %d of the %s.", cut.Written, plural(cut.Reports, "report"))
+	}
+	return v, cut, nil
 }
 
 func htmlEvents(tr *trace.Trace, evs []predict.ReportedEvent) []htmlEvent {
@@ -223,8 +263,11 @@ func (r htmlReport) GridStyle() template.CSS {
 	return template.CSS(fmt.Sprintf("--lanes: %d; --lane-w: %dch", len(r.Lanes), width+2))
 }
 
-// Thousands is witness.Thousands, for the template.
+// Thousands is witness.Thousands, for the templates.
 func (htmlView) Thousands(n int) string { return witness.Thousands(n) }
+
+// Thousands is witness.Thousands, for the "report" template.
+func (htmlReport) Thousands(n int) string { return witness.Thousands(n) }
 
 // Seconds rounds a stage's time for the template.
 func (htmlView) Seconds(s float64) string { return fmt.Sprintf("%.3fs", math.Round(s*1000)/1000) }

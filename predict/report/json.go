@@ -38,8 +38,12 @@ type jsonDoc struct {
 	Unknown    []jsonUnknown   `json:"unknown"`
 	Warnings   []Warning       `json:"warnings"`
 	// Interrupted is present (true) only when an interrupt stopped the
-	// run: the document holds what was found before.
-	Interrupted bool `json:"interrupted,omitempty"`
+	// run: the document holds what was found before. Truncated is
+	// there too when it stopped the writing (truncate.go): the document
+	// then holds Written of the Reports reports, UnknownWritten of the
+	// Unknown unknown candidates.
+	Interrupted bool        `json:"interrupted,omitempty"`
+	Truncated   *truncation `json:"truncated,omitempty"`
 	// Explained is there with --explain (refuted.go).
 	Explained *jsonExplained `json:"explained,omitempty"`
 }
@@ -117,7 +121,8 @@ func (b jsonBinding) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// WriteJSON writes the JSON document of docs/output.md.
+// WriteJSON writes the JSON document of docs/output.md. Once o.Stop has
+// closed it writes no more reports or unknown candidates (truncate.go).
 func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 	tr := r.Trace
 	doc := jsonDoc{
@@ -136,7 +141,13 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 		Interrupted: r.Interrupted,
 		Explained:   explainedJSON(tr, r.Explained),
 	}
+	reps := r.Reports(o.All)
+	cut := newTruncation(len(reps), len(r.Unknown))
 	for _, u := range r.Unknown {
+		if !cut.more(o.Stop) {
+			break
+		}
+		cut.unknown()
 		doc.Unknown = append(doc.Unknown, jsonUnknown{
 			Property: u.Property.Name,
 			Binding:  predict.BindingPairs(tr, u.Property, u.Binding),
@@ -148,7 +159,8 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 	// recording has hundreds of thousands of steps, and the document
 	// holds one per report. The rest of the document is encoded as
 	// usual and the violations spliced in with the same indentation,
-	// and the event index added after the last key.
+	// and the event index added after the last key. A document cut short
+	// says so after the violations, so its rest is encoded again.
 	whole, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return err
@@ -159,11 +171,14 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 	bw.Write(whole[:at])
 	bw.WriteString(`"violations": [`)
 	named := newEventSet(tr)
-	for _, u := range r.Unknown {
+	for _, u := range r.Unknown[:cut.UnknownWritten] {
 		named.add(u.Choice...)
 	}
-	reps := r.Reports(o.All)
 	for i, rep := range reps {
+		if !cut.more(o.Stop) {
+			break
+		}
+		cut.report()
 		sched := rep.Schedule(tr)
 		named.add(rep.Choice...)
 		for _, s := range sched {
@@ -186,19 +201,28 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 		bw.WriteString("\n    ")
 		bw.Write(v)
 	}
-	if len(reps) > 0 {
+	if cut.Written > 0 {
 		bw.WriteString("\n  ]")
 	} else {
 		bw.WriteString("]")
 	}
-	rest := whole[at+len(empty):]
+	if cut.cut {
+		doc.Interrupted, doc.Truncated = true, cut
+		if whole, err = json.MarshalIndent(doc, "", "  "); err != nil {
+			return err
+		}
+	}
+	rest := whole[bytes.Index(whole, []byte(empty))+len(empty):]
 	bw.Write(rest[:len(rest)-2]) // without the closing "\n}"
 	bw.WriteString(",\n  \"eventIndex\": ")
 	if err := named.writeJSON(bw); err != nil {
 		return err
 	}
 	bw.WriteString("\n}\n")
-	return bw.Flush()
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return cut.err()
 }
 
 func jsonEvents(tr *trace.Trace, p *spec.Property, alt int, choice []trace.EventRef) []jsonEvent {

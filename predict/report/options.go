@@ -36,6 +36,11 @@ type Options struct {
 	// Filtered counts the reports Filter left out (a baseline,
 	// suppressions), which every format states.
 	Filtered Filtered
+	// Stop, once closed, ends the writing (truncate.go): the writer
+	// completes the document without the reports not yet written, marks
+	// it truncated and returns ErrTruncated. gpredict closes it a moment
+	// after an interrupt. Nil: never.
+	Stop <-chan struct{}
 }
 
 // Warning is one warning of the run: a stable code (trace warnings use

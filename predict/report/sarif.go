@@ -1,6 +1,8 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -21,7 +23,14 @@ import (
 // warnings; the execution counts as successful when no candidate is
 // unknown and no interrupt stopped the run, since otherwise the analysis
 // is incomplete. The reports Filter left out are counted in the run's
-// properties; with a baseline, every result is "new".
+// properties; with a baseline, every result is "new". Once o.Stop has
+// closed it adds no more results or unknown candidates (truncate.go): the
+// log then says so in an error notification (descriptor `truncated`),
+// and the execution, interrupted, exits 130. Each result is written as it
+// is made, so that the writing is bounded by o.Stop as a whole: the log is
+// encoded around an empty list of results, and the results are written
+// in its place, the part before them (the tool and its rules, known
+// before the first result) first, the rest (the invocation) after.
 func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 	tr := r.Trace
 	ru := sarifRun{
@@ -38,24 +47,61 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		baselineState = "new" // the others are left out
 	}
 	rules := newSARIFRules(o.Rules)
+	reps := r.Reports(o.All)
+	// Every rule a result or a notification refers to, in the order they
+	// do, before anything is written: the rules come first.
+	for _, rep := range reps {
+		rules.index(rep.Property.Name)
+	}
+	for _, u := range r.Unknown {
+		rules.index(u.Property.Name)
+	}
+	ru.Tool.Driver.Rules = rules.list
+	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{ru}}
+	head, _, err := splitAtResults(doc)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	bw.Write(head)
 	draw := witness.NewDrawer(tr)
-	for _, rep := range r.Reports(o.All) {
+	cut := newTruncation(len(reps), len(r.Unknown))
+	for _, rep := range reps {
+		if !cut.more(o.Stop) {
+			break
+		}
 		name := rep.Property.Name
 		text := fmt.Sprintf("%s %s: %s", name, predict.BindingText(tr, rep.Property, rep.Binding), predict.ChosenText(tr, rep.Property, rep.Alt, rep.Choice))
 		if rep.Count > 1 {
 			text += fmt.Sprintf(" (%d violations at these locations)", rep.Count)
 		}
-		ru.Results = append(ru.Results, sarifResult{
+		enc, err := json.MarshalIndent(sarifResult{
 			RuleID: name, RuleIndex: rules.index(name), Level: "error", Message: sarifMessage{Text: text},
 			BaselineState: baselineState,
 			Locations:     chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
 			CodeFlows:     []sarifCodeFlow{witnessFlow(tr, draw, &rep.Violation)},
 			PartialFingerprints: map[string]string{
 				FingerprintKey: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice)},
-		})
+		}, sarifResultIndent, "  ")
+		if err != nil {
+			return err
+		}
+		if cut.Written > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n" + sarifResultIndent)
+		bw.Write(enc)
+		cut.report()
 	}
-	inv := &ru.Invocation[0]
+	if cut.Written > 0 {
+		bw.WriteString("\n" + sarifResultIndent[2:])
+	}
+	inv := &doc.Runs[0].Invocation[0]
 	for _, u := range r.Unknown {
+		if !cut.more(o.Stop) {
+			break
+		}
+		cut.unknown()
 		inv.Notifications = append(inv.Notifications, sarifNotification{
 			Level:          "warning",
 			Message:        sarifMessage{Text: fmt.Sprintf("%s %s: %s: undecided: %s", u.Property.Name, predict.BindingText(tr, u.Property, u.Binding), predict.ChosenText(tr, u.Property, u.Alt, u.Choice), u.Reason)},
@@ -71,12 +117,42 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		}
 		inv.Notifications = append(inv.Notifications, n)
 	}
-	ru.Tool.Driver.Rules = rules.list
-	doc := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{ru}}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	if cut.cut {
+		inv.ExecutionSuccessful, inv.ExitCode = false, ExitInterrupted
+		inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error",
+			Message: sarifMessage{Text: cut.text()}, Descriptor: &sarifRef{ID: "truncated"}})
+	}
+	_, tail, err := splitAtResults(doc)
+	if err != nil {
+		return err
+	}
+	bw.Write(tail)
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return cut.err()
 }
+
+// splitAtResults encodes doc, whose run has no results, and returns the
+// encoding up to the inside of the run's list of results and from its end
+// on (with the final newline).
+func splitAtResults(doc sarifLog) (head, tail []byte, err error) {
+	whole, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	const empty = `"results": []`
+	at := bytes.Index(whole, []byte(empty)) // the only one: a string holds no bare quotes
+	if at < 0 {
+		panic("report: the SARIF log has no empty list of results")
+	}
+	at += len(empty) - 1 // before the closing bracket
+	return whole[:at], append(whole[at:], '\n'), nil
+}
+
+// sarifResultIndent is the indentation of a result in the log: in the
+// results of the run in the runs of the log.
+const sarifResultIndent = "        "
 
 // FingerprintKey names gpredict's fingerprint (predict.Fingerprint) among
 // a SARIF result's partialFingerprints.

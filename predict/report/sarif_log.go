@@ -12,10 +12,14 @@ type sarifLog struct {
 	Runs    []sarifRun `json:"runs"`
 }
 
+// sarifRun lists its results right after the tool, before the
+// invocation: WriteSARIF streams them as it makes them, and what comes
+// after them (whether the execution succeeded, the notifications) is
+// known only once they are written.
 type sarifRun struct {
 	Tool       sarifTool           `json:"tool"`
-	Invocation []sarifInvocation   `json:"invocations"`
 	Results    []sarifResult       `json:"results"`
+	Invocation []sarifInvocation   `json:"invocations"`
 	Properties *sarifRunProperties `json:"properties,omitempty"`
 }
 

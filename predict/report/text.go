@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"regexp"
@@ -18,30 +19,38 @@ import (
 // (trimmed to what matters unless o.Witness says otherwise, see
 // predict/report/witness); then the unknown candidates, counted by property and
 // reason (each listed with o.All), and a summary line; with o.Stats, the
-// decision ladder's counts by stage after it (stats.go).
+// decision ladder's counts by stage after it (stats.go). Once o.Stop has
+// closed it writes no more reports (truncate.go).
 func WriteText(w io.Writer, r *predict.Result, o Options) error {
-	tw := &textWriter{w: w, tr: r.Trace, draw: witness.NewDrawer(r.Trace)}
+	bw := bufio.NewWriter(w)
+	tw := &textWriter{w: bw, tr: r.Trace, draw: witness.NewDrawer(r.Trace)}
 	reps := r.Reports(o.All)
+	cut := newTruncation(len(reps), len(r.Unknown))
 	for i, rep := range reps {
+		if !cut.more(o.Stop) {
+			break
+		}
 		if i > 0 {
 			tw.printf("\n")
 		}
 		tw.violation(i+1, len(reps), rep, o.Witness)
+		cut.report()
 	}
 	if len(r.Unknown) > 0 {
-		if len(reps) > 0 {
+		if cut.Written > 0 {
 			tw.printf("\n")
 		}
 		if o.All {
-			tw.unknownList(r.Unknown)
+			tw.unknownList(r.Unknown, o.Stop, cut)
 		} else {
 			tw.unknownGroups(r.Unknown)
+			cut.UnknownWritten = len(r.Unknown) // counted, all of them
 		}
 	}
-	if len(reps) > 0 || len(r.Unknown) > 0 {
+	if cut.Written > 0 || cut.UnknownWritten > 0 {
 		tw.printf("\n")
 	}
-	for _, line := range summaryLines(r, len(reps), o) {
+	for _, line := range summaryLines(r, len(reps), o, cut) {
 		tw.printf("%s\n", line)
 	}
 	if o.Stats {
@@ -50,13 +59,19 @@ func WriteText(w io.Writer, r *predict.Result, o Options) error {
 	if r.Explained != nil {
 		tw.explained(r.Explained)
 	}
-	return tw.err
+	if tw.err == nil {
+		tw.err = bw.Flush()
+	}
+	if tw.err != nil {
+		return tw.err
+	}
+	return cut.err()
 }
 
 // summaryLines are the summary line (docs/output.md) and, when they
 // apply, the lines counting the reports left out and saying that an
-// interrupt stopped the run.
-func summaryLines(r *predict.Result, reports int, o Options) []string {
+// interrupt stopped the run, or the writing (cut).
+func summaryLines(r *predict.Result, reports int, o Options, cut *truncation) []string {
 	s := r.Stats
 	skipped := ""
 	if s.Skipped > 0 {
@@ -69,8 +84,14 @@ func summaryLines(r *predict.Result, reports int, o Options) []string {
 	if o.Filtered.Any() {
 		out = append(out, o.Filtered.text())
 	}
-	if r.Interrupted {
+	switch {
+	case r.Interrupted && s.Candidates == 0:
+		out = append(out, "interrupted: the run was stopped before any candidate was formed")
+	case r.Interrupted:
 		out = append(out, fmt.Sprintf("interrupted: %s left undecided; the reports above are what was found before", plural(s.Undecided, "candidate")))
+	}
+	if cut.cut {
+		out = append(out, cut.text())
 	}
 	return out
 }
@@ -113,9 +134,13 @@ func (t *textWriter) events(p *spec.Property, alt int, choice []trace.EventRef) 
 }
 
 // unknownList lists every unknown candidate with its events and reason
-// (--all).
-func (t *textWriter) unknownList(us []predict.UnknownCandidate) {
+// (--all), until stop closes.
+func (t *textWriter) unknownList(us []predict.UnknownCandidate, stop <-chan struct{}, cut *truncation) {
 	for i, u := range us {
+		if !cut.more(stop) {
+			return
+		}
+		cut.unknown()
 		if i > 0 {
 			t.printf("\n")
 		}

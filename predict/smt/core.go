@@ -51,6 +51,10 @@ type CoreConfig struct {
 	// lock argument); among equal ranks, those earlier in the list. Nil
 	// ranks every constraint alike.
 	Rank func(c encode.Constraint) int
+	// Stop closes when the run is stopped (an interrupt; nil: never):
+	// the answer is then Unknown (reason stage.Interrupted), or, during
+	// the minimisation, the core found so far.
+	Stop <-chan struct{}
 }
 
 // CoreAnswer is DecideWithCore's answer.
@@ -79,7 +83,7 @@ const DefaultCoreChecks = 400
 // are needed to see it. A model is read off as e's witness.
 func DecideWithCore(e *encode.Encoding, cs []encode.Constraint, cfg CoreConfig) CoreAnswer {
 	z := newZ3Solver()
-	l := limits{rlimit: cfg.RLimit, deadline: cfg.Deadline}
+	l := limits{rlimit: cfg.RLimit, deadline: cfg.Deadline, enc: encode.StopOnly(cfg.Stop)}
 	lits := make([]z3.Bool, len(cs))
 	// The scope makes the solver incremental before anything is asserted
 	// (as in the exact stage), so the implications are internalized by
@@ -106,7 +110,7 @@ func DecideWithCore(e *encode.Encoding, cs []encode.Constraint, cfg CoreConfig) 
 		return cfg.unknown(l, err)
 	}
 	if !unsat {
-		sched, err := witness(e, model, nil)
+		sched, err := witness(e, model, l.enc)
 		if err != nil {
 			return cfg.unknown(l, err)
 		}

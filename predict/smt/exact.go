@@ -33,7 +33,8 @@ func (s *solver) downset(p *prepared) (stage.Decision, bool) {
 	if !p.slice.Covers(down) || 2*down.Size() > p.slice.Size() {
 		return stage.Decision{}, false
 	}
-	l := limits{rlimit: s.cfg.StageRLimit, stop: p.q.Stop}
+	l := queryLimits(p.q)
+	l.rlimit = s.cfg.StageRLimit
 	if s.cfg.Timeout > 0 {
 		l.deadline = time.Now().Add(s.cfg.Timeout / 4)
 	}
@@ -98,7 +99,7 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 	if !sat {
 		return stage.Decision{Verdict: stage.Unsat}
 	}
-	sched, err := witness(enc, z.model(), l.stop)
+	sched, err := witness(enc, z.model(), l.enc)
 	if err != nil {
 		return s.unknown(l, err)
 	}
@@ -112,13 +113,13 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 //
 // A reduced problem (encode.NewReducedProblem) is used for every candidate
 // encode.Reducible accepts; the others get the full encoding.
-func (s *solver) goProblem(sl *encode.Slice, reduced bool, stop <-chan struct{}) (*encode.Problem, error) {
+func (s *solver) goProblem(sl *encode.Slice, reduced bool, lim encode.Limits) (*encode.Problem, error) {
 	if s.prob != nil && s.reduced == reduced && s.prob.Slice.Covers(sl) && s.prob.Slice.Size() <= max(s.cfg.MaxSharedSlice, 4*sl.Size()) {
 		return s.prob, nil
 	}
 	next := sl
 	if s.prob != nil && s.reduced == reduced {
-		u, err := s.f.Index.Union(stop, s.prob.Slice, sl)
+		u, err := s.f.Index.Union(lim, s.prob.Slice, sl)
 		if err != nil {
 			return nil, err
 		}
@@ -126,21 +127,25 @@ func (s *solver) goProblem(sl *encode.Slice, reduced bool, stop <-chan struct{})
 			next = u
 		}
 	}
+	build := encode.NewProblemWithin
 	if reduced {
-		s.prob = encode.NewReducedProblem(s.f.Index, s.f.Model, next)
-	} else {
-		s.prob = encode.NewProblem(s.f.Index, s.f.Model, next)
+		build = encode.NewReducedProblemWithin
 	}
-	s.reduced = reduced
+	prob, err := build(s.f.Index, s.f.Model, next, lim)
+	if err != nil {
+		return nil, err
+	}
+	s.prob, s.reduced = prob, reduced
 	return s.prob, nil
 }
 
 // problemFor returns a problem covering sl whose causal constraints the
 // exact stage's solver holds, asserting them in a fresh context when the
 // problem is new. It fails once a limit of l has run out; building the
-// encoding itself cannot be interrupted.
+// encoding itself stops for the run's stop signal only, not for the
+// deadline.
 func (s *solver) problemFor(sl *encode.Slice, reduced bool, l limits) (*encode.Problem, error) {
-	p, err := s.goProblem(sl, reduced, l.stop)
+	p, err := s.goProblem(sl, reduced, l.enc)
 	if err != nil {
 		return nil, err
 	}
@@ -167,9 +172,9 @@ func (s *solver) problemFor(sl *encode.Slice, reduced bool, l limits) (*encode.P
 func (s *solver) dumpStage(p *prepared) (stage.Decision, bool) {
 	c := p.q.Cand
 	s.count++
-	prob, err := s.goProblem(p.slice, p.reduced, p.q.Stop)
+	prob, err := s.goProblem(p.slice, p.reduced, p.q.Limits())
 	if err != nil {
-		return stage.Decision{}, false // stopped
+		return stage.Decision{}, false // stopped or over the budget: the ladder says so
 	}
 	enc := prob.Pattern(c)
 	ids := make([]string, len(c.Choice))

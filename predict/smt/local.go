@@ -53,7 +53,7 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 			return stage.Decision{}, false
 		}
 		valid := func(from int, sc []replay.Step) bool { return s.f.ValidFrom(p.q.Cand, from, sc) }
-		if from, sched, ok := greedy.Build(s.f.Index, q.Chain, q.Closure.WithEdges(lp.Hints(val)), s.f.Base, valid); ok {
+		if from, sched, ok := greedy.Build(s.f.Index, q.Chain, q.Closure.WithEdges(lp.Hints(val)), s.f.Base, valid, q.Stop); ok {
 			return stage.Decision{Verdict: stage.Sat, Schedule: sched, From: from, Validated: true}, true
 		}
 	}

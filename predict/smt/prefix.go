@@ -70,9 +70,9 @@ func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 		}
 		wt := tr.Window(start, end, init, 0)
 		wc := encode.Candidate{Alt: q.Cand.Alt, Choice: choice}
-		prob, err := s.windowProblem(wt, wc, q.Stop)
+		prob, err := s.windowProblem(wt, wc, q.Limits())
 		if err != nil {
-			return stage.Decision{}, false // stopped
+			return stage.Decision{}, false // stopped or over the budget
 		}
 		enc := prob.Pattern(wc)
 		verdict, val := s.checkAll(enc.All(), s.stageLimits(p))
@@ -82,7 +82,7 @@ func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 		case stage.Unsat:
 			continue
 		}
-		steps, err := witness(enc, val, q.Stop)
+		steps, err := witness(enc, val, q.Limits())
 		if err != nil {
 			return s.unknown(s.stageLimits(p), err), true
 		}

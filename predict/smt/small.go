@@ -54,9 +54,9 @@ func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
 	if dec, big := s.tooLarge(p); big {
 		return dec, true
 	}
-	prob, err := s.goProblem(p.slice, p.reduced, p.q.Stop)
+	prob, err := s.goProblem(p.slice, p.reduced, p.q.Limits())
 	if err != nil {
-		return stage.Decision{}, false // stopped
+		return stage.Decision{}, false // stopped or over the budget
 	}
 	enc := prob.Pattern(p.q.Cand)
 	for _, k := range enc.Constraints {
@@ -87,7 +87,7 @@ func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
 		case st.Relax && verdict == stage.Unsat:
 			return stage.Decision{Verdict: stage.Unsat}, true
 		case !st.Relax && verdict == stage.Sat:
-			sched, err := witness(enc, value, p.q.Stop)
+			sched, err := witness(enc, value, p.q.Limits())
 			if err != nil {
 				return s.unknown(s.stageLimits(p), err), true
 			}

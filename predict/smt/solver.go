@@ -82,7 +82,7 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 			return s.guard(q, func() (stage.Decision, bool) {
 				p, err := s.prepare(q)
 				if err != nil {
-					return stage.Decision{}, false // stopped: the ladder says so
+					return stage.Decision{}, false // stopped or over the budget: the ladder says so
 				}
 				return run(p)
 			})
@@ -148,7 +148,7 @@ func (s *solver) guard(q *stage.Query, run func() (stage.Decision, bool)) (dec s
 // when the run is stopped while the slice is computed.
 func (s *solver) prepare(q *stage.Query) (*prepared, error) {
 	if s.cur == nil || s.cur.q != q {
-		sl, err := encode.SliceFor(s.f.Index, q.Cand, q.Stop)
+		sl, err := encode.SliceFor(s.f.Index, q.Cand, q.Limits())
 		if err != nil {
 			return nil, err
 		}
@@ -182,14 +182,17 @@ func (s *solver) valid(p *prepared, sched []replay.Step) bool { return s.f.Valid
 // exactLimits bound a check of the exact stage: Config.RLimit, and the
 // candidate's deadline (zero: none).
 func (s *solver) exactLimits(p *prepared) limits {
-	return limits{rlimit: s.cfg.RLimit, deadline: p.q.Deadline, stop: p.q.Stop}
+	l := queryLimits(p.q)
+	l.rlimit, l.deadline = s.cfg.RLimit, p.q.Deadline
+	return l
 }
 
 // stageLimits bound one check of an approximating stage: Config.StageRLimit
 // and, with a time limit, half of the time the candidate has left (so that
 // one check too big for the limit cannot starve the ones after it).
 func (s *solver) stageLimits(p *prepared) limits {
-	l := limits{rlimit: s.cfg.StageRLimit, stop: p.q.Stop}
+	l := queryLimits(p.q)
+	l.rlimit = s.cfg.StageRLimit
 	if !p.q.Deadline.IsZero() {
 		l.deadline = time.Now().Add(time.Until(p.q.Deadline) / 2)
 	}
@@ -212,8 +215,8 @@ func (s *solver) unknown(l limits, err error) stage.Decision {
 // witness reads the witness off a model of e (values val). It fails only
 // when the run is stopped or the trace's must-happen-before has a cycle
 // (encode.Encoding.Witness).
-func witness(e *encode.Encoding, val func(encode.Var) int64, stop <-chan struct{}) ([]replay.Step, error) {
-	steps, err := e.Witness(val, stop)
+func witness(e *encode.Encoding, val func(encode.Var) int64, lim encode.Limits) ([]replay.Step, error) {
+	steps, err := e.Witness(val, lim)
 	if err != nil {
 		return nil, err
 	}

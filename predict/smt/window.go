@@ -18,9 +18,9 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 		return stage.Decision{}, false
 	}
 	p.windowed = true
-	prob, err := s.windowProblem(w.Trace, wc, p.q.Stop)
+	prob, err := s.windowProblem(w.Trace, wc, p.q.Limits())
 	if err != nil {
-		return stage.Decision{}, false // stopped
+		return stage.Decision{}, false // stopped or over the budget
 	}
 	enc := prob.Pattern(wc)
 	lastFree := -1
@@ -37,7 +37,7 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 		if verdict != stage.Sat {
 			continue
 		}
-		steps, err := enc.Witness(value, p.q.Stop)
+		steps, err := enc.Witness(value, p.q.Limits())
 		if err != nil {
 			return s.unknown(s.stageLimits(p), err), true
 		}
@@ -51,14 +51,14 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 
 // windowProblem is the exact problem of candidate wc over window trace
 // wt (a trace of its own, indexed afresh): reduced when wc allows it.
-func (s *solver) windowProblem(wt *trace.Trace, wc encode.Candidate, stop <-chan struct{}) (*encode.Problem, error) {
+func (s *solver) windowProblem(wt *trace.Trace, wc encode.Candidate, lim encode.Limits) (*encode.Problem, error) {
 	idx := encode.NewModelIndex(wt, s.f.Model)
-	sl, err := encode.SliceFor(idx, wc, stop)
+	sl, err := encode.SliceFor(idx, wc, lim)
 	if err != nil {
 		return nil, err
 	}
 	if encode.Reducible(wc) {
-		return encode.NewReducedProblem(idx, s.f.Model, sl), nil
+		return encode.NewReducedProblemWithin(idx, s.f.Model, sl, lim)
 	}
-	return encode.NewProblem(idx, s.f.Model, sl), nil
+	return encode.NewProblemWithin(idx, s.f.Model, sl, lim)
 }

@@ -35,12 +35,20 @@ func newZ3Solver() *z3Solver {
 // limits bound one solver call: Z3's resource limit per check (RLimit,
 // deterministic: the same formula always stops at the same point,
 // whatever the machine's load), the candidate's wall-clock deadline
-// (zero: none; only with --timeout) and the run's stop signal (nil:
-// never).
+// (zero: none; only with --timeout), the run's stop signal and its
+// memory budget (enc; zero: neither), which the encoding looks at too,
+// and tightWhy, the reason a candidate is unknown once the budget is
+// reached.
 type limits struct {
 	rlimit   uint64
 	deadline time.Time
-	stop     <-chan struct{}
+	enc      encode.Limits
+	tightWhy string
+}
+
+// queryLimits are the limits of q's run (stop signal, memory budget).
+func queryLimits(q *stage.Query) limits {
+	return limits{enc: q.Limits(), tightWhy: q.TightWhy}
 }
 
 // The ways a solver call ends without an answer; limits.why
@@ -53,7 +61,7 @@ var (
 
 func (l limits) stopped() bool {
 	select {
-	case <-l.stop:
+	case <-l.enc.Stop:
 		return true
 	default:
 		return false
@@ -61,10 +69,14 @@ func (l limits) stopped() bool {
 }
 
 // expired reports, between two pieces of work that Z3 cannot interrupt,
-// which limit has run out (nil: none).
+// which limit has run out (nil: none). Past the memory budget nothing
+// more is asserted: Z3's memory grows with what it is given.
 func (l limits) expired() error {
 	if l.stopped() {
 		return errStopped
+	}
+	if l.enc.Tight != nil && l.enc.Tight() {
+		return encode.ErrMemory
 	}
 	if !l.deadline.IsZero() && !time.Now().Before(l.deadline) {
 		return errDeadline
@@ -118,10 +130,10 @@ func (z *z3Solver) check(l limits) (bool, error) {
 	}
 	done := make(chan struct{})
 	defer close(done)
-	if l.stop != nil {
+	if l.enc.Stop != nil {
 		go func() {
 			select {
-			case <-l.stop:
+			case <-l.enc.Stop:
 				interrupt()
 			case <-done:
 			}
@@ -189,6 +201,8 @@ func (l limits) why(err error, timeout time.Duration) string {
 		return fmt.Sprintf("timeout after %s", timeout)
 	case errors.Is(err, errRLimit):
 		return fmt.Sprintf("Z3 resource limit %d reached", l.rlimit)
+	case errors.Is(err, encode.ErrMemory) && l.tightWhy != "":
+		return l.tightWhy
 	}
 	return err.Error()
 }

@@ -90,7 +90,7 @@ func build(f *Facts, q *Query) (Decision, bool) {
 	if !q.IsChain || q.Closure == nil {
 		return Decision{}, false
 	}
-	from, sched, ok := greedy.Build(f.Index, q.Chain, *q.Closure, f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) })
+	from, sched, ok := greedy.Build(f.Index, q.Chain, *q.Closure, f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
 	if !ok {
 		return Decision{}, false
 	}

@@ -51,7 +51,7 @@ func (l *Ladder) Facts() *Facts { return l.facts }
 // settles is Unknown: the last stage of a complete ladder always settles
 // (or runs out of time), so this only happens with a partial ladder.
 func (l *Ladder) Decide(c encode.Candidate) Decision {
-	q := &Query{Cand: c, Stop: l.stop}
+	q := &Query{Cand: c, Stop: l.stop, Tight: l.tight, TightWhy: l.tightWhy}
 	if l.timeout > 0 {
 		q.Deadline = time.Now().Add(l.timeout)
 	}
@@ -97,6 +97,10 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 	}
 	if q.Expired() {
 		return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout)}
+	}
+	if q.OverBudget() {
+		// The last stage's encoding gave up for the budget.
+		return Decision{Verdict: Unknown, Reason: l.tightWhy}
 	}
 	return Decision{Verdict: Unknown, Reason: "no stage could decide it"}
 }

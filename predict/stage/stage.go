@@ -209,6 +209,11 @@ type Query struct {
 	// Stop closes when the run is stopped (an interrupt): stages give up
 	// as soon as they can (nil: never).
 	Stop <-chan struct{}
+	// Tight reports whether the run's memory budget is reached (nil:
+	// never): the encoding a stage builds gives up then (encode.ErrMemory),
+	// and TightWhy is the reason the candidate is then unknown.
+	Tight    func() bool
+	TightWhy string
 	// Chain is the candidate as a chain of groups, when its pattern is
 	// one (IsChain).
 	Chain   closure.Chain
@@ -221,6 +226,13 @@ type Query struct {
 func (q *Query) Expired() bool {
 	return (!q.Deadline.IsZero() && !time.Now().Before(q.Deadline)) || q.Stopped()
 }
+
+// Limits are what the encoding of the query's candidate looks at as it
+// is built: the run's stop signal and its memory budget.
+func (q *Query) Limits() encode.Limits { return encode.Limits{Stop: q.Stop, Tight: q.Tight} }
+
+// OverBudget reports whether the run's memory budget is reached.
+func (q *Query) OverBudget() bool { return q.Tight != nil && q.Tight() }
 
 // Stopped reports whether the run has been stopped.
 func (q *Query) Stopped() bool {

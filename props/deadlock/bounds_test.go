@@ -88,9 +88,9 @@ func TestBounds(t *testing.T) {
 // of the recorded traces stops nowhere.
 func TestDefaultBoundsReachNothingHere(t *testing.T) {
 	for _, name := range []string{"DiningPhil.std", "Deadlock.std", "Transfer.std"} {
-		found := findCycles(lockRequests(read(t, "testdata/recorded/"+name)), defaultCycleLimits())
-		if found.beyond != nil || found.outOfSteps || len(found.cycles) == 0 {
-			t.Errorf("%s: %d cycles, cut off %v, out of steps %v", name, len(found.cycles), found.beyond != nil, found.outOfSteps)
+		found := findCandidates(read(t, "testdata/recorded/"+name), defaultCycleLimits())
+		if found.beyond != nil || found.outOfSteps || len(found.cands) == 0 {
+			t.Errorf("%s: %d candidates, cut off %v, out of steps %v", name, len(found.cands), found.beyond != nil, found.outOfSteps)
 		}
 	}
 	if !slices.IsSorted([]int{MaxDeadlockCandidates, MaxDeadlockSearchSteps}) {

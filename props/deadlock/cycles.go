@@ -6,17 +6,20 @@ import (
 	"gpredict/trace"
 )
 
-// The lock-order graph has one edge (t, h → b) for every lock h that
-// thread t holds at a request for lock b. A deadlock needs a cycle of
-// such edges whose threads are distinct (one thread cannot wait for
-// itself) and whose locks are distinct (each lock has one holder). The
-// search below finds each such cycle once and then picks one request per
-// edge — a cycle *candidate* — keeping only picks whose held sets are
-// pairwise disjoint: two threads cannot hold one lock at the same time,
-// so a lock that two requests both hold (a guard lock, typically a common
-// outer lock) rules the pick out before any solving. A cycle longer than
-// two threads is found like any other: the length of a cycle is bounded
-// only by the number of threads.
+// The lock-order graph has one edge (t, h → b) for every resource h that
+// thread t holds at a point where it waits for resource b (requests.go):
+// a lock held exclusively or shared, or an rwmutex waited for. A
+// deadlock needs a cycle of such edges whose threads are distinct (a
+// thread waiting for itself is a candidate of its own, selfCandidates)
+// and whose resources are distinct. The search below finds each such
+// cycle once and then picks one request per edge — a cycle *candidate* —
+// keeping only picks whose held sets are compatible: two threads cannot
+// hold one lock exclusively, or one exclusively and one shared, at the
+// same time, so a lock that two requests both hold that way (a guard
+// lock, typically a common outer lock) rules the pick out before any
+// solving. Readers may share a lock, and any number of threads may wait
+// for one. A cycle longer than two threads is found like any other: the
+// length of a cycle is bounded only by the number of threads.
 //
 // Both the number of cycles and the number of candidates per cycle can
 // grow exponentially (a philosopher who loops n times gives n requests
@@ -45,24 +48,27 @@ func defaultCycleLimits() cycleLimits {
 	return cycleLimits{candidates: MaxDeadlockCandidates, steps: MaxDeadlockSearchSteps}
 }
 
-// cycle is a deadlock candidate: requests of distinct threads, each for a
-// lock that the next one holds (the last one's for a lock the first one
-// holds), with pairwise disjoint held sets. The first request is that of
-// the thread with the smallest id, so each cycle has one rotation.
-type cycle []lockRequest
-
-// heldLock is the lock the i-th thread of c holds and the one before it
-// requests.
-func (c cycle) heldLock(i int) trace.Sym {
-	return c[(i+len(c)-1)%len(c)].lock
+// link is one thread of a cycle: its request, and the resource it holds
+// that blocks the thread before it in the cycle (the last one's, for the
+// first thread; its own, for a cycle of one).
+type link struct {
+	req lockRequest
+	via resource
 }
+
+// cycle is the threads of a cycle candidate: requests of distinct
+// threads, each blocked by a resource the next one holds (the last one
+// by one the first holds), with compatible held sets. The first request
+// is that of the thread with the smallest id, so each cycle has one
+// rotation.
+type cycle []link
 
 // cycleSearch is what a bounded search found.
 type cycleSearch struct {
-	cycles []cycle // in search order
+	cands []candidate // in search order
 	// beyond is the first candidate found after the candidate bound was
 	// reached (nil if it was not); the search stopped there.
-	beyond cycle
+	beyond *candidate
 	// outOfSteps is set when the step bound stopped the search.
 	outOfSteps bool
 }
@@ -71,23 +77,30 @@ type cycleSearch struct {
 // thread order).
 type lockEdge struct {
 	thread   trace.ThreadID
-	from, to trace.Sym
+	from, to resource
 	reqs     []lockRequest
 }
 
-// findCycles searches the lock-order graph of reqs (lockRequests) within
-// lim.
-func findCycles(reqs [][]lockRequest, lim cycleLimits) cycleSearch {
-	s := &searcher{lim: lim, out: map[trace.Sym][]*lockEdge{}, usedLock: map[trace.Sym]bool{}}
+// findCandidates finds every deadlock candidate of tr within lim: the
+// threads that block themselves (selfCandidates), those blocked by a
+// thread that ended holding the lock (endedCandidates), then the cycles
+// of the lock-order graph.
+func findCandidates(tr *trace.Trace, lim cycleLimits) cycleSearch {
+	holders, endLocks := endHolders(tr)
+	reqs := lockRequests(tr, endLocks)
+	s := &searcher{tr: tr, lim: lim, out: map[resource][]*lockEdge{}, usedRes: map[resource]bool{}}
+	if !s.selfCandidates(reqs) || !s.endedCandidates(reqs, holders) {
+		return s.found
+	}
 	byThread := s.build(reqs)
 	s.usedThread = make([]bool, len(reqs))
 	for t, edges := range byThread {
 		s.usedThread[t] = true
 		for _, e := range edges {
-			s.usedLock[e.from], s.usedLock[e.to] = true, true
+			s.usedRes[e.from], s.usedRes[e.to] = true, true
 			ok := s.extend([]*lockEdge{e})
-			delete(s.usedLock, e.from)
-			delete(s.usedLock, e.to)
+			delete(s.usedRes, e.from)
+			delete(s.usedRes, e.to)
 			if !ok {
 				return s.found
 			}
@@ -98,11 +111,12 @@ func findCycles(reqs [][]lockRequest, lim cycleLimits) cycleSearch {
 }
 
 type searcher struct {
+	tr         *trace.Trace
 	lim        cycleLimits
 	steps      int
-	out        map[trace.Sym][]*lockEdge // by the held lock
+	out        map[resource][]*lockEdge // by the held resource
 	usedThread []bool
-	usedLock   map[trace.Sym]bool
+	usedRes    map[resource]bool
 	found      cycleSearch
 }
 
@@ -112,33 +126,44 @@ type searcher struct {
 func (s *searcher) build(reqs [][]lockRequest) [][]*lockEdge {
 	type key struct {
 		t        trace.ThreadID
-		from, to trace.Sym
+		from, to resource
 	}
 	byKey := map[key]*lockEdge{}
 	byThread := make([][]*lockEdge, len(reqs))
 	for t, rs := range reqs {
 		for _, r := range rs {
 			for h := range r.held {
-				k := key{trace.ThreadID(t), h, r.lock}
-				e := byKey[k]
-				if e == nil {
-					e = &lockEdge{thread: k.t, from: h, to: r.lock}
-					byKey[k] = e
-					byThread[t] = append(byThread[t], e)
-					s.out[h] = append(s.out[h], e)
+				for _, b := range r.blockedBy(s.tr) {
+					if b == h {
+						continue // its own resource: a candidate of its own (selfCandidates)
+					}
+					k := key{trace.ThreadID(t), h, b}
+					e := byKey[k]
+					if e == nil {
+						e = &lockEdge{thread: k.t, from: h, to: b}
+						byKey[k] = e
+						byThread[t] = append(byThread[t], e)
+						s.out[h] = append(s.out[h], e)
+					}
+					e.reqs = append(e.reqs, r)
 				}
-				e.reqs = append(e.reqs, r)
 			}
 		}
+	}
+	res := func(a, b resource) int {
+		if a.lock != b.lock {
+			return int(a.lock) - int(b.lock)
+		}
+		return int(a.mode) - int(b.mode)
 	}
 	order := func(a, b *lockEdge) int {
 		if a.thread != b.thread {
 			return int(a.thread) - int(b.thread)
 		}
-		if a.from != b.from {
-			return int(a.from) - int(b.from)
+		if c := res(a.from, b.from); c != 0 {
+			return c
 		}
-		return int(a.to) - int(b.to)
+		return res(a.to, b.to)
 	}
 	for _, es := range byThread {
 		slices.SortFunc(es, order)
@@ -179,13 +204,13 @@ func (s *searcher) extend(path []*lockEdge) bool {
 			}
 			continue
 		}
-		if s.usedLock[e.to] {
+		if s.usedRes[e.to] {
 			continue
 		}
-		s.usedThread[e.thread], s.usedLock[e.to] = true, true
+		s.usedThread[e.thread], s.usedRes[e.to] = true, true
 		ok := s.extend(append(path, e))
 		s.usedThread[e.thread] = false
-		delete(s.usedLock, e.to)
+		delete(s.usedRes, e.to)
 		if !ok {
 			return false
 		}
@@ -194,22 +219,24 @@ func (s *searcher) extend(path []*lockEdge) bool {
 }
 
 // pick emits every choice of one request per edge of a cycle whose held
-// sets are pairwise disjoint.
+// sets are compatible.
 func (s *searcher) pick(edges []*lockEdge) bool {
 	chosen := make(cycle, len(edges))
 	var rec func(i int) bool
 	rec = func(i int) bool {
 		if i == len(edges) {
-			return s.emit(slices.Clone(chosen))
+			return s.emit(candidate{links: slices.Clone(chosen)})
 		}
 		for _, r := range edges[i].reqs {
 			if !s.step() {
 				return false
 			}
-			if sharesHeld(r, chosen[:i]) {
+			if conflicting(r.held, chosen[:i]) {
 				continue
 			}
-			chosen[i] = r
+			// Thread i holds what blocks thread i-1: the previous
+			// edge's target, which is this edge's source.
+			chosen[i] = link{req: r, via: edges[i].from}
 			if !rec(i + 1) {
 				return false
 			}
@@ -219,12 +246,15 @@ func (s *searcher) pick(edges []*lockEdge) bool {
 	return rec(0)
 }
 
-// sharesHeld reports whether r holds a lock that one of others holds.
-func sharesHeld(r lockRequest, others []lockRequest) bool {
+// conflicting reports whether held holds a resource that conflicts with
+// one the requests of others hold.
+func conflicting(held map[resource]trace.EventRef, others []link) bool {
 	for _, o := range others {
-		for l := range r.held {
-			if _, ok := o.held[l]; ok {
-				return true
+		for a := range held {
+			for b := range o.req.held {
+				if a.conflicts(b) {
+					return true
+				}
 			}
 		}
 	}
@@ -232,11 +262,11 @@ func sharesHeld(r lockRequest, others []lockRequest) bool {
 }
 
 // emit records a candidate; false once the candidate bound is reached.
-func (s *searcher) emit(c cycle) bool {
-	if len(s.found.cycles) >= s.lim.candidates {
-		s.found.beyond = c
+func (s *searcher) emit(c candidate) bool {
+	if len(s.found.cands) >= s.lim.candidates {
+		s.found.beyond = &c
 		return false
 	}
-	s.found.cycles = append(s.found.cycles, c)
+	s.found.cands = append(s.found.cands, c)
 	return true
 }

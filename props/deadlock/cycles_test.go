@@ -121,10 +121,10 @@ T4 release c
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := testtrace.Text(t, tc.src)
-			found := findCycles(lockRequests(tr), defaultCycleLimits())
+			found := findCandidates(tr, defaultCycleLimits())
 			var got []string
 			shapes := reportShapes{}
-			for _, c := range found.cycles {
+			for _, c := range found.cands {
 				got = append(got, ids(tr, shapes.violation(c).Choice))
 			}
 			if !slices.Equal(got, tc.want) || found.beyond != nil || found.outOfSteps {

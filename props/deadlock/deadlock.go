@@ -16,25 +16,31 @@ import (
 )
 
 // Deadlock is a built-in because its violation is a state, not an order
-// of events: k threads are blocked, each holding a lock that the one
-// before it in the cycle requests. The request that blocks is never
-// performed, so it is not an event of any schedule (docs/semantics.md) and no
-// pattern can mention it soundly.
+// of events: k threads are blocked, each waiting for something that the
+// one after it in the cycle holds (a thread may wait for itself), or a
+// thread waits for a lock that a thread which has ended holds for ever
+// (docs/semantics.md, Deadlocks). The acquire that blocks is never
+// performed, so it is not an event of any schedule and no pattern can
+// mention it soundly.
 //
-// The witness is a feasible schedule after which each thread of a cycle
-// (cycles.go) has performed exactly its events before its request, and
-// has reached that request (reach.go: with its reads before it
-// consistent under the implicit model, and no wait left half-done). What
-// a thread holds after a prefix of its own events is thread-local, so the
-// candidates are found statically; whether all k threads can stop there
-// at once is the question. Must-happen-before alone, over the whole
-// trace, says no for most candidates of recorded traces (order.go); a
-// greedy replay (greedy.go) says yes for most others; otherwise the
-// solver is asked about the trace cut at the requests (truncate) with a
-// stand-in in place of each request: every schedule of the cut trace
-// that contains all stand-ins is such a witness, and every witness is
-// one. Either witness is then re-checked by the replay validator
-// (check.go), independently of the encoding.
+// The witness is a feasible schedule after which each blocked thread of a
+// candidate (candidate.go) has performed exactly its events before its
+// request point — all of them, with a pending request last, for a thread
+// the recording left waiting — and has reached it (reach.go: with its
+// reads before it consistent under the implicit model, and no wait left
+// half-done), and an ended holder has performed all its events. What a
+// thread holds after a prefix of its own events is thread-local, so the
+// candidates are found statically; whether all its threads can stop
+// there at once is the question. Must-happen-before alone, over the
+// whole trace, says no for most candidates of recorded traces
+// (order.go); a greedy replay (greedy.go) says yes for most others;
+// otherwise the solver is asked about the trace cut at the request
+// points (truncate) with a stand-in in place of each acquire: every
+// schedule of the cut trace that contains all stand-ins (and pending
+// requests, and the holder's `end`) is such a witness, and every witness
+// is one. Either witness is then re-checked by the replay validator
+// (check.go), independently of the encoding: feasible, and every thread
+// of the candidate blocked by the next one (replay.Checker.Blocked).
 
 // greedyStage names the greedy replay's row in the stage counts
 // (predict.Stats.Stages, `--stats`): the candidates it was tried on and
@@ -65,10 +71,10 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	res := &predict.Result{Trace: tr, Model: model}
 	res.Stats.Threads = len(tr.Threads)
 	res.Stats.Events = tr.NumEvents()
-	found := findCycles(lockRequests(tr), set.limits)
-	res.Stats.Candidates = len(found.cycles)
+	found := findCandidates(tr, set.limits)
+	res.Stats.Candidates = len(found.cands)
 	reports := reportShapes{}
-	cycles, vs := inReportOrder(found.cycles, reports)
+	cycles, vs := inReportOrder(found.cands, reports)
 	r := &cycleRun{tr: tr, model: model, opts: opts, set: set}
 	if len(cycles) > 0 {
 		r.x = encode.NewModelIndex(tr, model) // once: outOfOrder's facts, for every cycle
@@ -116,7 +122,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 			v.Witness = replay.Compact(tr, o.sched)
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
-			res.Unknown = append(res.Unknown, reports.unknown(c, o.d.Reason))
+			res.Unknown = append(res.Unknown, reports.unknown(&c, o.d.Reason))
 		}
 	}
 	if greedy.Tried > 0 {
@@ -133,14 +139,14 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 // events: compareChoices), with the violation each would report (without
 // its witness). They are decided and reported in that order, which is
 // what lets groups leave a group's later cycles undecided.
-func inReportOrder(cycles []cycle, reports reportShapes) ([]cycle, []predict.Violation) {
+func inReportOrder(cycles []candidate, reports reportShapes) ([]candidate, []predict.Violation) {
 	order := make([]int, len(cycles))
 	vs := make([]predict.Violation, len(cycles))
 	for i, c := range cycles {
 		order[i], vs[i] = i, reports.violation(c)
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return compareChoices(vs[a].Choice, vs[b].Choice) })
-	outC, outV := make([]cycle, len(cycles)), make([]predict.Violation, len(cycles))
+	outC, outV := make([]candidate, len(cycles)), make([]predict.Violation, len(cycles))
 	for k, i := range order {
 		outC[k], outV[k] = cycles[i], vs[i]
 	}
@@ -185,7 +191,7 @@ type outcome struct {
 // gives up the ones it is deciding, and those are left not done.
 // opts.Progress, if set, is told how far it has got, as predict.Run
 // tells it.
-func (r *cycleRun) decideAll(ctx context.Context, cycles []cycle, start time.Time) []outcome {
+func (r *cycleRun) decideAll(ctx context.Context, cycles []candidate, start time.Time) []outcome {
 	outs := make([]outcome, len(cycles))
 	var decided, violations atomic.Int64
 	stopProgress := predict.Tick(r.opts.Progress, func() predict.Progress {
@@ -233,34 +239,39 @@ func (r *cycleRun) decideAll(ctx context.Context, cycles []cycle, start time.Tim
 	return outs
 }
 
-// decide decides one cycle: it is pre-filtered when the whole trace's
-// must-happen-before (outOfOrder) or the cut at its requests rules it
-// out; otherwise the greedy replay goes first (with set.greedy), then the
-// ladder on the cut trace, and a witness is checked against the original
-// trace.
-func (r *cycleRun) decide(c cycle, stop <-chan struct{}) outcome {
+// decide decides one candidate: it is pre-filtered when the whole
+// trace's must-happen-before (outOfOrder) or the cut at its request points
+// rules it out; otherwise the greedy replay goes first (with set.greedy),
+// then the ladder on the cut trace, and a witness is checked against the
+// original trace. The greedy replay only proposes: a schedule of it that
+// fails the checks is dropped and the ladder decides; one of the ladder's
+// that fails is an internal error.
+func (r *cycleRun) decide(c candidate, stop <-chan struct{}) outcome {
 	var o outcome
 	if outOfOrder(r.x, r.model, c) {
 		return o
 	}
-	cutTr, ok := reachable(r.tr, c.requests())
+	cutTr, ok := reachable(r.tr, c)
 	if !ok {
 		return o
 	}
 	o.reachable = true
 	if r.set.greedy {
 		t0 := time.Now()
-		o.d.Schedule = greedyWitness(r.tr, c)
+		for _, sched := range greedyWitnesses(r.tr, c) {
+			if w, err := checkDeadlockWitness(r.tr, cutTr, r.model, c, sched); err == nil {
+				o.d = predict.Decision{Verdict: predict.Sat, Schedule: sched}
+				o.sched, o.greedyFound = w, true
+				break
+			}
+		}
 		o.greedyTried, o.greedyTime = true, time.Since(t0)
 	}
-	if o.d.Schedule != nil {
-		o.d.Verdict = predict.Sat
-		o.greedyFound = true
-	} else {
+	if !o.greedyFound {
 		o.d, o.stages = solve(cutTr, r.model, r.opts, c, stop)
-	}
-	if o.d.Verdict == predict.Sat {
-		o.sched, o.err = checkDeadlockWitness(r.tr, cutTr, r.model, c, o.d.Schedule)
+		if o.d.Verdict == predict.Sat {
+			o.sched, o.err = checkDeadlockWitness(r.tr, cutTr, r.model, c, o.d.Schedule)
+		}
 	}
 	return o
 }
@@ -270,14 +281,14 @@ func (r *cycleRun) decide(c cycle, stop <-chan struct{}) outcome {
 // every stand-in of c's requests. It also returns what each stage of the
 // decider's ladder settled (nil for a decider without stages), which
 // the run's statistics add up as the pattern properties' runs do.
-func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c cycle, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
+func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c candidate, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
 	newDecider := opts.NewDecider
 	if newDecider == nil {
 		newDecider = predict.NewZ3Decider
 	}
 	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: stop})
 	defer dec.Close()
-	d := dec.Decide(encode.Candidate{Alt: reachAll(len(c)), Choice: c.requests()})
+	d := dec.Decide(encode.Candidate{Alt: c.alt(), Choice: c.events()})
 	var stages []stage.StageStats
 	if s, ok := dec.(interface{ Stats() []stage.StageStats }); ok {
 		stages = s.Stats()
@@ -302,35 +313,20 @@ func (f cycleSearch) cutOff(reports reportShapes, lim cycleLimits) []predict.Unk
 	return out
 }
 
-// requests lists the refs of c's requests, in cycle order.
-func (c cycle) requests() []trace.EventRef {
-	out := make([]trace.EventRef, len(c))
-	for i, r := range c {
-		out[i] = r.ref
-	}
-	return out
-}
-
-// reachable returns the trace to decide the requests at refs on: tr cut
-// at the requests, each replaced by its stand-in. It is false when the
-// cut leaves some thread unable to reach its request: it joins another
-// thread of the cycle, or is forked after another one's request (fork and
-// join alone rule the candidate out).
-func reachable(tr *trace.Trace, refs []trace.EventRef) (*trace.Trace, bool) {
-	cut := make([]int, len(tr.Threads))
-	for i := range cut {
-		cut[i] = -1
-	}
-	for _, r := range refs {
-		cut[r.Thread] = int(r.Index)
-	}
-	cutTr := truncate(tr, cut)
-	for _, r := range refs {
-		if len(cutTr.Threads[r.Thread].Events) < int(r.Index) {
+// reachable returns the trace to decide c on: tr cut at c's request
+// points (candidate.stop), each acquire there replaced by its stand-in.
+// It is false when the cut leaves some thread of c unable to reach its
+// point: it joins another thread of c, or is forked after another one's
+// request point (fork and join alone rule the candidate out).
+func reachable(tr *trace.Trace, c candidate) (*trace.Trace, bool) {
+	stop := c.stop(tr)
+	cutTr := truncate(tr, slices.Clone(stop))
+	for t, n := range stop {
+		if n >= 0 && len(cutTr.Threads[t].Events) < n {
 			return nil, false
 		}
 	}
-	return withStandIns(cutTr, tr, refs), true
+	return withStandIns(cutTr, tr, c.standIns()), true
 }
 
 // compareChoices orders choices by length, then ref by ref.

@@ -255,11 +255,11 @@ func TestHBFacts(t *testing.T) {
 // replay's time).
 func TestGreedyStopsAtTheRequests(t *testing.T) {
 	tr := testtrace.Text(t, ringOf2+"T3 write x 1\nT3 write x 2")
-	found := findCycles(lockRequests(tr), defaultCycleLimits())
-	if len(found.cycles) != 1 {
-		t.Fatalf("%d cycles, want 1", len(found.cycles))
+	found := findCandidates(tr, defaultCycleLimits())
+	if len(found.cands) != 1 {
+		t.Fatalf("%d candidates, want 1", len(found.cands))
 	}
-	g := newGreedy(tr, found.cycles[0])
+	g := newGreedy(tr, found.cands[0])
 	g.run()
 	if got := strings.Join(steps(tr, g.sched), " "); got != "T1#1 T1#2 T1#3 T2#1" {
 		t.Errorf("the replay ran %s, want T1#1 T1#2 T1#3 T2#1", got)

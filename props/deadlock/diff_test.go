@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/explore"
 	"gpredict/internal/tracegen"
 	"gpredict/trace"
 )
@@ -25,11 +26,14 @@ import (
 // the test). Each round takes one trace of nested lock sections
 // (tracegen.Sections: cycles of two to four threads, guard locks, reads
 // that order sections, late forks, joins), one of tracegen.Random
-// (waits, notifies, re-entrant acquires) and one of nested sections with
-// a few hb facts at random places (withHBFacts). GPREDICT_DEADLOCK_SWEEP=N
-// runs N rounds instead of the default 60. It fails unless the
-// must-happen-before pre-filter (outOfOrder) ruled some cycles out, so
-// that a pre-filter that rules out too much cannot pass unseen.
+// (waits, notifies, re-entrant acquires), one of nested sections with
+// a few hb facts at random places (withHBFacts) and one of tracegen.Random
+// with Go's lock kinds (mutexes locked twice, rwmutexes whose writers
+// wait, readers nested behind them, threads that end holding a lock or
+// waiting for one). GPREDICT_DEADLOCK_SWEEP=N runs N rounds instead of
+// the default 60. It fails unless the must-happen-before pre-filter
+// (outOfOrder) ruled some candidates out, so that a pre-filter that rules
+// out too much cannot pass unseen, and unless each Go shape was found.
 func TestMatchesExplorer(t *testing.T) {
 	rounds := 60
 	if s := os.Getenv("GPREDICT_DEADLOCK_SWEEP"); s != "" {
@@ -39,29 +43,42 @@ func TestMatchesExplorer(t *testing.T) {
 		}
 		rounds = n
 	}
-	byLength := map[int]int{} // deadlocks found, by number of threads
+	byLength := map[int]int{} // deadlocks found, by number of threads (0: blocked by an ended thread)
 	refuted := 0              // candidates the solver found to be no deadlock
+	writers := 0              // deadlocks with a thread waiting for an rwmutex (writer preference)
 	chain := 0                // candidates the ladder's chain stages settled
 	ordered := 0              // candidates outOfOrder ruled out
 	for seed := range rounds {
 		r := rand.New(rand.NewSource(int64(seed)))
 		for _, tr := range []*trace.Trace{tracegen.Sections(r, tracegen.SectionsConfig{}), tracegen.Random(r, tracegen.Config{}),
-			withHBFacts(t, r, tracegen.Sections(r, tracegen.SectionsConfig{}))} {
+			withHBFacts(t, r, tracegen.Sections(r, tracegen.SectionsConfig{})),
+			tracegen.Random(r, tracegen.Config{LockKinds: true, SharedWeight: 3, Threads: 3, Events: 8 + seed%4, Locks: 1 + seed%2})} {
 			for m, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 				x := encode.NewModelIndex(tr, model)
-				for _, c := range findCycles(lockRequests(tr), defaultCycleLimits()).cycles {
+				for _, c := range findCandidates(tr, defaultCycleLimits()).cands {
 					if outOfOrder(x, model, c) {
 						ordered++
 					}
 				}
 				want := explored(tr, model)
-				for _, d := range want {
-					byLength[len(strings.Fields(d))]++
+				for _, d := range explore.Deadlocks(tr, model) {
+					if tr.Event(d[len(d)-1]).Op == trace.OpEnd || tr.Event(d[0]).Op == trace.OpEnd {
+						byLength[0]++
+					} else {
+						byLength[len(d)]++
+					}
 				}
 				set := defaultSettings()
 				set.greedy = (seed+m)%2 == 0
 				res := predictWith(t, tr, model, set)
 				got := reportedRequests(res)
+				for _, v := range res.Violations {
+					if slices.ContainsFunc(v.Choice, func(r trace.EventRef) bool {
+						return tr.Event(r).Op == trace.OpRequest && tr.Kind(tr.Event(r).Obj).WriterPreference()
+					}) {
+						writers++
+					}
+				}
 				if len(res.Unknown) > 0 || !slices.Equal(got, want) {
 					var text strings.Builder
 					_ = trace.WriteText(&text, tr)
@@ -79,10 +96,10 @@ func TestMatchesExplorer(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("deadlocks by number of threads: %v; candidates ruled out by must-happen-before: %d, refuted by the solver: %d; settled by the chain stages: %d",
-		byLength, ordered, refuted, chain)
-	if rounds >= 60 && (byLength[3] == 0 || refuted == 0 || ordered == 0) {
-		t.Errorf("the random traces gave no 3-thread deadlock, no refuted candidate or none ruled out by must-happen-before: the test checks too little")
+	t.Logf("deadlocks by number of threads: %v (0: blocked by an ended thread); with a waiting writer: %d; candidates ruled out by must-happen-before: %d, refuted by the solver: %d; settled by the chain stages: %d",
+		byLength, writers, ordered, refuted, chain)
+	if rounds >= 60 && (byLength[3] == 0 || byLength[1] == 0 || byLength[0] == 0 || writers == 0 || refuted == 0 || ordered == 0) {
+		t.Errorf("the random traces gave no 3-thread deadlock, no thread blocking itself, none blocked by an ended thread, none with a waiting writer, no refuted candidate or none ruled out by must-happen-before: the test checks too little")
 	}
 	// The ladder is asked about a cycle as a `||` block (reachAll), which
 	// makes it a chain: its closure and greedy stages must take part.
@@ -121,14 +138,25 @@ func TestRecordingsMatchExplorer(t *testing.T) {
 	}
 }
 
-// requestIDs lists the request events of a Deadlock choice (hold,
-// request per thread) in id order.
+// requestIDs lists what identifies a Deadlock violation as explore
+// does, in id order: the request events of a cycle's choice (hold,
+// request per thread), or the request and the `end` of a thread blocked
+// by one that ended (request, hold, end).
 func requestIDs(tr *trace.Trace, choice []trace.EventRef) string {
 	var reqs []trace.EventRef
-	for i := 1; i < len(choice); i += 2 {
-		reqs = append(reqs, choice[i])
+	if len(choice) == 3 {
+		reqs = []trace.EventRef{choice[0], choice[2]}
+	} else {
+		for i := 1; i < len(choice); i += 2 {
+			reqs = append(reqs, choice[i])
+		}
 	}
-	slices.SortFunc(reqs, func(a, b trace.EventRef) int { return int(a.Thread) - int(b.Thread) })
+	slices.SortFunc(reqs, func(a, b trace.EventRef) int {
+		if a.Less(b) {
+			return -1
+		}
+		return 1
+	})
 	return ids(tr, reqs)
 }
 

@@ -14,28 +14,35 @@ import (
 // candidates of recorded traces have a simple witness, so before asking
 // the solver the built-in tries to build one in Go: a greedy replay of the
 // trace in which every thread runs as far as it can, the threads of the
-// cycle stop at their requests, and a thread of the cycle takes a lock it
-// will still hold at its request only once no other thread of the cycle
-// still needs that lock before its own request. A schedule found this way
-// goes through the same replay checks as the solver's; finding none
-// settles nothing and the solver decides.
+// candidate stop at their request points (an ended holder runs to its
+// end), and a thread of the candidate takes what it will still hold
+// there — a lock, exclusively or shared, or the wait for an rwmutex —
+// only once no other thread of the candidate still needs that lock
+// before its own point. The schedule found this way only proposes: it
+// goes through the same checks as the solver's, and one that fails them
+// settles nothing (the solver decides).
 
-// greedyWitness returns a witness for c in the decider's form (the
-// stand-ins of the requests last), or nil. Every read in it returns its
-// recorded value, which is more than either branch model asks.
-func greedyWitness(tr *trace.Trace, c cycle) []replay.Step {
+// greedyWitnesses returns proposed witnesses for c in the decider's form
+// (the stand-ins of c's acquires last): the greedy replay trimmed to what
+// the deadlock needs, then untrimmed; none if the replay does not bring
+// c's threads to their points. Every read in them returns its recorded
+// value, which is more than either branch model asks.
+func greedyWitnesses(tr *trace.Trace, c candidate) [][]replay.Step {
 	g := newGreedy(tr, c)
 	g.run()
-	for _, r := range c {
-		if g.started[r.ref.Thread] != r.ref.Index {
+	for t, n := range c.stop(tr) {
+		if n >= 0 && int(g.started[t]) != n {
 			return nil
 		}
 	}
-	sched := trim(tr, c, g.sched)
-	for _, r := range c {
-		sched = append(sched, replay.Step{Ref: r.ref})
+	var out [][]replay.Step
+	for _, sched := range [][]replay.Step{trim(tr, c, g.sched), g.sched} {
+		for _, r := range c.standIns() {
+			sched = append(sched, replay.Step{Ref: r})
+		}
+		out = append(out, sched)
 	}
-	return sched
+	return out
 }
 
 type greedy struct {
@@ -44,14 +51,21 @@ type greedy struct {
 	started []uint32
 	holder  map[trace.Sym]trace.ThreadID
 	depth   map[trace.Sym]int
+	// shared[l][t] is t's depth of shared holds of l outside its own
+	// exclusive hold, inner those inside it (re-entrant); writers[l]
+	// the threads that have requested the rwmutex l and not acquired it.
+	shared  map[trace.Sym]map[trace.ThreadID]int
+	inner   map[trace.Sym]map[trace.ThreadID]int
+	writers map[trace.Sym]map[trace.ThreadID]bool
 	value   map[trace.Sym]trace.Sym // current value per variable
 	sched   []replay.Step
-	// keep[t][i]: event i of cycle thread t acquires a lock that t still
-	// holds at its request; lastUse[t][l]: the last other outermost
-	// acquire of l by cycle thread t before its request.
+	// keep[t][i]: event i of candidate thread t takes a resource of a
+	// lock that t still holds at its point; lastUse[t][l]: the last other
+	// event of candidate thread t before its point that takes l (an
+	// acquire, a racquire, a request of an rwmutex).
 	keep    map[trace.ThreadID]map[uint32]trace.Sym
 	lastUse map[trace.ThreadID]map[trace.Sym]uint32
-	// short counts the threads of the cycle not yet at their requests:
+	// short counts the threads of the candidate not yet at their points:
 	// once it is 0 the run is over (run).
 	short int
 
@@ -75,25 +89,36 @@ const (
 	onThread
 )
 
-func newGreedy(tr *trace.Trace, c cycle) *greedy {
+func newGreedy(tr *trace.Trace, c candidate) *greedy {
 	g := &greedy{
 		tr: tr, stop: make([]uint32, len(tr.Threads)), started: make([]uint32, len(tr.Threads)),
 		holder: map[trace.Sym]trace.ThreadID{}, depth: map[trace.Sym]int{}, value: map[trace.Sym]trace.Sym{},
-		keep: map[trace.ThreadID]map[uint32]trace.Sym{}, lastUse: map[trace.ThreadID]map[trace.Sym]uint32{},
+		shared: map[trace.Sym]map[trace.ThreadID]int{}, inner: map[trace.Sym]map[trace.ThreadID]int{},
+		writers: map[trace.Sym]map[trace.ThreadID]bool{},
+		keep:    map[trace.ThreadID]map[uint32]trace.Sym{}, lastUse: map[trace.ThreadID]map[trace.Sym]uint32{},
 		waiting: map[blocker][]trace.ThreadID{},
 	}
 	for t, th := range tr.Threads {
 		g.stop[t] = uint32(len(th.Events))
 	}
-	for _, r := range c {
-		t := r.ref.Thread
-		g.stop[t] = r.ref.Index
-		g.short++
-		g.keep[t] = map[uint32]trace.Sym{}
-		for l, at := range r.held {
-			g.keep[t][at.Index] = l
+	kept := func(t trace.ThreadID, stop int, held map[resource]trace.EventRef) {
+		g.stop[t] = uint32(stop)
+		if stop > 0 {
+			g.short++
 		}
-		g.lastUse[t] = outermostAcquires(tr.Threads[t].Events[:r.ref.Index], g.keep[t])
+		g.keep[t] = map[uint32]trace.Sym{}
+		for res, at := range held {
+			g.keep[t][at.Index] = res.lock
+		}
+		g.lastUse[t] = lastUses(tr, tr.Threads[t].Events[:stop], g.keep[t])
+	}
+	stop := c.stop(tr)
+	for _, l := range c.links {
+		t := l.req.ref.Thread
+		kept(t, stop[t], l.req.held)
+	}
+	if h := c.ended; h != nil {
+		kept(h.thread, stop[h.thread], h.held)
 	}
 	for t := range tr.Threads {
 		g.push(trace.ThreadID(t))
@@ -101,32 +126,37 @@ func newGreedy(tr *trace.Trace, c cycle) *greedy {
 	return g
 }
 
-// outermostAcquires maps each lock to the index of the last outermost
-// acquire of it in evs that is not in skip.
-func outermostAcquires(evs []trace.Event, skip map[uint32]trace.Sym) map[trace.Sym]uint32 {
+// lastUses maps each lock to the index of the last event in evs that
+// takes it (an outermost acquire or racquire, a request of an rwmutex)
+// and is not in skip.
+func lastUses(tr *trace.Trace, evs []trace.Event, skip map[uint32]trace.Sym) map[trace.Sym]uint32 {
 	out := map[trace.Sym]uint32{}
-	depth := map[trace.Sym]int{}
+	h := newHoldState()
 	for i := range evs {
-		switch ev := &evs[i]; ev.Op {
+		ev := &evs[i]
+		takes := false
+		switch ev.Op {
 		case trace.OpAcquire:
-			if depth[ev.Obj]++; depth[ev.Obj] == 1 {
-				if _, kept := skip[uint32(i)]; !kept {
-					out[ev.Obj] = uint32(i)
-				}
-			}
-		case trace.OpRelease:
-			depth[ev.Obj]--
+			takes = h.xdepth[ev.Obj] == 0
+		case trace.OpRAcquire:
+			takes = h.xdepth[ev.Obj] == 0
+		case trace.OpRequest:
+			takes = tr.Kind(ev.Obj).WriterPreference()
 		}
+		if _, kept := skip[uint32(i)]; takes && !kept {
+			out[ev.Obj] = uint32(i)
+		}
+		h.step(trace.EventRef{Index: uint32(i)}, ev)
 	}
 	return out
 }
 
 // run takes, again and again, the enabled thread whose next event came
 // first in the recording (its arrival position), until every thread of
-// the cycle is at its request, or none is enabled. Stopping at the
+// the candidate is at its point, or none is enabled. Stopping at the
 // former does not change the witness, only the time (on the recorded
 // jigsaw program the rest of the trace was most of it): trim keeps no
-// step after the last request of the cycle, and what it keeps before
+// step after the last point of the candidate, and what it keeps before
 // depends only on the schedule up to there.
 func (g *greedy) run() {
 	for g.ready.Len() > 0 && g.short > 0 {
@@ -163,9 +193,11 @@ func (g *greedy) wake(b blocker) {
 
 // enabled reports whether thread t's next event may be taken now: the
 // rules of docs/semantics.md, the trace's hb facts among them, with every
-// read consistent, no wait (a thread stops before its first wait), and a
-// kept lock taken only when no other thread of the cycle will still
-// acquire it before its request. If not, it says what t waits for, or
+// read consistent, no wait (a
+// thread stops before its first wait), a request of an rwmutex taken only
+// together with its acquire unless the candidate keeps it, and a kept
+// resource taken only when no other thread of the candidate will still
+// take its lock before its point. If not, it says what t waits for, or
 // never if t cannot go on.
 func (g *greedy) enabled(t trace.ThreadID) (ok bool, b blocker, never bool) {
 	i := g.started[t]
@@ -179,6 +211,7 @@ func (g *greedy) enabled(t trace.ThreadID) (ok bool, b blocker, never bool) {
 		}
 	}
 	ev := &th.Events[i]
+	lockWait := blocker{onLock, uint32(ev.Obj)}
 	switch ev.Op {
 	case trace.OpWait:
 		return false, b, true
@@ -191,18 +224,51 @@ func (g *greedy) enabled(t trace.ThreadID) (ok bool, b blocker, never bool) {
 			return false, blocker{onVar, uint32(ev.Obj)}, false
 		}
 	case trace.OpAcquire:
-		if h, held := g.holder[ev.Obj]; held && h != t {
-			return false, blocker{onLock, uint32(ev.Obj)}, false
+		if !g.free(t, ev.Obj, false) {
+			return false, lockWait, false
 		}
-		if l, kept := g.keep[t][i]; kept {
-			for u, uses := range g.lastUse {
-				if at, ok := uses[l]; ok && u != t && g.started[u] <= at {
-					return false, blocker{onThread, uint32(u)}, false
-				}
+	case trace.OpRAcquire:
+		if !g.free(t, ev.Obj, true) {
+			return false, lockWait, false
+		}
+	case trace.OpRequest:
+		_, kept := g.keep[t][i]
+		next := int(i) + 1
+		if !kept && g.tr.Kind(ev.Obj).WriterPreference() && (next >= len(th.Events) || uint32(next) >= g.stop[t] || !g.free(t, ev.Obj, false)) {
+			// Waiting would keep readers out: wait until the lock is free.
+			return false, lockWait, next >= len(th.Events)
+		}
+	}
+	if l, kept := g.keep[t][i]; kept {
+		for u, uses := range g.lastUse {
+			if at, ok := uses[l]; ok && u != t && g.started[u] <= at {
+				return false, blocker{onThread, uint32(u)}, false
 			}
 		}
 	}
 	return true, b, false
+}
+
+// free reports whether t may take l now, shared or exclusively.
+func (g *greedy) free(t trace.ThreadID, l trace.Sym, shared bool) bool {
+	if h, held := g.holder[l]; held && (h != t || !g.tr.Kind(l).Reentrant()) {
+		return false
+	}
+	if !shared {
+		for _, d := range g.shared[l] {
+			if d > 0 {
+				return false // no lock is upgraded, nor taken while read
+			}
+		}
+	}
+	if shared {
+		for u := range g.writers[l] {
+			if u != t {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (g *greedy) current(v trace.Sym) trace.Sym {
@@ -217,22 +283,47 @@ func (g *greedy) current(v trace.Sym) trace.Sym {
 func (g *greedy) take(t trace.ThreadID) {
 	ref := trace.EventRef{Thread: t, Index: g.started[t]}
 	ev := g.tr.Event(ref)
+	l := ev.Obj
 	switch ev.Op {
 	case trace.OpAcquire:
-		g.holder[ev.Obj] = t
-		g.depth[ev.Obj]++
+		g.holder[l] = t
+		g.depth[l]++
+		delete(g.writers[l], t)
 	case trace.OpRelease:
-		if g.depth[ev.Obj]--; g.depth[ev.Obj] <= 0 {
-			delete(g.depth, ev.Obj)
-			delete(g.holder, ev.Obj)
-			g.wake(blocker{onLock, uint32(ev.Obj)})
+		if g.depth[l]--; g.depth[l] <= 0 {
+			delete(g.depth, l)
+			delete(g.holder, l)
+			g.wake(blocker{onLock, uint32(l)})
+		}
+	case trace.OpRAcquire:
+		m := g.shared
+		if h, held := g.holder[l]; held && h == t {
+			m = g.inner
+		}
+		if m[l] == nil {
+			m[l] = map[trace.ThreadID]int{}
+		}
+		m[l][t]++
+	case trace.OpRRelease:
+		if g.inner[l][t] > 0 {
+			g.inner[l][t]--
+		} else if g.shared[l][t]--; g.shared[l][t] <= 0 {
+			delete(g.shared[l], t)
+			g.wake(blocker{onLock, uint32(l)})
+		}
+	case trace.OpRequest:
+		if g.tr.Kind(l).WriterPreference() {
+			if g.writers[l] == nil {
+				g.writers[l] = map[trace.ThreadID]bool{}
+			}
+			g.writers[l][t] = true
 		}
 	case trace.OpWrite:
-		g.value[ev.Obj] = ev.Val
-		g.wake(blocker{onVar, uint32(ev.Obj)})
+		g.value[l] = ev.Val
+		g.wake(blocker{onVar, uint32(l)})
 	}
 	g.started[t]++
-	if _, inCycle := g.keep[t]; inCycle && g.started[t] == g.stop[t] {
+	if _, inCandidate := g.keep[t]; inCandidate && g.started[t] == g.stop[t] {
 		g.short--
 	}
 	g.sched = append(g.sched, replay.Step{Ref: ref})

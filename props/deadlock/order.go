@@ -16,19 +16,21 @@ import (
 // computed once, refute them before any cut is made.
 
 // outOfOrder reports whether must-happen-before alone rules c out: for
-// some thread of c to reach its request, an event of a thread of c at or
-// after that thread's request must have been performed, while in the
-// deadlocked state every thread of c has performed exactly the events
-// before its request. x is the index of the whole trace under the
+// some thread of c to reach its point, an event of a thread of c beyond
+// the events it performs there (candidate.stop) must have been
+// performed, while in the deadlocked state every thread of c has
+// performed exactly those. x is the index of the whole trace under the
 // resolved branch model.
 //
-// What thread t must have performed to reach its request r is
+// What thread t must have performed to reach its point r is
 //
-//   - every event that must happen before the event just before r (an
-//     event t has performed, so every fact of x about it applies: its
-//     clock, with program order, fork, join, hb facts and must-read-from
-//     edges) — r itself is not performed, so the facts x states about r
-//     (an hb fact into it, say) are not used;
+//   - every event that must happen before the last event it performs
+//     there — the one just before r, or r itself for a pending request,
+//     and the `end` of an ended holder (an event t has performed, so every
+//     fact of x about it applies: its clock, with program order, fork,
+//     join, hb facts and must-read-from edges) — an acquire at r is not
+//     performed, so the facts x states about it (an hb fact into it, say)
+//     are not used;
 //   - under the implicit branch model, if that event is a read, the one
 //     write that can give its value (encode.OneWrite) and what must
 //     happen before it: r is reached only with every read before it
@@ -42,13 +44,18 @@ import (
 // Every fact used holds in every feasible schedule of the whole trace,
 // and a deadlocked state is one (a schedule whose threads of c stop
 // before their requests), so a cycle ruled out here has no witness.
-func outOfOrder(x *encode.Index, model trace.BranchModel, c cycle) bool {
-	need := make([]uint32, len(x.Trace.Threads))
-	for _, r := range c {
+func outOfOrder(x *encode.Index, model trace.BranchModel, c candidate) bool {
+	tr := x.Trace
+	stop := c.stop(tr)
+	need := make([]uint32, len(tr.Threads))
+	for t, n := range stop {
+		if n <= 0 {
+			continue // performs nothing (or is not of c)
+		}
 		clear(need)
-		last := trace.EventRef{Thread: r.ref.Thread, Index: r.ref.Index - 1} // r holds a lock: r.ref.Index ≥ 1
+		last := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(n - 1)}
 		join(need, x.Clock(last))
-		if model == trace.BranchesImplicit && x.Trace.Event(last).Op == trace.OpRead {
+		if model == trace.BranchesImplicit && tr.Event(last).Op == trace.OpRead {
 			switch w, kind := x.Source(last); {
 			case kind == encode.Impossible:
 				return true
@@ -56,8 +63,8 @@ func outOfOrder(x *encode.Index, model trace.BranchModel, c cycle) bool {
 				join(need, x.Clock(w))
 			}
 		}
-		for _, u := range c {
-			if need[u.ref.Thread] > u.ref.Index {
+		for u, m := range stop {
+			if m >= 0 && need[u] > uint32(m) {
 				return true
 			}
 		}

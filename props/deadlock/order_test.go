@@ -93,14 +93,14 @@ hb T1:6 T2:2
 				tr = testtrace.Text(t, tc.src)
 			}
 			x := encode.NewModelIndex(tr, tc.model)
-			found := findCycles(lockRequests(tr), defaultCycleLimits())
-			if len(found.cycles) == 0 {
+			found := findCandidates(tr, defaultCycleLimits())
+			if len(found.cands) == 0 {
 				t.Fatal("no cycle: the case tests nothing")
 			}
 			var got []string
-			for _, c := range found.cycles {
+			for _, c := range found.cands {
 				if outOfOrder(x, tc.model, c) {
-					reqs := c.requests()
+					reqs := c.events()
 					slices.SortFunc(reqs, func(a, b trace.EventRef) int { return int(a.Thread) - int(b.Thread) })
 					got = append(got, ids(tr, reqs))
 				}

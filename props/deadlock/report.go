@@ -5,15 +5,21 @@ import (
 
 	"gpredict/predict"
 	"gpredict/spec"
+	"gpredict/trace"
 )
 
 // A Deadlock report has the shape of a pattern property's, so that every
 // writer prints it as it prints the others: a property named Deadlock
 // with one Lock parameter per thread of the cycle (l1 … lk, li the lock
 // thread i holds and thread i-1 requests, thread 0 being thread k) and,
-// per thread, two events: the acquire of the lock it holds (`hold`) and
-// its blocked request (`request`). The property of a k-cycle differs from
-// that of another length only in its parameters and occurrences.
+// per thread, two events: the event from which it holds what blocks the
+// thread before it (`hold`: an acquire, a racquire, or the request of an
+// rwmutex it waits for) and its blocked request (`request`: the acquire
+// it cannot take, or a request it ended waiting in). The property of a
+// k-cycle differs from that of another length only in its parameters and
+// occurrences; k = 1 is a thread that blocks itself. A thread blocked by
+// one that has ended is its own shape (endedShape): the lock l1, the
+// blocked request, and the ended thread's `hold` and `end`.
 
 // reportShapes makes the Deadlock property of each cycle length once per
 // run, so that the reports of one length share it.
@@ -42,20 +48,51 @@ func (r reportShapes) property(k int) *spec.Property {
 	return p
 }
 
+// endedShape is the key of the shape of a thread blocked by one that
+// ended.
+const endedShape = -1
+
+// endedProperty is the Deadlock property of a thread blocked by one that
+// has ended holding the lock: request(t1) hold(t2) end(t2).
+func (r reportShapes) endedProperty() *spec.Property {
+	if p, ok := r[endedShape]; ok {
+		return p
+	}
+	p := &spec.Property{Name: "Deadlock", Events: []*spec.EventDecl{{Name: "hold"}, {Name: "request"}, {Name: "end"}},
+		Params: []*spec.Param{{Type: "Lock", Name: "l1"}}}
+	occs := []spec.Occurrence{{Event: "request", Decl: 1, Thread: "t1"}, {Event: "hold", Decl: 0, Thread: "t2"}, {Event: "end", Decl: 2, Thread: "t2"}}
+	seq := &spec.PatNode{Kind: spec.PatSeq}
+	for i := range occs {
+		seq.Kids = append(seq.Kids, &spec.PatNode{Kind: spec.PatEvent, Occ: i})
+	}
+	p.Normal = &spec.NormalPattern{Alts: []spec.Alternative{{Root: seq, Occs: occs}}}
+	r[endedShape] = p
+	return p
+}
+
 // violation is the report of c without its witness.
-func (r reportShapes) violation(c cycle) predict.Violation {
-	v := predict.Violation{Property: r.property(len(c))}
-	for i, req := range c {
-		l := c.heldLock(i)
-		v.Binding = append(v.Binding, l)
-		v.Choice = append(v.Choice, req.held[l], req.ref)
+func (r reportShapes) violation(c candidate) predict.Violation {
+	if c.ended != nil {
+		l := c.links[0]
+		return predict.Violation{Property: r.endedProperty(), Binding: []trace.Sym{l.via.lock},
+			Choice: []trace.EventRef{l.req.ref, c.ended.held[l.via], c.ended.end}}
+	}
+	v := predict.Violation{Property: r.property(len(c.links))}
+	for _, l := range c.links {
+		v.Binding = append(v.Binding, l.via.lock)
+		v.Choice = append(v.Choice, l.req.held[l.via], l.req.ref)
 	}
 	return v
 }
 
-// unknown is the unknown candidate c (nil: no cycle) with its reason.
-func (r reportShapes) unknown(c cycle, reason string) predict.UnknownCandidate {
-	v := r.violation(c)
+// unknown is the unknown candidate c (nil: none) with its reason.
+func (r reportShapes) unknown(c *candidate, reason string) predict.UnknownCandidate {
+	var v predict.Violation
+	if c == nil {
+		v.Property = r.property(0)
+	} else {
+		v = r.violation(*c)
+	}
 	return predict.UnknownCandidate{Property: v.Property, Binding: v.Binding, Choice: v.Choice, Reason: reason}
 }
 

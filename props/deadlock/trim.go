@@ -7,26 +7,31 @@ import (
 
 // trim returns the steps of sched that a witness for c needs. sched is a
 // feasible schedule without waits in which every read returns its
-// recorded value and each thread of c stops at its request (a greedy
+// recorded value and each thread of c stops at its point (a greedy
 // replay runs every other thread as far as it can, most of it needlessly).
-// Kept are: each thread of c up to its request; the fork of every thread
-// with a kept step; the hb sources of every kept step (sched has each
-// before its target: the replay waits for them); all of every thread a
-// kept join joins; the write each
-// kept read reads in sched; and, when a thread's kept steps end inside a
-// hold of a lock that another thread's kept step acquires later in sched,
-// the first thread up to the end of that hold. The result is feasible:
-// every thread keeps a prefix, each kept read sees the same write as in
-// sched (no write to its variable lies between them there), and a lock is
-// free at each kept acquire of it, as in sched.
-func trim(tr *trace.Trace, c cycle, sched []replay.Step) []replay.Step {
+// Kept are: each thread of c up to its point (an ended holder whole);
+// the fork of every thread with a kept step; all of every thread a kept
+// join joins; the write each kept read reads in sched; and, when a
+// thread's kept steps end inside a hold of a lock that another thread's
+// kept step takes later in sched in a way the hold excludes (an
+// exclusive hold excludes every acquire, a shared one exclusive
+// acquires), the first thread up to the end of that hold. The result is
+// feasible: every thread keeps a prefix, each kept read sees the same
+// write as in sched (no write to its variable lies between them there),
+// and a lock is free enough at each kept acquire of it, as in sched. A
+// request of an rwmutex is kept only where its thread is a waiting
+// thread of c (greedy takes others together with their acquire), so no
+// kept racquire follows one that sched had not. The checks judge the
+// result anyway.
+func trim(tr *trace.Trace, c candidate, sched []replay.Step) []replay.Step {
 	n := len(tr.Threads)
 	pos := make([][]int, n) // pos[t][i]: where event i of thread t is in sched
 	source := map[trace.EventRef]trace.EventRef{}
 	lastWrite := map[trace.Sym]trace.EventRef{}
 	type acquire struct {
-		ref trace.EventRef
-		pos int
+		ref    trace.EventRef
+		pos    int
+		shared bool
 	}
 	acquires := map[trace.Sym][]acquire{}
 	for p, s := range sched {
@@ -39,13 +44,15 @@ func trim(tr *trace.Trace, c cycle, sched []replay.Step) []replay.Step {
 			if w, ok := lastWrite[ev.Obj]; ok {
 				source[s.Ref] = w
 			}
-		case trace.OpAcquire:
-			acquires[ev.Obj] = append(acquires[ev.Obj], acquire{s.Ref, p})
+		case trace.OpAcquire, trace.OpRAcquire:
+			acquires[ev.Obj] = append(acquires[ev.Obj], acquire{s.Ref, p, ev.Op == trace.OpRAcquire})
 		}
 	}
 	need := make([]uint32, n)
-	for _, r := range c {
-		need[r.ref.Thread] = r.ref.Index
+	for t, k := range c.stop(tr) {
+		if k > 0 {
+			need[t] = uint32(k)
+		}
 	}
 	done := make([]uint32, n) // events whose own needs are added
 	changed := true
@@ -84,12 +91,12 @@ func trim(tr *trace.Trace, c cycle, sched []replay.Step) []replay.Step {
 				continue
 			}
 			end := pos[t][need[t]-1]
-			for l, release := range openHolds(th.Events, need[t]) {
+			for res, release := range openHolds(th.Events, need[t]) {
 				if int(release) >= len(pos[t]) {
-					continue // held to the end of sched: nobody acquires it later
+					continue // held to the end of sched: nobody takes it later
 				}
-				for _, a := range acquires[l] {
-					if a.ref.Thread != t && a.ref.Index < need[a.ref.Thread] && a.pos > end {
+				for _, a := range acquires[res.lock] {
+					if a.ref.Thread != t && a.ref.Index < need[a.ref.Thread] && a.pos > end && (res.mode == modeX || !a.shared) {
 						raise(t, release+1)
 						break
 					}
@@ -106,33 +113,25 @@ func trim(tr *trace.Trace, c cycle, sched []replay.Step) []replay.Step {
 	return out
 }
 
-// openHolds maps each lock held after the first k events of evs to the
-// index of the release that ends the hold (len(evs) if none does).
-func openHolds(evs []trace.Event, k uint32) map[trace.Sym]uint32 {
-	depth := map[trace.Sym]int{}
-	for i := range evs[:k] {
-		switch ev := &evs[i]; ev.Op {
-		case trace.OpAcquire:
-			depth[ev.Obj]++
-		case trace.OpRelease:
-			if depth[ev.Obj]--; depth[ev.Obj] == 0 {
-				delete(depth, ev.Obj)
-			}
+// openHolds maps each hold (exclusive or shared) open after the first k
+// events of evs to the index of the event that ends it (len(evs) if none
+// does).
+func openHolds(evs []trace.Event, k uint32) map[resource]uint32 {
+	prefix := func() *holdState {
+		h := newHoldState()
+		for i := range evs[:k] {
+			h.step(trace.EventRef{Index: uint32(i)}, &evs[i])
 		}
+		return h
 	}
-	out := map[trace.Sym]uint32{}
-	for l, d := range depth {
-		out[l] = uint32(len(evs))
+	out := map[resource]uint32{}
+	for res := range prefix().at {
+		out[res] = uint32(len(evs))
+		h := prefix()
 		for i := int(k); i < len(evs); i++ {
-			switch ev := &evs[i]; {
-			case ev.Obj != l:
-			case ev.Op == trace.OpAcquire:
-				d++
-			case ev.Op == trace.OpRelease:
-				d--
-			}
-			if d == 0 {
-				out[l] = uint32(i)
+			h.step(trace.EventRef{Index: uint32(i)}, &evs[i])
+			if _, open := h.at[res]; !open {
+				out[res] = uint32(i)
 				break
 			}
 		}

@@ -18,6 +18,7 @@ func Fork(site string) *Child {
 	}
 	c := &Child{name: siteName(site)}
 	withState(func(s *gstate) { c.fork = s.event(site, "fork "+c.name) })
+	rec.starting.Add(1)
 	return c
 }
 
@@ -28,7 +29,9 @@ func Start(c *Child) {
 	if c == nil {
 		return
 	}
+	rec.starting.Add(-1)
 	s := newState(c.name)
+	s.forked = true
 	s.line("# forked-by " + c.fork + " " + c.name)
 	rec.states.getOrAdd(goid(), func(int64) *gstate { return s })
 }
@@ -45,6 +48,7 @@ func End(r any) {
 		id := goid()
 		if s, ok := rec.states.get(id); ok {
 			s.mu.Lock()
+			s.ev("", "end") // it ended: what it holds it holds for ever (Deadlock)
 			if s.ck != nil {
 				rec.log.done(s.ck)
 				s.ck = nil
@@ -125,6 +129,7 @@ func Test(name string) func() {
 		tests.mu.Lock()
 		tests.last = last
 		tests.mu.Unlock()
+		testReturned(s) // ends it when the process exits (rt_locks.go)
 		Flush()
 	}
 }

@@ -38,6 +38,9 @@ var rec struct {
 	// ended are the last events of the goroutines that ended, for
 	// finalizers (Token.global).
 	ended []string
+	// starting counts the goroutines forked and not yet started (Fork,
+	// Start), for settle.
+	starting atomic.Int64
 }
 
 // gstate is one goroutine's recording: its trace thread name, the number
@@ -61,6 +64,7 @@ type gstate struct {
 	// goroutine follows already.
 	endedSeen int
 	ended     bool // the goroutine ended (End)
+	forked    bool // an instrumented `go` statement started it (Start)
 	// lastHash is the hash of the stack of the goroutine's last event,
 	// lastStack its id (rt_stack.go).
 	lastHash   uint64
@@ -359,8 +363,11 @@ func Flush() {
 	})
 }
 
-// Exit replaces os.Exit in instrumented code: it flushes, then exits.
+// Exit replaces os.Exit in instrumented code: it lets the goroutines
+// still running go on for a while (rt_settle.go), flushes, then exits.
 func Exit(code int) {
+	settle()
+	endReturnedTests() // rt_locks.go
 	Flush()
 	os.Exit(code)
 }

@@ -21,8 +21,8 @@ var holders = struct {
 	shared map[unsafe.Pointer]map[*gstate]int
 }{excl: map[unsafe.Pointer]*gstate{}, shared: map[unsafe.Pointer]map[*gstate]int{}}
 
-func acquired(k locKey, desc, site string, shared bool) {
-	p := k.p
+func acquired(k locKey, desc, site string, use lockUse) {
+	p, shared := k.p, use.shared
 	if !on() {
 		return
 	}
@@ -43,6 +43,10 @@ func acquired(k locKey, desc, site string, shared bool) {
 		op = "racquire "
 	}
 	s.mu.Lock()
+	s.declareKind(k, name, use.kind)
+	if use.request {
+		s.ev(site, "request ", name) // writer preference (rt_locks.go)
+	}
 	s.ev(site, op, name)
 	s.mu.Unlock()
 }
@@ -95,26 +99,34 @@ func releasing(k locKey, desc, site string, shared bool) {
 // Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
 func Lock(m *sync.Mutex, desc, site string) {
 	if !m.TryLock() {
-		blocking(keyOf(m), desc, site, "acquire")
+		blocking(keyOf(m), desc, site, lockUse{kind: "mutex"})
 		m.Lock()
 	}
-	acquired(keyOf(m), desc, site, false)
+	acquired(keyOf(m), desc, site, lockUse{kind: "mutex"})
 }
 
 // blocking notes, before a goroutine blocks on a lock that another holds,
 // what it waits for: a comment line of the log, "# blocks THREAD acquire
-// LOCK stack=ID @SITE", which is no event. If the run ends there (a
-// deadlock the runtime detects, a test time-out, a kill) the collector
-// reports the goroutine blocked (record/blocked.go); any later event of
-// the goroutine makes the note obsolete.
-func blocking(k locKey, desc, site, what string) {
+// LOCK stack=ID @SITE" (racquire for a shared wait), which is no event.
+// If the run ends there (a deadlock the runtime detects, a test time-out,
+// a kill, or an exit that leaves the goroutine waiting) the collector
+// reports the goroutine blocked (record/blocked.go) and writes the wait
+// as the goroutine's request at the end of the trace (record/collect.go);
+// any later event of the goroutine makes the note obsolete.
+func blocking(k locKey, desc, site string, use lockUse) {
 	if !on() {
 		return
 	}
 	s := cur()
+	name := locName(k, desc)
+	what := "acquire "
+	if use.shared {
+		what = "racquire "
+	}
 	s.mu.Lock()
+	s.declareKind(k, name, use.kind)
 	stack := s.stackID()
-	s.line("# blocks " + s.name + " " + what + " " + locName(k, desc) + " stack=" + stack + " @" + site)
+	s.line("# blocks " + s.name + " " + what + name + " stack=" + stack + " @" + site)
 	s.mu.Unlock()
 }
 
@@ -128,7 +140,7 @@ func Unlock(m *sync.Mutex, desc, site string) {
 func TryLock(m *sync.Mutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(keyOf(m), desc, site, false)
+		acquired(keyOf(m), desc, site, lockUse{kind: "mutex"})
 	}
 	return ok
 }
@@ -136,10 +148,10 @@ func TryLock(m *sync.Mutex, desc, site string) bool {
 // RWLock is (*sync.RWMutex).Lock.
 func RWLock(m *sync.RWMutex, desc, site string) {
 	if !m.TryLock() {
-		blocking(keyOf(m), desc, site, "acquire")
+		blocking(keyOf(m), desc, site, lockUse{kind: "rwmutex"})
 		m.Lock()
 	}
-	acquired(keyOf(m), desc, site, false)
+	acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", request: true})
 }
 
 // RWUnlock is (*sync.RWMutex).Unlock.
@@ -152,7 +164,7 @@ func RWUnlock(m *sync.RWMutex, desc, site string) {
 func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(keyOf(m), desc, site, false)
+		acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex"}) // no wait, no request
 	}
 	return ok
 }
@@ -160,10 +172,10 @@ func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 // RLock is (*sync.RWMutex).RLock: a shared acquire.
 func RLock(m *sync.RWMutex, desc, site string) {
 	if !m.TryRLock() {
-		blocking(keyOf(m), desc, site, "racquire")
+		blocking(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 		m.RLock()
 	}
-	acquired(keyOf(m), desc, site, true)
+	acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 }
 
 // RUnlock is (*sync.RWMutex).RUnlock.
@@ -176,7 +188,7 @@ func RUnlock(m *sync.RWMutex, desc, site string) {
 func TryRLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryRLock()
 	if ok {
-		acquired(keyOf(m), desc, site, true)
+		acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 	}
 	return ok
 }
@@ -377,7 +389,8 @@ func CondBroadcast(c *sync.Cond, desc, site string) {
 }
 
 // LockerLock is Lock on a sync.Locker: recorded when the Locker is a
-// *sync.Mutex or *sync.RWMutex, performed as is otherwise.
+// *sync.Mutex or *sync.RWMutex, or the RLocker of one (an RLock),
+// performed as is otherwise.
 func LockerLock(l sync.Locker, desc, site string) {
 	switch m := l.(type) {
 	case *sync.Mutex:
@@ -385,6 +398,10 @@ func LockerLock(l sync.Locker, desc, site string) {
 	case *sync.RWMutex:
 		RWLock(m, desc, site)
 	default:
+		if rw, ok := rwOfRLocker(l); ok { // rw.RLocker() (rt_locks.go)
+			RLock(rw, desc, site)
+			return
+		}
 		l.Lock()
 	}
 }
@@ -397,6 +414,10 @@ func LockerUnlock(l sync.Locker, desc, site string) {
 	case *sync.RWMutex:
 		RWUnlock(m, desc, site)
 	default:
+		if rw, ok := rwOfRLocker(l); ok {
+			RUnlock(rw, desc, site)
+			return
+		}
 		l.Unlock()
 	}
 }

@@ -116,3 +116,17 @@ func TestFirstEventFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestRWOfRLocker: rw.RLocker() is recognised as rw itself, and no other
+// Locker is.
+func TestRWOfRLocker(t *testing.T) {
+	var rw sync.RWMutex
+	if got, ok := rwOfRLocker(rw.RLocker()); !ok || got != &rw {
+		t.Errorf("rwOfRLocker(rw.RLocker()) = %p, %v; want %p, true", got, ok, &rw)
+	}
+	for _, l := range []sync.Locker{&rw, &sync.Mutex{}, (*sync.Mutex)(nil)} {
+		if _, ok := rwOfRLocker(l); ok {
+			t.Errorf("rwOfRLocker(%T) recognised", l)
+		}
+	}
+}

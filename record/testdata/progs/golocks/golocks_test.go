@@ -1,0 +1,56 @@
+package golocks
+
+import (
+	"testing"
+	"time"
+)
+
+// TestLocks leaves a goroutine blocked on a mutex it holds, and one that
+// ended holding a read lock; the test itself returns.
+func TestLocks(t *testing.T) {
+	s := &Server{}
+	blocked := make(chan bool)
+	go func() {
+		s.Stop()
+		blocked <- true
+		s.Stop()
+	}()
+	<-blocked
+	c := &Cache{}
+	for i := 0; i < 2; i++ {
+		// One after the other: together they may deadlock (a reader's
+		// nested RLock behind the other's Lock), as the kernels do.
+		looked := make(chan bool)
+		go func() {
+			c.Lookup()
+			looked <- true
+		}()
+		<-looked
+	}
+	done := make(chan bool)
+	go func() {
+		c.Leak()
+		done <- true
+	}()
+	<-done
+}
+
+// TestHang locks a mutex twice in the test's own goroutine: the test
+// hangs until its time-out kills it.
+func TestHang(t *testing.T) {
+	s := &Server{}
+	s.Stop()
+	s.Stop()
+}
+
+// TestReturnsEarly starts a goroutine that, after a moment, locks a
+// mutex it holds, and returns at once: the process exits while the
+// goroutine sleeps (GoBench moby/7559 and cockroach/6181 start theirs
+// through more goroutines).
+func TestReturnsEarly(t *testing.T) {
+	s := &Server{drain: true}
+	go func() {
+		time.Sleep(20 * time.Millisecond)
+		s.Stop()
+	}()
+}

@@ -43,7 +43,7 @@ final class Threads {
             if (n == null) {
                 String base = Names.token(th.getName());
                 switch (base) {
-                    case "init": case "volatile": case "type": case "object": case "hb": case "stack":
+                    case "init": case "volatile": case "type": case "object": case "hb": case "lock": case "stack":
                         base = "_" + base; // directive keywords cannot name threads
                         break;
                     default:

@@ -6,6 +6,7 @@ GO_PKGS = $(shell go list ./... | grep -v '/grammar/gen')
 build:
 	@bash scripts/setup.sh
 	go build -buildvcs=auto -o bin/gpredict ./cmd/gpredict
+	cp record/java/agent/build/gpredict-agent.jar bin/
 
 # Exit status 1 means "a violation was predicted", which is what the demo
 # shows; only 0 and 1 count as success here.

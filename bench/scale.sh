@@ -124,9 +124,15 @@ for t in "${traces[@]}"; do
   [[ $t == "$work"/* ]] && limit=$RACY_GEN_MAX
   if [ "$events" -le "$limit" ]; then
     timeout -s INT "$OURS_TIMEOUT" "$work/gpredict" predict --props DataRace --format json --jobs 2 --all "$t" >"$work/all.json" 2>/dev/null || true
-    cells=$("$work/tabulate" racy "$t" "$work/all.json" "${outs[@]}" | tr '\t' ' ')
-    racy=${cells%% *}
-    [ "$cells" != "$racy" ] && rapidcol+="| ${cells#* }"
+    # An --all run stopped by its time limit leaves a report of what it
+    # found so far, marked interrupted; one that failed leaves none.
+    if cells=$("$work/tabulate" racy "$t" "$work/all.json" "${outs[@]}" 2>"$work/tabulate.err" | tr '\t' ' ') && [ -n "$cells" ]; then
+      racy=${cells%% *}
+      [ "$cells" != "$racy" ] && rapidcol+="| ${cells#* }"
+    else
+      racy=no-result
+      rapidcol+="| --all gave no report: $(head -c 200 "$work/tabulate.err")"
+    fi
   fi
   printf '%-20s %8s %8s %7s %6s %-60s %6s %5s %8s %5s %6s %6s %s\n' \
     "$name" "$events" "$cands" "$pref" "$dec" "$settled" "$rep" "$unk" "$secs" "$mb" "$perEvent" "$racy" "$rapidcol"

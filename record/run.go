@@ -80,14 +80,7 @@ func Record(args []string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	raw := filepath.Join(o.Out, "raw")
-	if err := os.RemoveAll(raw); err != nil {
-		return nil, err
-	}
-	if err := os.MkdirAll(raw, 0o755); err != nil {
-		return nil, err
-	}
-	absRaw, err := filepath.Abs(raw)
+	raw, absRaw, err := RawDir(o.Out)
 	if err != nil {
 		return nil, err
 	}
@@ -169,6 +162,28 @@ func runGo(dir string, c Command, overlayFile, raw string, o Options, end *endWa
 	}
 	return 0, why, err
 }
+
+// RawDir empties (or makes) OUT/raw, where a recorded program writes its
+// raw logs, and returns it and its absolute path (for the program, which
+// runs elsewhere).
+func RawDir(out string) (raw, abs string, err error) {
+	raw = filepath.Join(out, "raw")
+	if err := os.RemoveAll(raw); err != nil {
+		return "", "", err
+	}
+	if err := os.MkdirAll(raw, 0o755); err != nil {
+		return "", "", err
+	}
+	abs, err = filepath.Abs(raw)
+	return raw, abs, err
+}
+
+// Collect turns the raw logs in raw (raw-PID.log in the format of
+// raw.go, as record/rt writes them and as the Java agent of record/java
+// does) into one trace per process, written as o says, and adds what it
+// wrote to res. Their stack frames are left as they are (the Java agent
+// writes no absolute paths).
+func Collect(raw string, o Options, res *Result) error { return collectAll(raw, o, "", res) }
 
 // collectAll turns each process's raw log into a trace.
 func collectAll(raw string, o Options, root string, res *Result) error {

@@ -14,6 +14,11 @@
 //	    ours are a superset of those of SHB and SyncPreserving (WCP's are
 //	    not all real races: after its first, WCP may report pairs no
 //	    schedule makes adjacent)
+//	    (ALL may also be the text report of `predict --all --witness none`)
+//	tabulate racy-java TRACE ALL.json [ENGINE=RAPID.out...]
+//	    the same for a Java recording (gpredict record --format std):
+//	    ours predicted on the text TRACE, RAPID's on its STD projection,
+//	    whose line numbers record/java.WriteSTD gives each event
 package main
 
 import (
@@ -25,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 
+	"gpredict/record/java"
 	"gpredict/trace"
 )
 
@@ -36,11 +42,11 @@ func main() {
 	switch os.Args[1] {
 	case "stats":
 		err = stats(os.Args[2])
-	case "racy":
+	case "racy", "racy-java":
 		if len(os.Args) < 4 {
 			usage()
 		}
-		err = racy(os.Args[2], os.Args[3], os.Args[4:])
+		err = racy(os.Args[2], os.Args[3], os.Args[4:], os.Args[1] == "racy-java")
 	default:
 		usage()
 	}
@@ -51,7 +57,7 @@ func main() {
 }
 
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: tabulate stats OURS.txt | tabulate racy TRACE ALL.json [ENGINE=RAPID.out...]")
+	fmt.Fprintln(os.Stderr, "usage: tabulate stats OURS.txt | tabulate racy|racy-java TRACE ALL.json [ENGINE=RAPID.out...]")
 	os.Exit(2)
 }
 
@@ -146,24 +152,34 @@ func stats(path string) error {
 
 var rapidRace = regexp.MustCompile(`^Race detected at event (\d+)`)
 
-func racy(tracePath, allPath string, rapid []string) error {
+func racy(tracePath, allPath string, rapid []string, javaSTD bool) error {
 	tr, err := trace.Read([]string{tracePath}, "")
 	if err != nil {
 		return err
 	}
-	d, err := readDoc(allPath)
+	violations, err := violationEvents(allPath)
 	if err != nil {
 		return err
 	}
+	// pos is an event's line in the file RAPID read: the trace itself,
+	// or the STD projection of a Java recording.
+	pos := func(r trace.EventRef) int { return int(tr.Threads[r.Thread].Arrival[r.Index]) + 1 }
+	if javaSTD {
+		p, err := java.WriteSTD(tr)
+		if err != nil {
+			return err
+		}
+		pos = func(r trace.EventRef) int { return p.Line[r] }
+	}
 	ours := map[int]bool{}
-	for _, v := range d.Violations {
+	for _, v := range violations {
 		last := -1
-		for _, e := range v.Events {
-			r, ok := tr.Ref(e.ID)
+		for _, id := range v {
+			r, ok := tr.Ref(id)
 			if !ok {
-				return fmt.Errorf("%s: no event %s in %s", allPath, e.ID, tracePath)
+				return fmt.Errorf("%s: no event %s in %s", allPath, id, tracePath)
 			}
-			last = max(last, int(tr.Threads[r.Thread].Arrival[r.Index])+1)
+			last = max(last, pos(r))
 		}
 		ours[last] = true
 	}
@@ -195,6 +211,54 @@ func racy(tracePath, allPath string, rapid []string) error {
 	}
 	fmt.Println(strings.Join(cells, "\t"))
 	return nil
+}
+
+// textViolation and textEvent are the lines of a text report (docs/output.md)
+// that start a violation and name one of its chosen events.
+var (
+	textViolation = regexp.MustCompile(`^\[\d+/\d+\] `)
+	textEvent     = regexp.MustCompile(`^    \S+ +(\S+#\d+\S*) `)
+)
+
+// violationEvents reads the chosen events' ids of every violation of a
+// --all run: its JSON document, or its text report (--witness none),
+// which a million-event trace needs — the JSON document spells out every
+// witness's schedule, gigabytes for a few thousand violations.
+func violationEvents(path string) ([][]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	if first, _ := br.Peek(1); len(first) == 1 && first[0] == '{' {
+		d, err := readDoc(path)
+		if err != nil {
+			return nil, err
+		}
+		out := make([][]string, len(d.Violations))
+		for i, v := range d.Violations {
+			for _, e := range v.Events {
+				out[i] = append(out[i], e.ID)
+			}
+		}
+		return out, nil
+	}
+	var out [][]string
+	sc := bufio.NewScanner(br)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case textViolation.MatchString(line):
+			out = append(out, nil)
+		case len(out) > 0:
+			if m := textEvent.FindStringSubmatch(line); m != nil {
+				out[len(out)-1] = append(out[len(out)-1], m[1])
+			}
+		}
+	}
+	return out, sc.Err()
 }
 
 // rapidEvents reads the racy events of a RAPID run printed with -v 1;

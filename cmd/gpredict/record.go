@@ -2,25 +2,33 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"gpredict/record"
+	"gpredict/record/java"
 )
 
 func newRecordCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "record [-o DIR] [--format text|jsonl] [--split] [--instrument PATH,...] -- go test|run ...",
-		Short: "Record a trace of a Go program or its tests",
+		Use:   "record [-o DIR] [--format text|jsonl|std] [--split] [flags] -- go test|run ... | java [JVM options] (-cp CP MAIN | -jar JAR) [args]",
+		Short: "Record a trace of a Go or Java program",
 		Long: "Record instruments the Go packages of the current module that the go command\n" +
 			"builds (not the standard library; dependencies only with --instrument), runs\n" +
 			"the command from instrumented copies through a build overlay (the module's\n" +
 			"files are never written), and writes the trace of the run to DIR/trace.trace\n" +
 			"(DIR/trace.jsonl with --format jsonl; one file per goroutine in DIR/trace/\n" +
-			"with --split). docs/recording.md says what is recorded and how.",
+			"with --split). docs/recording.md says what is recorded and how.\n\n" +
+			"For a java command, a Java agent instruments the program's classes (not the\n" +
+			"JDK's; --include/--exclude choose packages) as they load, and logs the calls\n" +
+			"that the chosen properties' pointcuts may match (--props, --spec; default: the\n" +
+			"catalogue). --format std also writes DIR/trace.std for RAPID.\n" +
+			"docs/recording-java.md says what is recorded and how.",
 		Example: "  gpredict record -o rec -- go test ./bank -run TestTransfer\n" +
+			"  gpredict record -o rec -- java -cp classes demo.Main\n" +
 			"  gpredict predict --props all rec/trace.trace",
 		RunE: runRecord,
 	}
@@ -30,16 +38,24 @@ func newRecordCmd() *cobra.Command {
 	cmd.Flags().StringSlice("instrument", nil, "also instrument dependencies whose import path starts with one of these")
 	cmd.Flags().Bool("keep-raw", false, "keep the runtime's raw logs in DIR/raw")
 	boolFlag(cmd.Flags(), "allow-failure", "exit 0 when the recorded command fails (else an error, exit 2, after writing the trace)")
+	addRecordJavaFlags(cmd.Flags())
 	return cmd
 }
 
 func runRecord(cmd *cobra.Command, args []string) error {
+	onCommandLine := flagsSet(cmd)
 	v, err := settings(cmd)
 	if err != nil {
 		return err
 	}
 	if cmd.ArgsLenAtDash() != 0 || len(args) == 0 {
-		return usageError{fmt.Errorf("record: want the go command after --, e.g. gpredict record -- go test ./pkg -run TestX")}
+		return usageError{fmt.Errorf("record: want the go or java command after --, e.g. gpredict record -- go test ./pkg -run TestX")}
+	}
+	if java.IsJava(args[0]) {
+		return runRecordJava(cmd, v, args, onCommandLine)
+	}
+	if err := noJavaFlags(v, onCommandLine); err != nil {
+		return err
 	}
 	out := v.GetString("out")
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -54,6 +70,19 @@ func runRecord(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	failed := recordWarnings(stderr, args, res, v.GetBool("allow-failure"))
+	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs): %s\n",
+		res.Events, res.Threads, res.Instrumented, res.Seconds, strings.Join(res.Traces, " "))
+	return failed
+}
+
+// recordWarnings prints what the collector could not take as it was, the
+// goroutines a blocked run left waiting and, when the run is accepted though it failed, how the recorded command
+// ended. A failed run is an error unless --allow-failure accepts it: a
+// failing run records what it did, but predicting from it in CI would
+// hide the failure. Its error is returned, to be given after the summary
+// line, so that the trace written is named either way.
+func recordWarnings(stderr io.Writer, args []string, res *record.Result, allowFailure bool) error {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Msg)
 	}
@@ -64,16 +93,16 @@ func runRecord(cmd *cobra.Command, args []string) error {
 		}
 		fmt.Fprintf(stderr, "gpredict: warning: the run ended (%s) with goroutine %s waiting in %s at %s%s\n", b.Why, b.Thread, b.What, b.Site, held)
 	}
-	failed := res.ExitCode != 0 && !v.GetBool("allow-failure")
-	if res.ExitCode != 0 && !failed {
-		fmt.Fprintf(stderr, "gpredict: warning: %s exited with status %d; the trace holds what it did until then\n", strings.Join(args, " "), res.ExitCode)
+	if res.ExitCode == 0 {
+		return nil
 	}
-	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs): %s\n",
-		res.Events, res.Threads, res.Instrumented, res.Seconds, strings.Join(res.Traces, " "))
-	if failed {
-		// A failing test run records what it did, but predicting from it
-		// in CI would hide the failure: it is an error unless accepted.
-		return fmt.Errorf("%s exited with status %d; the trace holds what it did until then (--allow-failure accepts a failed run)", strings.Join(args, " "), res.ExitCode)
+	how := fmt.Sprintf("exited with status %d", res.ExitCode)
+	if res.ExitCode == -1 {
+		how = "was killed by a signal"
 	}
-	return nil
+	if allowFailure {
+		fmt.Fprintf(stderr, "gpredict: warning: %s %s; the trace holds what it did until then\n", strings.Join(args, " "), how)
+		return nil
+	}
+	return fmt.Errorf("%s %s; the trace holds what it did until then (--allow-failure accepts a failed run)", strings.Join(args, " "), how)
 }

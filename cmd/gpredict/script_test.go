@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"gpredict/internal/javatest"
 )
 
 // TestMain lets the test binary act as the gpredict command inside
@@ -27,10 +29,17 @@ func TestMain(m *testing.M) {
 // ./cmd/gpredict -run TestScripts -update` rewrites the expected files of
 // failing `cmp` commands.
 func TestScripts(t *testing.T) {
+	agent := "" // scripts that record Java programs skip without a JDK
+	if javatest.Available() {
+		agent = javatest.Agent(t)
+	}
 	testscript.Run(t, testscript.Params{
 		Dir:           filepath.Join("testdata", "script"),
 		UpdateScripts: *update,
-		Setup:         setupSignalled,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("GPREDICT_AGENT", agent)
+			return setupSignalled(env)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"exitcode":    exitcodeCmd,
 			"writebytes":  writebytesCmd,

@@ -258,8 +258,12 @@ func isNumber(s string) bool {
 }
 
 // posLocation turns FILE:LINE or FILE:LINE:COL (or a bare FILE) into a
-// physical location.
+// physical location. A Java location, METHOD(FILE:LINE) as stack traces
+// write frames (docs/recording-java.md), is its FILE:LINE.
 func posLocation(pos string) sarifLocation {
+	if open := strings.LastIndexByte(pos, '('); open > 0 && strings.HasSuffix(pos, ")") {
+		pos = pos[open+1 : len(pos)-1]
+	}
 	file, line := splitFileLine(pos)
 	col := 0
 	if f2, l2 := splitFileLine(file); l2 > 0 && line > 0 {

@@ -68,7 +68,7 @@ func eventText(tr *trace.Trace, r trace.EventRef, reacquire bool) string {
 	switch ev.Op {
 	case trace.OpRead, trace.OpWrite:
 		s += " " + tr.Str(ev.Obj) + " " + tr.Str(ev.Val)
-	case trace.OpBegin, trace.OpEnd, trace.OpBranch:
+	case trace.OpBegin, trace.OpEnd, trace.OpBranch, trace.OpFence:
 	default:
 		s += " " + tr.Str(ev.Obj)
 	}

@@ -209,8 +209,12 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 		if in[v] || !pe.e.KeptVar(v) {
 			continue // dropped events are placed outside the block by Complete
 		}
+		// A write's commit step (memmodel.go) is numbered after every
+		// event's step and follows no program order: it always gets its
+		// clause, unless its write comes after the whole block.
+		commit := pe.p.Steps[v].Part == Commit
 		l, member := lo[pe.p.Steps[v].Ref.Thread]
-		if member && (v < l-1 || v > hi[pe.p.Steps[v].Ref.Thread]+1) {
+		if member && !commit && (v < l-1 || v > hi[pe.p.Steps[v].Ref.Thread]+1) {
 			continue
 		}
 		if inert != nil && !member && inert[v] {
@@ -219,7 +223,7 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 		if !neg {
 			// A step that must happen before every block step, or after
 			// every one, is never inside the block: no clause needed.
-			if pe.mhbAll(v, block, true) || pe.mhbAll(v, block, false) {
+			if !commit && pe.mhbAll(v, block, true) || pe.mhbAll(v, block, false) {
 				continue
 			}
 			fs = append(fs, Or(Lt(v, below), Lt(above, v)))

@@ -18,9 +18,12 @@ const (
 	Release
 	Wake
 	Reacquire
+	// Commit is the step at which a buffered write becomes visible
+	// (TSO and PSO only, memmodel.go).
+	Commit
 )
 
-var partSuffix = [...]string{"", ".release", ".wake", ".reacquire"}
+var partSuffix = [...]string{"", ".release", ".wake", ".reacquire", ".commit"}
 
 // Step is one schedulable step of a trace event.
 type Step struct {
@@ -64,6 +67,8 @@ type Constraint struct {
 type Problem struct {
 	Trace *trace.Trace
 	Model trace.BranchModel
+	// Mem is the memory model (memmodel.go; SC for NewProblem).
+	Mem   trace.MemoryModel
 	Slice *Slice
 	// Steps[v] is the step of order variable v, for v < Cut.
 	Steps []Step

@@ -101,6 +101,9 @@ func (p *Problem) readSources(r trace.EventRef, ev *trace.Event, conc func(trace
 // need not be the value recorded for r (query.go asks for other values).
 func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.EventRef) *F) *F {
 	tr := p.Trace
+	if p.Mem.Relaxed() && !tr.Volatile[x] {
+		return p.relaxedSourcesOf(r, x, val, conc) // memmodel.go
+	}
 	var writes []trace.EventRef // writes of x in the slice that may precede r
 	for _, w := range p.idx.writesVar[x] {
 		if p.inSlice(w) && !p.idx.Before(r, w) {

@@ -29,6 +29,8 @@ type PropertyInput struct {
 type Options struct {
 	// Branches is the branch model; Auto is resolved against the trace.
 	Branches trace.BranchModel
+	// Mem is the memory model (SC by default; memmodel.go for the others).
+	Mem trace.MemoryModel
 	// Timeout bounds each candidate (0: none). Its expiry makes a
 	// candidate unknown.
 	Timeout time.Duration
@@ -137,7 +139,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	start := time.Now()
 	model := opts.Branches.Resolve(tr)
 	jobs := opts.Workers()
-	res := &Result{Trace: tr, Model: model}
+	res := &Result{Trace: tr, Model: model, Mem: opts.Mem}
 	res.Stats.Threads = len(tr.Threads)
 	res.Stats.Events = tr.NumEvents()
 	for _, p := range props {
@@ -146,7 +148,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		}
 	}
 	// The facts every worker and the pre-filter read, computed once.
-	facts, pf, ok := setUp(ctx, tr, model)
+	facts, pf, ok := setUp(ctx, tr, model, opts.Mem)
 	if !ok {
 		return stoppedEarly(res, start), nil
 	}
@@ -160,6 +162,9 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		dopts.Tight, dopts.TightReason = mem.Tight, mem.Reason()
 	}
 	newDecider := func() Decider { return Ladder(facts, dopts) }
+	if opts.Mem.Relaxed() {
+		newDecider = func() Decider { return newRelaxedDecider(facts, opts.Mem, dopts) }
+	}
 	if opts.NewDecider != nil {
 		newDecider = func() Decider { return opts.NewDecider(tr, model, dopts) }
 	}
@@ -231,7 +236,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 						continue
 					}
 					if !j.decision.Validated {
-						if err := checkWitness(facts, j); err != nil {
+						if err := checkWitness(facts, opts.Mem, j); err != nil {
 							fail(err)
 							continue
 						}
@@ -362,9 +367,9 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 
 // checkWitness re-checks a Sat decision with the replay validator, which
 // shares nothing with the encoding (docs/semantics.md).
-func checkWitness(facts *stage.Facts, j *job) error {
+func checkWitness(facts *stage.Facts, mem trace.MemoryModel, j *job) error {
 	tr, sched := facts.Trace, facts.Steps(j.decision)
-	err := replay.Validate(tr, facts.Model, sched)
+	err := facts.Checker.ValidateIn(facts.Model, mem, sched)
 	if err == nil {
 		err = replay.CheckPattern(tr, j.plan.alt, j.choice, sched)
 	}

@@ -30,13 +30,13 @@ func interrupted(ctx context.Context) bool { return interrupt.Closed(ctx.Done())
 
 // setUp computes the facts the workers and the pre-filter share, unless
 // ctx is done first (ok false; the computation is abandoned).
-func setUp(ctx context.Context, tr *trace.Trace, model trace.BranchModel) (*stage.Facts, *prefilter.Filter, bool) {
+func setUp(ctx context.Context, tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel) (*stage.Facts, *prefilter.Filter, bool) {
 	type setup struct {
 		facts *stage.Facts
 		pf    *prefilter.Filter
 	}
 	s, ok := abandon.Run(ctx.Done(), func() setup {
-		f := stage.NewFacts(tr, model)
+		f := newFacts(tr, model, mem)
 		return setup{f, f.Prefilter()}
 	})
 	return s.facts, s.pf, ok

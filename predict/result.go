@@ -65,6 +65,7 @@ type Stats struct {
 type Result struct {
 	Trace      *trace.Trace
 	Model      trace.BranchModel // resolved (never Auto)
+	Mem        trace.MemoryModel
 	Violations []Violation
 	Unknown    []UnknownCandidate
 	Stats      Stats

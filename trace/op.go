@@ -33,6 +33,10 @@ const (
 	// the trace ended. They come after the shared ops for the same reason.
 	OpRequest
 	OpRRequest
+	// OpFence is a memory fence (docs/semantics.md, Memory models): it
+	// makes the thread's pending writes visible before it goes on. Under
+	// sequential consistency it does nothing.
+	OpFence
 	NumOps // number of kinds; not an op
 )
 
@@ -43,6 +47,7 @@ var opNames = [NumOps]string{
 	OpCall: "call", OpEnter: "enter", OpExit: "exit",
 	OpRAcquire: "racquire", OpRRelease: "rrelease",
 	OpRequest: "request", OpRRequest: "rrequest",
+	OpFence: "fence",
 }
 
 // opAliases are the alternative spellings docs/trace-format.md accepts.

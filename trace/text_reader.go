@@ -225,7 +225,7 @@ func hbID(tok string) (string, error) {
 
 // opUsage is the operand list of each op, for error messages.
 var opUsage = [NumOps]string{
-	OpBegin: "", OpEnd: "", OpBranch: "",
+	OpBegin: "", OpEnd: "", OpBranch: "", OpFence: "",
 	OpFork: " THREAD2", OpJoin: " THREAD2",
 	OpRead: " VAR VALUE", OpWrite: " VAR VALUE",
 	OpAcquire: " LOCK", OpRelease: " LOCK",
@@ -247,7 +247,7 @@ var opOperands = [NumOps][2]int{
 	OpNotify: {1, 1}, OpNotifyAll: {1, 1},
 }
 
-const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq)"
+const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence"
 
 func (t *textReader) usage(op Op) string {
 	return "want THREAD " + op.String() + opUsage[op] + " [@LOCATION]"

@@ -129,7 +129,7 @@ func operandTokens(t *Trace, ev *Event, stack Sym, toks []string, check func(s s
 	str := func(s Sym) string { return check(t.Str(s), false) }
 	embedded := func(s Sym) string { return check(t.Str(s), true) }
 	switch ev.Op {
-	case OpBegin, OpEnd, OpBranch:
+	case OpBegin, OpEnd, OpBranch, OpFence:
 	case OpRead, OpWrite:
 		toks = append(toks, str(ev.Obj), str(ev.Val))
 	case OpWait:

@@ -40,6 +40,7 @@ trace error, 3 no violation but some candidates unknown (solver limit);
 	choiceFlag(f, "format", "text", []string{"text", "json", "sarif", "html"}, "output format: text, json, sarif or html (one self-contained page)")
 	boolFlag(f, "all", "list every (binding, choice) violation instead of grouping by location, and every unknown candidate")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
+	memoryModelFlag(f)
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the chosen events), full or none")
 	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
@@ -73,6 +74,10 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	policy, err := readPolicy(v)
+	if err != nil {
+		return err
+	}
+	mem, err := relaxedPredict(v)
 	if err != nil {
 		return err
 	}
@@ -122,7 +127,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	}
 	opts := predict.Options{MemoryBudget: budget,
 		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
-		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider,
+		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider, Mem: mem,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
 	res, inputs, warnings, err := predictTrace(ctx, stderr, showProgress, tr, sel, opts)

@@ -36,6 +36,7 @@ could not decide within --timeout).`,
 	f.StringArray("reads", nil, `a read value to ask for, "EVENT reads VALUE"; may be repeated`)
 	choiceFlag(f, "format", "text", []string{"text", "json"}, "output format: text or json")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
+	memoryModelFlag(f)
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the events asked about), full or none")
 	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit for the solver (0: none); when it runs out the answer is unknown")
@@ -58,6 +59,10 @@ func runQuery(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	mem, err := memoryModel(v)
+	if err != nil {
+		return err
+	}
 	tr, err := readTraces(cmd, args)
 	if err != nil {
 		return err
@@ -66,7 +71,10 @@ func runQuery(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout"), Stop: cmd.Context().Done()})
+	if err := q.CheckModel(tr, mem); err != nil {
+		return usageError{err}
+	}
+	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout"), Mem: mem, Stop: cmd.Context().Done()})
 	if err != nil {
 		return err
 	}

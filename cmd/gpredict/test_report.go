@@ -104,7 +104,7 @@ func eventText(tr *trace.Trace, r trace.EventRef) string {
 		if ev.Target != trace.NoSym {
 			parts = append(parts, "target="+tr.Str(ev.Target))
 		}
-	case trace.OpBegin, trace.OpEnd, trace.OpBranch:
+	case trace.OpBegin, trace.OpEnd, trace.OpBranch, trace.OpFence:
 	default:
 		parts = append(parts, tr.Str(ev.Obj))
 	}

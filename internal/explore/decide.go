@@ -16,12 +16,17 @@ import (
 // The candidate's choice is taken as given (meta-thread and region
 // restrictions are the enumerator's job, see Violations).
 func Decide(tr *trace.Trace, model trace.BranchModel, c encode.Candidate) (ok bool, sched []replay.Step) {
+	return DecideIn(tr, model, trace.SC, c)
+}
+
+// DecideIn is Decide under memory model mem.
+func DecideIn(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, c encode.Candidate) (ok bool, sched []replay.Step) {
 	x := &search{tr: tr, model: model, alt: c.Alt, choice: c.Choice,
 		chosen: map[trace.EventRef]bool{}, failed: map[string]bool{}}
 	for _, e := range c.Choice {
 		x.chosen[e] = true
 	}
-	if end := x.dfs(newState(tr)); end != nil {
+	if end := x.dfs(newStateIn(tr, mem)); end != nil {
 		return true, end.path
 	}
 	return false, nil

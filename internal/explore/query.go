@@ -25,6 +25,11 @@ type ReadValue struct {
 // it returns one such schedule, ending with the last of those steps. model
 // must be resolved. It is the reference for gpredict query.
 func Query(tr *trace.Trace, model trace.BranchModel, orders []StepOrder, reads []ReadValue) (bool, []replay.Step) {
+	return QueryIn(tr, model, trace.SC, orders, reads)
+}
+
+// QueryIn is Query under memory model mem.
+func QueryIn(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, orders []StepOrder, reads []ReadValue) (bool, []replay.Step) {
 	x := &querySearch{tr: tr, model: model, orders: orders, reads: reads, failed: map[string]bool{}}
 	for _, o := range orders {
 		x.asked = append(x.asked, o.Before, o.After)
@@ -32,7 +37,7 @@ func Query(tr *trace.Trace, model trace.BranchModel, orders []StepOrder, reads [
 	for _, r := range reads {
 		x.asked = append(x.asked, replay.Step{Ref: r.Read})
 	}
-	if end := x.dfs(newState(tr)); end != nil {
+	if end := x.dfs(newStateIn(tr, mem)); end != nil {
 		return true, end.path
 	}
 	return false, nil
@@ -98,7 +103,7 @@ func (x *querySearch) allows(s *state, path []replay.Step) bool {
 			continue
 		}
 		ev := x.tr.Event(r.Read)
-		lw, written := s.lastW[ev.Obj]
+		lw, written := s.seen(x.tr, r.Read.Thread, ev.Obj)
 		switch {
 		case !written:
 			if x.tr.Str(x.tr.InitValue(ev.Obj)) != r.Value {

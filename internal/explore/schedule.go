@@ -30,6 +30,7 @@ type state struct {
 	inner  map[threadLock]int
 	lastW  map[trace.Sym]lastWrite
 	path   []replay.Step
+	mem    memState // memory model and store buffers (memmodel.go)
 }
 
 // threadLock is a (thread, lock) pair.
@@ -71,6 +72,7 @@ func (s *state) clone() *state {
 		shared:  make(map[trace.Sym]map[trace.ThreadID]int, len(s.shared)),
 		inner:   make(map[threadLock]int, len(s.inner)),
 		path:    append(make([]replay.Step, 0, len(s.path)+1), s.path...),
+		mem:     s.mem.clone(),
 	}
 	for l, m := range s.shared {
 		c.shared[l] = make(map[trace.ThreadID]int, len(m))
@@ -186,7 +188,7 @@ func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
 		}
 		out = append(out, take(tr, s, ref, ev)...)
 	}
-	return out
+	return append(out, commits(tr, s)...)
 }
 
 func cur(s *state, t trace.ThreadID) trace.EventRef {
@@ -196,6 +198,9 @@ func cur(s *state, t trace.ThreadID) trace.EventRef {
 // take schedules the (first part of the) event ref, if the rules allow.
 func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*state {
 	t := ref.Thread
+	if !s.flushed(tr, t, ev) { // rule 6
+		return nil
+	}
 	next := func(part replay.Part) *state {
 		n := s.clone()
 		n.started[t]++
@@ -284,7 +289,7 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 		return out
 	case trace.OpRead:
 		n := next(replay.Whole)
-		lw, ok := s.lastW[ev.Obj]
+		lw, ok := s.seen(tr, t, ev.Obj)
 		var consistent bool
 		if !ok {
 			consistent = tr.InitValue(ev.Obj) == ev.Val
@@ -297,7 +302,9 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 		return []*state{n}
 	case trace.OpWrite:
 		n := next(replay.Whole)
-		n.lastW[ev.Obj] = lastWrite{ref: ref, concrete: !s.bad[t]}
+		if w := (lastWrite{ref: ref, concrete: !s.bad[t]}); !n.buffered(tr, ref, ev, w) {
+			n.lastW[ev.Obj] = w
+		}
 		return []*state{n}
 	}
 	return []*state{next(replay.Whole)}
@@ -327,14 +334,10 @@ func (s *state) key(b *strings.Builder) {
 		lw := s.lastW[trace.Sym(v)]
 		b.WriteString(strconv.Itoa(v))
 		b.WriteByte('=')
-		b.WriteString(strconv.Itoa(int(lw.ref.Thread)))
-		b.WriteByte(':')
-		b.WriteString(strconv.Itoa(int(lw.ref.Index)))
-		if lw.concrete {
-			b.WriteByte('c')
-		}
+		lw.key(b)
 		b.WriteByte(';')
 	}
+	s.mem.key(b)
 }
 
 func sortInts(a []int) {

@@ -33,6 +33,7 @@ func (s *sim) act(t *thread) {
 		s.emit(t, op{kind: trace.OpWrite, obj: v, val: val})
 	})
 	add(1, func() { s.emit(t, op{kind: trace.OpBranch}) })
+	add(s.cfg.FenceWeight, func() { s.emit(t, op{kind: trace.OpFence}) })
 	sig := signatures[s.r.Intn(len(signatures))]
 	target := fmt.Sprintf("o%d", 1+s.r.Intn(2))
 	add(1, func() { s.emit(t, op{kind: trace.OpCall, obj: sig, target: target}) })

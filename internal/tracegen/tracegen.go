@@ -61,6 +61,9 @@ type Config struct {
 	// wake a waiter: the causal model asks nothing of the notifier's
 	// locks.
 	UnheldNotifyWeight int
+	// FenceWeight weighs a fence (default 0: none). A fence changes
+	// nothing under SC; the memory-model sweeps need them.
+	FenceWeight int
 	// HBFacts is the most hb facts added between events of different
 	// threads that the simulated execution orders (default 0: none); the
 	// trace gets a random number of them up to this.

@@ -12,8 +12,13 @@ import (
 // every asked order holds between scheduled steps and every asked read is
 // scheduled and returns its value, read off the replay, not the encoding.
 func Check(tr *trace.Trace, model trace.BranchModel, q *Query, sched []replay.Step) error {
+	return CheckIn(tr, model, trace.SC, q, sched)
+}
+
+// CheckIn is Check under memory model mem.
+func CheckIn(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, q *Query, sched []replay.Step) error {
 	c := replay.NewChecker(tr)
-	if err := c.Validate(model, sched); err != nil {
+	if err := c.ValidateIn(model, mem, sched); err != nil {
 		return err
 	}
 	pos := make(map[replay.Step]int, len(sched))
@@ -30,7 +35,7 @@ func Check(tr *trace.Trace, model trace.BranchModel, q *Query, sched []replay.St
 			return fmt.Errorf("%s does not come before %s in the schedule", sa.Format(tr), sb.Format(tr))
 		}
 	}
-	seen, err := c.ReadsSeen(sched)
+	seen, err := c.ReadsSeenIn(mem, sched)
 	if err != nil {
 		return err
 	}

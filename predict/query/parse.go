@@ -39,7 +39,8 @@ type Query struct {
 	Reads  []Read
 }
 
-var partNames = map[string]encode.Part{"release": encode.Release, "wake": encode.Wake, "reacquire": encode.Reacquire}
+var partNames = map[string]encode.Part{"release": encode.Release, "wake": encode.Wake, "reacquire": encode.Reacquire,
+	"commit": encode.Commit}
 
 // Parse resolves the conditions against the trace: each order is
 // "EVENT < EVENT" (or a chain "A < B < C", which is A < B and B < C), each
@@ -104,7 +105,7 @@ func ParsePoint(tr *trace.Trace, s string) (Point, error) {
 	if dot := strings.LastIndexByte(s, '.'); dot > strings.LastIndexByte(s, '#') {
 		p, ok := partNames[s[dot+1:]]
 		if !ok {
-			return Point{}, fmt.Errorf("%q: a part is .release, .wake or .reacquire (of a wait)", s)
+			return Point{}, fmt.Errorf("%q: a part is .release, .wake or .reacquire (of a wait), or .commit (of a write)", s)
 		}
 		id, part = s[:dot], p
 	}
@@ -112,7 +113,11 @@ func ParsePoint(tr *trace.Trace, s string) (Point, error) {
 	if err != nil {
 		return Point{}, err
 	}
-	if ev := tr.Event(r); part != encode.Whole && ev.Op != trace.OpWait {
+	if ev := tr.Event(r); part == encode.Commit {
+		if err := commitPoint(tr, id, ev); err != nil {
+			return Point{}, err
+		}
+	} else if part != encode.Whole && ev.Op != trace.OpWait {
 		return Point{}, fmt.Errorf("%s is %s, not a wait: only a wait has parts (.release, .wake, .reacquire)", id, withArticle(ev.Op))
 	}
 	return Point{Event: r, Part: part}, nil
@@ -189,5 +194,5 @@ func parseRead(tr *trace.Trace, s string) (Read, error) {
 
 // pointName renders p as in a witness ("T1#4", "T1#4.wake").
 func pointName(tr *trace.Trace, p Point) string {
-	return tr.ID(p.Event) + [...]string{"", ".release", ".wake", ".reacquire"}[p.Part]
+	return tr.ID(p.Event) + [...]string{"", ".release", ".wake", ".reacquire", ".commit"}[p.Part]
 }

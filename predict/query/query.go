@@ -28,6 +28,8 @@ type Options struct {
 	// Timeout bounds the solver (0: none); when it runs out the answer
 	// is Unknown.
 	Timeout time.Duration
+	// Mem is the memory model (docs/semantics.md, rule 6; SC by default).
+	Mem trace.MemoryModel
 	// Stop closes when the command is interrupted (nil: never): the
 	// answer is then Unknown, with the reason stage.Interrupted.
 	Stop <-chan struct{}
@@ -37,6 +39,7 @@ type Options struct {
 type Answer struct {
 	Query *Query
 	Model trace.BranchModel // resolved
+	Mem   trace.MemoryModel
 	// Verdict: Sat (Witness is a feasible schedule with every condition),
 	// Unsat (Explanation says why none exists) or Unknown (Reason).
 	Verdict     stage.Verdict
@@ -62,8 +65,11 @@ func (e *WitnessError) Error() string {
 func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	start := time.Now()
 	model := opts.Branches.Resolve(tr)
-	ans := &Answer{Query: q, Model: model}
+	ans := &Answer{Query: q, Model: model, Mem: opts.Mem}
 	defer func() { ans.Seconds = time.Since(start).Seconds() }()
+	if err := q.CheckModel(tr, opts.Mem); err != nil {
+		return nil, err
+	}
 	// Indexing a long recording takes seconds in code without a stop
 	// signal: a stop abandons it (package abandon).
 	type facts struct {
@@ -71,7 +77,7 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 		idx *encode.Index
 	}
 	f, ok := abandon.Run(opts.Stop, func() facts {
-		if ex := mustHappenBefore(tr, model, q); ex != nil {
+		if ex := mustHappenBefore(tr, model, opts.Mem, q); ex != nil {
 			return facts{mhb: ex}
 		}
 		return facts{idx: encode.NewIndex(tr)}
@@ -91,7 +97,7 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	if err != nil { // the only error: stopped
 		return ans.stopped(), nil
 	}
-	prob, err := encode.NewProblemWithin(f.idx, model, sl, encode.StopOnly(opts.Stop))
+	prob, err := encode.NewProblemInWithin(f.idx, model, opts.Mem, sl, encode.StopOnly(opts.Stop))
 	if err != nil {
 		return ans.stopped(), nil
 	}
@@ -120,14 +126,14 @@ func decide(tr *trace.Trace, q *Query, opts Options, deadline time.Time, idx *en
 	case stage.Unknown:
 		ans.Verdict, ans.Reason = stage.Unknown, res.Reason
 	case stage.Sat:
-		if err := Check(tr, model, q, res.Schedule); err != nil {
+		if err := CheckIn(tr, model, opts.Mem, q, res.Schedule); err != nil {
 			we := &WitnessError{Err: err}
 			for _, s := range res.Schedule {
 				we.Schedule = append(we.Schedule, s.Format(tr))
 			}
 			return we
 		}
-		ans.Verdict, ans.Witness = stage.Sat, trim(tr, model, q, res.Schedule)
+		ans.Verdict, ans.Witness = stage.Sat, trim(tr, model, opts.Mem, q, res.Schedule)
 	case stage.Unsat:
 		core := make([]encode.Constraint, len(res.Core))
 		facts := make([]*explain.Fact, len(res.Core))
@@ -137,6 +143,12 @@ func decide(tr *trace.Trace, q *Query, opts Options, deadline time.Time, idx *en
 			if k >= len(prob.Causal) {
 				facts[i] = &known[k-len(prob.Causal)]
 				claims = append(claims, claim(tr, facts[i]))
+			}
+			if opts.Mem.Relaxed() {
+				// The explanation's kinds of facts say what SC implies
+				// ("T2#2 comes before every write of x"); under TSO and
+				// PSO each constraint of the core says it in its own words.
+				facts[i] = &explain.Fact{Kind: explain.Model, Events: cs[k].Origin.Events, Text: cs[k].Origin.Why}
 			}
 		}
 		ex := explain.FromCore(idx, prob, core, facts, res.Minimal)
@@ -218,10 +230,15 @@ func claim(tr *trace.Trace, f *explain.Fact) string {
 // mustHappenBefore refutes q without a solver when an asked order goes
 // against must-happen-before (under the model, with the reads whose value
 // only one write gives), explained by the chain of facts.
-func mustHappenBefore(tr *trace.Trace, model trace.BranchModel, q *Query) *explain.Explanation {
+func mustHappenBefore(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, q *Query) *explain.Explanation {
 	var idx *encode.Index
 	for _, o := range q.Orders {
 		a, b := o.A.last(tr), o.B.first(tr)
+		if a.Part == encode.Commit || b.Part == encode.Commit {
+			// Must-happen-before orders events, not when a write becomes
+			// visible: the solver decides (commit.go).
+			continue
+		}
 		asked := explain.AskedOrderFact(tr, a.Ref, b.Ref, uint8(a.Part), uint8(b.Part))
 		ex := &explain.Explanation{Claim: "no feasible schedule has " + claim(tr, &asked), By: explain.ByMHB, Minimal: true}
 		if a.Ref == b.Ref { // two parts of one wait
@@ -234,6 +251,10 @@ func mustHappenBefore(tr *trace.Trace, model trace.BranchModel, q *Query) *expla
 		}
 		if idx == nil {
 			idx = encode.NewModelIndex(tr, model)
+			if mem.Relaxed() {
+				// Must-read-from edges are facts of SC (encode.NewProblemIn).
+				idx = encode.NewIndex(tr)
+			}
 		}
 		if chain, ok := explain.MustPrecede(idx, b.Ref, a.Ref, true); ok {
 			ex.Facts = append([]explain.Fact{asked}, chain...)

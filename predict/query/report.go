@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpredict/predict/explain"
+	"gpredict/predict/replay"
 	"gpredict/predict/report/witness"
 	"gpredict/predict/stage"
 	"gpredict/trace"
@@ -33,14 +34,18 @@ func WriteText(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	}
 	switch a.Verdict {
 	case stage.Sat:
-		printf("yes: a feasible schedule (%s branch model) has %s\n", a.Model, strings.Join(asked(tr, a.Query), " and "))
+		printf("yes: a feasible schedule (%s) has %s\n", models(a), strings.Join(asked(tr, a.Query), " and "))
 		if o.Witness != witness.None && err == nil {
 			err = witness.Draw(w, tr, a.Witness, named(a.Query), o.Witness)
+		}
+		for _, p := range pendingAtEnd(tr, a) {
+			printf("  %s (%s) is still in %s's store buffer at the end: no other thread has seen it\n",
+				tr.ID(p), tr.EventText(p), tr.ThreadName(p.Thread))
 		}
 		printf("\nthe witness has %d steps and passed the replay validator; %.2fs\n", len(a.Witness), a.Seconds)
 	case stage.Unsat:
 		ex := a.Explanation
-		printf("no: %s (%s branch model), because\n", ex.Claim, a.Model)
+		printf("no: %s (%s), because\n", ex.Claim, models(a))
 		for _, s := range ex.Sentences() {
 			printf("  - %s\n", s)
 		}
@@ -56,6 +61,15 @@ func WriteText(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 		printf("unknown: the solver could not decide it (%s)\n", a.Reason)
 	}
 	return err
+}
+
+// models names the branch model, and the memory model unless it is SC
+// (the default, which the reports have always left unsaid).
+func models(a *Answer) string {
+	if a.Mem == trace.SC {
+		return a.Model.String() + " branch model"
+	}
+	return a.Model.String() + " branch model, " + strings.ToUpper(a.Mem.String()) + " memory model"
 }
 
 // asked lists the conditions as the text report names them.
@@ -84,13 +98,15 @@ func named(q *Query) []trace.EventRef {
 
 // The JSON document (docs/output.md, "gpredict query"):
 //
-//	{"version", "traces", "branches", "query": {"orders", "reads"},
+//	{"version", "traces", "branches", "memory_model" (not sc),
+//	 "query": {"orders", "reads"},
 //	 "answer": "yes"|"no"|"unknown", "schedule" (yes), "explain" (no),
 //	 "reason" (unknown), "seconds"}
 type jsonAnswer struct {
 	Version  string        `json:"version"`
 	Traces   []string      `json:"traces"`
 	Branches string        `json:"branches"`
+	Memory   string        `json:"memory_model,omitempty"`
 	Query    jsonQuery     `json:"query"`
 	Answer   string        `json:"answer"`
 	Schedule []string      `json:"schedule,omitempty"`
@@ -114,6 +130,9 @@ func WriteJSON(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	for _, r := range a.Query.Reads {
 		doc.Query.Reads = append(doc.Query.Reads, tr.ID(r.Event)+" reads "+tr.Str(tr.Event(r.Event).Obj)+"="+r.Value)
 	}
+	if a.Mem != trace.SC {
+		doc.Memory = a.Mem.String()
+	}
 	switch a.Verdict {
 	case stage.Sat:
 		doc.Answer = "yes"
@@ -129,4 +148,27 @@ func WriteJSON(w io.Writer, tr *trace.Trace, a *Answer, o ReportOptions) error {
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false) // "T2#1 < T1#4", not "T2#1 \u003c T1#4"
 	return enc.Encode(doc)
+}
+
+// pendingAtEnd lists, under TSO and PSO, the writes of the witness that
+// have no commit step in it: a witness is a prefix, and these writes are
+// still buffered where it ends. A report says so, since the drawing shows
+// when every other write becomes visible.
+func pendingAtEnd(tr *trace.Trace, a *Answer) []trace.EventRef {
+	if !a.Mem.Relaxed() {
+		return nil
+	}
+	committed := map[trace.EventRef]bool{}
+	for _, s := range a.Witness {
+		if s.Part == replay.Commit {
+			committed[s.Ref] = true
+		}
+	}
+	var out []trace.EventRef
+	for _, s := range a.Witness {
+		if ev := tr.Event(s.Ref); s.Part == replay.Whole && ev.Op == trace.OpWrite && !tr.Volatile[ev.Obj] && !committed[s.Ref] {
+			out = append(out, s.Ref)
+		}
+	}
+	return out
 }

@@ -16,7 +16,7 @@ const trimLimit = 2000
 // and not one the query names is left out if what remains still passes
 // Check. (A solver's model schedules whatever it did not need to leave
 // out; a reader wants the steps that matter.)
-func trim(tr *trace.Trace, model trace.BranchModel, q *Query, sched []replay.Step) []replay.Step {
+func trim(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, q *Query, sched []replay.Step) []replay.Step {
 	if len(sched) > trimLimit {
 		return sched
 	}
@@ -31,7 +31,7 @@ func trim(tr *trace.Trace, model trace.BranchModel, q *Query, sched []replay.Ste
 			continue
 		}
 		cand := slices.Delete(slices.Clone(cur), i, i+1)
-		if Check(tr, model, q, cand) == nil {
+		if CheckIn(tr, model, mem, q, cand) == nil {
 			cur = cand
 		}
 	}

@@ -88,7 +88,7 @@ func steps(t testing.TB, tr *trace.Trace, s string) []Step {
 		if !ok {
 			t.Fatalf("no event %s", id)
 		}
-		part := map[string]Part{"": Whole, "release": Release, "wake": Wake, "reacquire": Reacquire}[suffix]
+		part := map[string]Part{"": Whole, "release": Release, "wake": Wake, "reacquire": Reacquire, "commit": Commit}[suffix]
 		out = append(out, Step{Ref: ref, Part: part})
 	}
 	return out

@@ -17,15 +17,5 @@ type Seen struct {
 // reports the first rule of docs/semantics.md that sched breaks before its
 // end (rules 1–4; rule 5 is Validate's), if any.
 func (c *Checker) ReadsSeen(sched []Step) (map[trace.EventRef]Seen, error) {
-	r := newReplayer(c, sched)
-	for i, s := range sched {
-		if err := r.step(i, s); err != nil {
-			return nil, err
-		}
-	}
-	out := make(map[trace.EventRef]Seen, len(r.reads))
-	for _, rd := range r.reads {
-		out[rd.ref] = Seen{Value: rd.saw.val, Known: rd.saw.concrete, Initial: rd.saw.step < 0}
-	}
-	return out, nil
+	return c.ReadsSeenIn(trace.SC, sched)
 }

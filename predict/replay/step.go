@@ -15,9 +15,13 @@ const (
 	Release        // wait: releases the lock and starts waiting
 	Wake           // wait: woken by a notify
 	Reacquire      // wait: takes the lock back
+	// Commit is the step at which a write leaves its thread's store
+	// buffer and becomes visible to the other threads (TSO and PSO only,
+	// memmodel.go); the write event's own step is its issue.
+	Commit
 )
 
-var partSuffix = [...]string{"", ".release", ".wake", ".reacquire"}
+var partSuffix = [...]string{"", ".release", ".wake", ".reacquire", ".commit"}
 
 // Step is one step of a schedule.
 type Step struct {

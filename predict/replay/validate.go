@@ -29,16 +29,7 @@ func Validate(tr *trace.Trace, model trace.BranchModel, sched []Step) error {
 
 // Validate is the package's Validate for the checker's trace.
 func (c *Checker) Validate(model trace.BranchModel, sched []Step) error {
-	if err := checkModel(model); err != nil {
-		return err
-	}
-	r := newReplayer(c, sched)
-	for i, s := range sched {
-		if err := r.step(i, s); err != nil {
-			return err
-		}
-	}
-	return r.checkReads(model)
+	return c.ValidateIn(model, trace.SC, sched)
 }
 
 func checkModel(model trace.BranchModel) error {
@@ -122,6 +113,10 @@ type replayer struct {
 	hasBad    []bool
 	reads     []readFact
 	lastBrIdx []int // per thread: index of the last scheduled branch, -1 if none
+
+	// Rule 6 (memmodel.go): the memory model and, under TSO and PSO, each
+	// thread's store buffer.
+	mem relaxed
 }
 
 func newReplayer(c *Checker, sched []Step) *replayer {
@@ -172,11 +167,17 @@ func (r *replayer) stepName(s Step) string {
 func (r *replayer) name(t trace.ThreadID) string { return r.tr.ThreadName(t) }
 
 func (r *replayer) step(i int, s Step) error {
+	if s.Part == Commit {
+		return r.commit(i, s)
+	}
 	if err := r.checkOrder(i, s); err != nil {
 		return err
 	}
 	t := s.Ref.Thread
 	ev := r.tr.Event(s.Ref)
+	if err := r.checkFlushed(i, s, ev); err != nil {
+		return err
+	}
 	switch s.Part {
 	case Whole:
 		r.started[t]++
@@ -373,7 +374,9 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		if !f.concrete {
 			f.dirty = r.firstBad[t]
 		}
-		r.last[r.c.objOf(s.Ref)] = f
+		if !r.buffer(s.Ref, ev, f) {
+			r.last[r.c.objOf(s.Ref)] = f
+		}
 	case trace.OpBranch:
 		r.lastBrIdx[t] = int(s.Ref.Index)
 	}
@@ -412,7 +415,7 @@ func (r *replayer) wakeDeadline(t trace.ThreadID) int {
 }
 
 func (r *replayer) read(i int, ref trace.EventRef, ev *trace.Event) {
-	f := r.last[r.c.objOf(ref)]
+	f := r.visible(ref, ev)
 	if f.step == -2 {
 		f = writeFact{step: -1, val: r.tr.InitValue(ev.Obj), concrete: true}
 	}

@@ -28,6 +28,10 @@ type Witness struct {
 	tallies []int32
 	threads int
 	chunk   int
+	// commits holds the own positions of commit steps (TSO and PSO,
+	// witness_commit.go), nil when there are none: such a step is not one
+	// of its thread's events, so the counts above skip it.
+	commits map[int]trace.EventRef
 }
 
 // tallyChunk is the least distance between two tallies; with many
@@ -58,6 +62,7 @@ func Compact(tr *trace.Trace, sched []Step) Witness {
 			w.wide[i] = uint32(s.Ref.Thread)
 		}
 	}
+	w.commits = commitsOf(sched)
 	w.tally(len(tr.Threads))
 	return w
 }
@@ -76,7 +81,9 @@ func (w *Witness) tally(threads int) {
 		if i%w.chunk == 0 {
 			copy(w.tallies[i/w.chunk*threads:], run)
 		}
-		run[w.ownThread(i)]++
+		if !w.isCommit(i) {
+			run[w.ownThread(i)]++
+		}
 	}
 	if n%w.chunk == 0 {
 		copy(w.tallies[n/w.chunk*threads:], run)
@@ -106,7 +113,9 @@ func (w Witness) ownBefore(n int, counts []int) {
 		a = c * w.chunk
 	}
 	for i := a; i < n; i++ {
-		counts[w.ownThread(i)]++
+		if !w.isCommit(i) {
+			counts[w.ownThread(i)]++
+		}
 	}
 }
 
@@ -150,7 +159,7 @@ func (w Witness) StepOf(t trace.ThreadID, k int) int {
 		k -= int(w.tallies[lo*w.threads+int(t)])
 	}
 	for i, n := a, w.own(); i < n; i++ {
-		if w.ownThread(i) == t {
+		if w.ownThread(i) == t && !w.isCommit(i) {
 			if k == 0 {
 				return w.headLen + i
 			}
@@ -180,6 +189,10 @@ func (w Witness) Steps(tr *trace.Trace) []Step {
 	part := make([]Part, len(tr.Threads)) // the part of the wait in progress
 	for i := 0; i < n; i++ {
 		t := w.thread(i)
+		if c, ok := w.CommitAt(i); ok {
+			out[i] = Step{Ref: c, Part: Commit}
+			continue
+		}
 		r := trace.EventRef{Thread: t, Index: next[t]}
 		if tr.Threads[t].Events[r.Index].Op != trace.OpWait {
 			out[i] = Step{Ref: r}
@@ -220,6 +233,14 @@ func (w Witness) Tally(a, b int, counts []int, seen []bool, order []trace.Thread
 			seen[t] = true
 			order = append(order, t)
 		}
+	}
+	if w.commits != nil {
+		for i := a - w.headLen; i < b-w.headLen; i++ {
+			if !w.isCommit(i) {
+				note(w.ownThread(i))
+			}
+		}
+		return order
 	}
 	if w.narrow != nil {
 		for _, t := range w.narrow[a-w.headLen : b-w.headLen] {

@@ -46,6 +46,8 @@ type jsonDoc struct {
 	Truncated   *truncation `json:"truncated,omitempty"`
 	// Explained is there with --explain (refuted.go).
 	Explained *jsonExplained `json:"explained,omitempty"`
+	// MemoryModel is there (tso, pso) only when it is not SC.
+	MemoryModel string `json:"memory_model,omitempty"`
 }
 
 type jsonStats struct {
@@ -141,6 +143,7 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 		Interrupted: r.Interrupted,
 		Explained:   explainedJSON(tr, r.Explained),
 	}
+	doc.MemoryModel = memoryModelName(r.Mem)
 	reps := r.Reports(o.All)
 	cut := newTruncation(len(reps), len(r.Unknown))
 	for _, u := range r.Unknown {
@@ -250,4 +253,13 @@ func jsonStages(st []stage.StageStats) []jsonStage {
 			Seconds: math.Round(s.Time.Seconds()*1000) / 1000})
 	}
 	return out
+}
+
+// memoryModelName is the memory model as the JSON document names it: ""
+// (left out) for SC, which every document before the models assumed.
+func memoryModelName(m trace.MemoryModel) string {
+	if m == trace.SC {
+		return ""
+	}
+	return m.String()
 }

@@ -81,6 +81,9 @@ func summaryLines(r *predict.Result, reports int, o Options, cut *truncation) []
 		plural(reports, "report"), plural(len(r.Violations), "violation"), plural(len(r.Unknown), "unknown candidate"),
 		plural(s.Threads, "thread"), plural(s.Events, "event"), plural(s.PropertyEvents, "property event"),
 		plural(s.Candidates, "candidate"), s.Prefiltered, skipped, s.SolverCalls, s.Seconds)}
+	if r.Mem.Relaxed() { // SC, the default, goes unsaid as it always has
+		out = append(out, fmt.Sprintf("memory model: %s (docs/semantics.md, rule 6)", strings.ToUpper(r.Mem.String())))
+	}
 	if o.Filtered.Any() {
 		out = append(out, o.Filtered.text())
 	}

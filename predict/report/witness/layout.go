@@ -112,6 +112,10 @@ func (d *Drawer) StepRows(w replay.Witness, from, to int) []Row {
 	rows := make([]Row, 0, to-from)
 	for i := from; i < to; i++ {
 		t := w.Thread(i)
+		if c, ok := w.CommitAt(i); ok { // a write becoming visible: no event of t's
+			rows = append(rows, Row{Pos: i, Thread: t, Step: replay.Step{Ref: c, Part: replay.Commit}})
+			continue
+		}
 		rows = append(rows, Row{Pos: i, Thread: t, Step: d.Steps().Step(t, counts[t])})
 		counts[t]++
 	}
@@ -144,6 +148,10 @@ func (l *layout) steps(a, b int) {
 	for i := a; i < b; i++ {
 		t := l.w.Thread(i)
 		l.see(t)
+		if c, ok := l.w.CommitAt(i); ok { // a write becoming visible: no event of t's
+			seg.Steps = append(seg.Steps, Row{Pos: i, Thread: t, Step: replay.Step{Ref: c, Part: replay.Commit}})
+			continue
+		}
 		seg.Steps = append(seg.Steps, Row{Pos: i, Thread: t, Step: l.d.Steps().Step(t, l.counts[t])})
 		l.counts[t]++
 	}

@@ -56,6 +56,9 @@ func (d *Drawer) Text(out io.Writer, w replay.Witness, choice []trace.EventRef, 
 		for _, row := range seg.Steps {
 			cell := strings.Repeat(" ", col[row.Thread]*width) + stepCell(d.tr, chosen, row.Step)
 			text, loc := Describe(d.tr, row.Step.Ref)
+			if row.Step.Part == replay.Commit {
+				text += " becomes visible"
+			}
 			if loc != "" {
 				text += " @" + loc
 			}

@@ -50,7 +50,7 @@ func TestHang(t *testing.T) {
 func TestReturnsEarly(t *testing.T) {
 	s := &Server{drain: true}
 	go func() {
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(5 * time.Millisecond)
 		s.Stop()
 	}()
 }

@@ -29,11 +29,14 @@ func Start(c *Child) {
 	if c == nil {
 		return
 	}
-	rec.starting.Add(-1)
 	s := newState(c.name)
 	s.forked = true
 	s.line("# forked-by " + c.fork + " " + c.name)
 	rec.states.getOrAdd(goid(), func(int64) *gstate { return s })
+	// Only now is it no longer starting: settle (rt_settle.go) must see
+	// it either as starting or as a registered running goroutine, never
+	// as neither, or the process may exit before it runs.
+	rec.starting.Add(-1)
 }
 
 // End is deferred by every goroutine the recorder starts, with the value

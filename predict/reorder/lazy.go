@@ -28,16 +28,9 @@ import (
 // result holds a chosen event only if every set closed under these repairs
 // does; as with Block, the witness is only a proposal for the validator.
 func (c *Clocks) Lazy(chosen []trace.EventRef, mark func(pos int) int) (from int, steps []replay.Step, ok bool) {
-	first, last := -1, -1
-	for _, r := range chosen {
-		p := int(c.pos[r.Thread][r.Index])
-		if p < 0 {
-			return 0, nil, false
-		}
-		if first < 0 || p < first {
-			first = p
-		}
-		last = max(last, p)
+	first, last, ok := c.span(chosen)
+	if !ok {
+		return 0, nil, false
 	}
 	from = mark(first)
 	lz := lazy{c: c, from: from, last: last, chosen: chosen, v: c.countsAt(from)}
@@ -48,19 +41,7 @@ func (c *Clocks) Lazy(chosen []trace.EventRef, mark func(pos int) int) (from int
 	if !lz.close() {
 		return 0, nil, false
 	}
-	for p := from; p <= last; p++ {
-		if s := c.base[p]; lz.v.holds(s.Ref) {
-			steps = append(steps, s)
-		}
-	}
-	for _, r := range chosen {
-		steps = append(steps, replay.Step{Ref: r})
-	}
-	tail := steps[len(steps)-len(chosen):]
-	slices.SortFunc(tail, func(a, b replay.Step) int {
-		return int(c.pos[a.Ref.Thread][a.Ref.Index]) - int(c.pos[b.Ref.Thread][b.Ref.Index])
-	})
-	return from, steps, true
+	return from, c.witness(lz.v, from, last, chosen), true
 }
 
 // lazy is one closure in progress: v is the cut, floor the cut of the base

@@ -54,16 +54,9 @@ func (k Kind) String() string { return [...]string{"shb", "syncp"}[k] }
 // caller picks from among its validator marks by mark) and the steps after
 // it.
 func (c *Clocks) Block(chosen []trace.EventRef, kind Kind, mark func(pos int) int) (from int, steps []replay.Step, ok bool) {
-	first, last := -1, -1
-	for _, r := range chosen {
-		p := int(c.pos[r.Thread][r.Index])
-		if p < 0 {
-			return 0, nil, false
-		}
-		if first < 0 || p < first {
-			first = p
-		}
-		last = max(last, p)
+	first, last, ok := c.span(chosen)
+	if !ok {
+		return 0, nil, false
 	}
 	v := c.countsAt(first)
 	set := c.shb
@@ -82,21 +75,44 @@ func (c *Clocks) Block(chosen []trace.EventRef, kind Kind, mark func(pos int) in
 		}
 	}
 	from = mark(first)
+	return from, c.witness(v, from, last, chosen), true
+}
+
+// span is the first and last base position of the chosen events; not ok
+// when one of them is not in the base order.
+func (c *Clocks) span(chosen []trace.EventRef) (first, last int, ok bool) {
+	first, last = -1, -1
+	for _, r := range chosen {
+		p := int(c.pos[r.Thread][r.Index])
+		if p < 0 {
+			return 0, 0, false
+		}
+		if first < 0 || p < first {
+			first = p
+		}
+		last = max(last, p)
+	}
+	return first, last, true
+}
+
+// witness is the schedule of cut v: the base order's steps from..last
+// that v holds, then the chosen events in base order (their block's
+// order is free).
+func (c *Clocks) witness(v Cut, from, last int, chosen []trace.EventRef) []replay.Step {
+	var steps []replay.Step
 	for p := from; p <= last; p++ {
-		s := c.base[p]
-		if v.holds(s.Ref) {
+		if s := c.base[p]; v.holds(s.Ref) {
 			steps = append(steps, s)
 		}
 	}
 	for _, r := range chosen {
 		steps = append(steps, replay.Step{Ref: r})
 	}
-	// The chosen events in base order (their block's order is free).
 	tail := steps[len(steps)-len(chosen):]
 	slices.SortFunc(tail, func(a, b replay.Step) int {
 		return int(c.pos[a.Ref.Thread][a.Ref.Index]) - int(c.pos[b.Ref.Thread][b.Ref.Index])
 	})
-	return from, steps, true
+	return steps
 }
 
 // countsAt is the cut of the first p steps of the base order.

@@ -110,17 +110,13 @@ func (m *Matcher) match(tr *trace.Trace, stop <-chan struct{}) [][]PropEvent {
 			if kind == jpNone {
 				continue
 			}
-			if !m.kinds.has(kind) {
-				if m.usesHolds {
-					c.held.step(ev)
-				}
-				continue
-			}
-			c.setup(&c.jp, ev, enter)
-			ref := trace.EventRef{Thread: th.ID, Index: uint32(i)}
-			for d, dm := range m.decls {
-				if dm.kinds.has(kind) && firesAt(dm.decl.Advice, ev.Op) {
-					out[d] = c.matchDecl(dm, ref, emits[d], out[d])
+			if m.kinds.has(kind) { // else no declaration can match it
+				c.setup(&c.jp, ev, enter)
+				ref := trace.EventRef{Thread: th.ID, Index: uint32(i)}
+				for d, dm := range m.decls {
+					if dm.kinds.has(kind) && firesAt(dm.decl.Advice, ev.Op) {
+						out[d] = c.matchDecl(dm, ref, emits[d], out[d])
+					}
 				}
 			}
 			if m.usesHolds {

@@ -51,7 +51,7 @@ func (s *saturation) stopAt(t trace.ThreadID, i int, why string) {
 func (s *saturation) stops() bool {
 	tr := s.x.Trace
 	for t, th := range tr.Threads {
-		if th.HasFork && int(th.ForkedBy.Index) >= s.stop[th.ForkedBy.Thread] {
+		if th.HasFork && s.stop[t] > 0 && int(th.ForkedBy.Index) >= s.stop[th.ForkedBy.Thread] {
 			s.stopAt(th.ID, 0, fmt.Sprintf("its fork %s cannot come before the end", s.id(th.ForkedBy)))
 		}
 		lo := max(0, s.cut[t]-s.cfg.Zone)

@@ -16,7 +16,7 @@ import "time"
 // lock it holds locked again) is what a deadlock report needs.
 const (
 	settleTick  = 10 * time.Millisecond
-	settleQuiet = 30 // ticks without an event (a sleeping goroutine, on a loaded machine, can take 100 ms to wake)
+	settleQuiet = 10 // ticks without an event
 	settleMax   = time.Second
 )
 

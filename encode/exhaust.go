@@ -36,7 +36,7 @@ func (x *Index) exhaust(model trace.BranchModel, edges [][][]trace.EventRef) [][
 					continue
 				}
 				w, ok := x.onlyWriterLeft(r, ev)
-				if !ok || x.Clock(trace.EventRef{Thread: th.ID, Index: uint32(target)})[w.Thread] > w.Index {
+				if !ok || x.ClockAt(trace.EventRef{Thread: th.ID, Index: uint32(target)}, w.Thread) > w.Index {
 					continue // none, or the clocks have it already
 				}
 				if more == nil {
@@ -77,7 +77,7 @@ func (x *Index) onlyWriterLeft(r trace.EventRef, ev *trace.Event) (trace.EventRe
 			}
 			continue
 		}
-		if x.Clock(w)[r.Thread] > r.Index {
+		if x.ClockAt(w, r.Thread) > r.Index {
 			continue // w, and every later write of its thread, comes after r
 		}
 		if found {

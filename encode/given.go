@@ -134,7 +134,7 @@ func (g *Given) Before(a, b trace.EventRef) bool {
 	// reach[t] is the first event of thread t known to come after a, or
 	// past the end: every event whose clock has seen reach[u] for some u
 	// comes after a too.
-	reach := make([]uint32, len(x.vc))
+	reach := make([]uint32, len(x.Trace.Threads))
 	for t := range reach {
 		reach[t] = ^uint32(0)
 	}

@@ -45,14 +45,11 @@ type Index struct {
 	// starting at or before event i, -1 if none ends: a prefix of k events
 	// is inside an unfinished hold iff holdReach[t][k-1] >= k.
 	holdReach [][]int32
-	// vc[t] holds the vector clocks of thread t's events, flat: the
-	// clock of event i is vc[t][i*n : (i+1)*n] for n threads (Clock), and
-	// its entry u is the number of events of thread u that must happen
-	// before (or be) event i: program order, fork, join and the
-	// must-read-from edges. One flat array per thread rather than one
-	// slice per event: a million-event trace needs one allocation per
-	// thread, not a million.
-	vc [][]uint32
+	// clk holds the vector clocks of the events (Clock): entry u of
+	// event i's clock is the number of events of thread u that must
+	// happen before (or be) event i: program order, fork, join and the
+	// must-read-from edges. Stored compressed (clock.go).
+	clk *clocks
 	// edges are the must-read-from edges the clocks include (nil if none);
 	// topo lists the events in an order that respects every edge of vc
 	// (the order computeClocks gave them their clocks), nil if the clocks
@@ -196,61 +193,59 @@ func (x *Index) model() trace.BranchModel {
 // computeClocks propagates vector clocks along program order, fork, join
 // and the extra edges. Threads are advanced in passes until no thread can
 // progress. It reports whether every event got its clock; if not (the
-// edges form a cycle), the events left keep what they know so far.
+// edges form a cycle), the events left keep only program order.
 func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 	tr := x.Trace
 	n := len(tr.Threads)
-	x.vc = make([][]uint32, n)
+	x.clk = newClocks(tr)
 	done := make([]int, n)
 	x.topo = x.topo[:0]
-	for t, th := range tr.Threads {
-		x.vc[t] = make([]uint32, len(th.Events)*n)
+	// cur[t] is the clock of thread t's last event given one, the
+	// starting point of its next.
+	cur := make([][]uint32, n)
+	for t := range cur {
+		cur[t] = make([]uint32, n)
 	}
-	join := func(c []uint32, r trace.EventRef) {
-		for u, v := range x.Clock(r) {
-			c[u] = max(c[u], v)
-		}
-	}
+	ready := func(r trace.EventRef) bool { return int(r.Index) < done[r.Thread] }
 	for progress := true; progress; {
 		progress = false
 		for t, th := range tr.Threads {
+			c := cur[t]
 			for done[t] < len(th.Events) {
 				i := done[t]
-				c := x.vc[t][i*n : (i+1)*n]
-				if i > 0 {
-					copy(c, x.vc[t][(i-1)*n:i*n])
-				} else if th.HasFork {
-					f := th.ForkedBy
-					if int(f.Index) >= done[f.Thread] {
+				if i == 0 && th.HasFork {
+					if !ready(th.ForkedBy) {
 						break
 					}
-					copy(c, x.Clock(f))
 				}
-				if extra != nil && extra[t] != nil {
-					ready := true
-					for _, src := range extra[t][i] {
-						if int(src.Index) >= done[src.Thread] {
-							ready = false
-							break
-						}
-					}
-					if !ready {
-						break
-					}
-					for _, src := range extra[t][i] {
-						join(c, src)
-					}
+				if extra != nil && extra[t] != nil && !allReady(extra[t][i], ready) {
+					break
 				}
-				if ev := &th.Events[i]; ev.Op == trace.OpJoin {
+				ev := &th.Events[i]
+				var joined trace.EventRef // the joined thread's last event
+				joins := false
+				if ev.Op == trace.OpJoin {
 					child, _ := tr.ThreadByName(tr.Str(ev.Obj))
 					if k := len(tr.Threads[child].Events); k > 0 {
-						if done[child] < k {
+						joined, joins = trace.EventRef{Thread: child, Index: uint32(k - 1)}, true
+						if !ready(joined) {
 							break
 						}
-						join(c, trace.EventRef{Thread: child, Index: uint32(k - 1)})
 					}
 				}
+				if i == 0 && th.HasFork {
+					x.clk.joinInto(c, th.ForkedBy)
+				}
+				if extra != nil && extra[t] != nil {
+					for _, src := range extra[t][i] {
+						x.clk.joinInto(c, src)
+					}
+				}
+				if joins {
+					x.clk.joinInto(c, joined)
+				}
 				c[t] = uint32(i + 1)
+				x.clk.add(th.ID, i, len(th.Events), c)
 				x.topo = append(x.topo, trace.EventRef{Thread: th.ID, Index: uint32(i)})
 				done[t]++
 				progress = true
@@ -259,23 +254,37 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 	}
 	complete := true
 	for t, th := range tr.Threads {
-		for i := done[t]; i < len(th.Events); i++ {
+		if done[t] < len(th.Events) {
 			complete, x.topo = false, nil
-			c := x.vc[t][i*n : (i+1)*n]
-			clear(c)
-			c[t] = uint32(i + 1)
+			c := cur[t]
+			for i := done[t]; i < len(th.Events); i++ {
+				clear(c)
+				c[t] = uint32(i + 1)
+				x.clk.add(th.ID, i, len(th.Events), c)
+			}
 		}
 	}
+	x.clk.trim()
 	return complete
 }
 
-// Clock is the vector clock of event r (see Index.vc); it must not be
-// modified.
-func (x *Index) Clock(r trace.EventRef) []uint32 {
-	n := len(x.vc)
-	i := int(r.Index) * n
-	return x.vc[r.Thread][i : i+n : i+n]
+// allReady reports whether every event of refs is ready.
+func allReady(refs []trace.EventRef, ready func(trace.EventRef) bool) bool {
+	for _, r := range refs {
+		if !ready(r) {
+			return false
+		}
+	}
+	return true
 }
+
+// Clock is the vector clock of event r (see Index.clk); it must not be
+// modified. It may be a copy: ClockAt reads one entry without one.
+func (x *Index) Clock(r trace.EventRef) []uint32 { return x.clk.clock(r) }
+
+// ClockAt is entry u of event r's clock: the number of events of thread u
+// that must happen before (or be) r.
+func (x *Index) ClockAt(r trace.EventRef, u trace.ThreadID) uint32 { return x.clk.at(r, u) }
 
 // Before reports whether event a must happen before event b (a ≠ b):
 // whenever b is in a feasible schedule, a is in it before b.
@@ -283,7 +292,7 @@ func (x *Index) Before(a, b trace.EventRef) bool {
 	if a.Thread == b.Thread {
 		return a.Index < b.Index
 	}
-	return x.Clock(b)[a.Thread] > a.Index
+	return x.clk.at(b, a.Thread) > a.Index
 }
 
 // StepBefore is Before for steps (the parts of one wait are ordered).

@@ -149,7 +149,7 @@ func (p *Problem) closeTrivial(work []trace.EventRef, mark func(trace.EventRef) 
 func (p *Problem) latestBefore(u int, r trace.EventRef, extra []trace.EventRef) int {
 	limit := int(r.Index) // own thread: strictly earlier
 	if u != int(r.Thread) {
-		limit = int(p.idx.Clock(r)[u])
+		limit = int(p.idx.ClockAt(r, trace.ThreadID(u)))
 	}
 	best := -1
 	ks := p.keptIdx[u]
@@ -172,7 +172,7 @@ func (p *Problem) earliestAfter(u int, r trace.EventRef, extra []trace.EventRef)
 		if u == int(r.Thread) {
 			return j > int(r.Index)
 		}
-		return p.idx.Clock(trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(j)})[r.Thread] > r.Index
+		return p.idx.ClockAt(trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(j)}, r.Thread) > r.Index
 	}
 	best := -1
 	ks := p.keptIdx[u]
@@ -291,7 +291,7 @@ func (p *Problem) blockSeparated(block []trace.EventRef) bool {
 				j := int(a.Index) + 1
 				if u != int(a.Thread) {
 					j = sort.Search(len(th.Events), func(i int) bool {
-						return p.idx.Clock(trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(i)})[a.Thread] > a.Index
+						return p.idx.ClockAt(trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(i)}, a.Thread) > a.Index
 					})
 				}
 				for j < len(th.Events) && in[trace.EventRef{Thread: trace.ThreadID(u), Index: uint32(j)}] {

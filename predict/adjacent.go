@@ -27,11 +27,11 @@ func (ap *altPlan) adjacent(a trace.EventRef, refs []trace.EventRef, yield func(
 			first, last = int(a.Index)-1, int(a.Index)+1
 		} else {
 			if a.Index > 0 {
-				first = int(x.Clock(trace.EventRef{Thread: a.Thread, Index: a.Index - 1})[u])
+				first = int(x.ClockAt(trace.EventRef{Thread: a.Thread, Index: a.Index - 1}, u))
 			}
 			n := len(x.Trace.Threads[u].Events)
 			last = sort.Search(n, func(j int) bool {
-				return x.Clock(trace.EventRef{Thread: u, Index: uint32(j)})[a.Thread] > a.Index
+				return x.ClockAt(trace.EventRef{Thread: u, Index: uint32(j)}, a.Thread) > a.Index
 			})
 		}
 		from := lo + sort.Search(hi-lo, func(k int) bool { return int(refs[lo+k].Index) >= first })

@@ -100,7 +100,7 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	}
 	for u := range s.cut {
 		uid := trace.ThreadID(u)
-		lo := int(s.x.Clock(w)[u]) // u's events up to lo-1 come before w
+		lo := int(s.x.ClockAt(w, uid)) // u's events up to lo-1 come before w
 		ws := s.x.WritesOf(v, uid)
 		a := sort.Search(len(ws), func(i int) bool { return int(ws[i]) >= lo })
 		b := sort.Search(len(ws), func(i int) bool { return int(ws[i]) >= s.cut[u] })

@@ -610,12 +610,11 @@ func (b *builder) writerFor(r trace.EventRef, ev *trace.Event) (trace.EventRef, 
 // happen before w holds no chosen event not yet scheduled and nothing of
 // r's thread from r on.
 func (b *builder) reachable(w, r trace.EventRef) bool {
-	clock := b.x.Clock(w)
-	if int(clock[r.Thread]) > int(r.Index) {
+	if b.x.ClockAt(w, r.Thread) > r.Index {
 		return false
 	}
 	for c := range b.chosen {
-		if int(clock[c.Thread]) > int(c.Index) && int(c.Index) >= b.next[c.Thread] {
+		if b.x.ClockAt(w, c.Thread) > c.Index && int(c.Index) >= b.next[c.Thread] {
 			return false
 		}
 	}

@@ -1,6 +1,10 @@
 package encode
 
-import "gpredict/trace"
+import (
+	"sort"
+
+	"gpredict/trace"
+)
 
 // computeAccesses numbers the variables and the locks of the trace and
 // lists, per variable and thread, the indices of the thread's reads and of
@@ -32,19 +36,45 @@ func (x *Index) computeAccesses() {
 		}
 		x.objNum[t] = nums
 	}
-	x.readsOf = make([][]uint32, len(x.varNum)*n)
-	x.writesOf = make([][]uint32, len(x.varNum)*n)
+	// Threads in order, so each variable's list is sorted by thread.
+	x.accOf = make([][]threadAccesses, len(x.varNum))
 	for t, th := range tr.Threads {
 		for i := range th.Events {
-			k := int(x.objNum[t][i])*n + t
-			switch th.Events[i].Op {
-			case trace.OpRead:
-				x.readsOf[k] = append(x.readsOf[k], uint32(i))
-			case trace.OpWrite:
-				x.writesOf[k] = append(x.writesOf[k], uint32(i))
+			op := th.Events[i].Op
+			if op != trace.OpRead && op != trace.OpWrite {
+				continue
+			}
+			v := x.objNum[t][i]
+			acc := x.accOf[v]
+			if len(acc) == 0 || acc[len(acc)-1].thread != th.ID {
+				acc = append(acc, threadAccesses{thread: th.ID})
+				x.accOf[v] = acc
+			}
+			a := &acc[len(acc)-1]
+			if op == trace.OpRead {
+				a.reads = append(a.reads, uint32(i))
+			} else {
+				a.writes = append(a.writes, uint32(i))
 			}
 		}
 	}
+}
+
+// threadAccesses are one thread's reads and writes of one variable, by
+// index in thread order.
+type threadAccesses struct {
+	thread        trace.ThreadID
+	reads, writes []uint32
+}
+
+// accesses is thread u's entry for variable v, nil if u never accesses v.
+func (x *Index) accesses(v int32, u trace.ThreadID) *threadAccesses {
+	acc := x.accOf[v]
+	k := sort.Search(len(acc), func(k int) bool { return acc[k].thread >= u })
+	if k < len(acc) && acc[k].thread == u {
+		return &acc[k]
+	}
+	return nil
 }
 
 // WritesOfValue lists the writes of variable v that write val, thread by
@@ -96,10 +126,16 @@ func (x *Index) ReadsOf(v trace.Sym, u trace.ThreadID) []uint32 {
 
 // WritesOfNum and ReadsOfNum are WritesOf and ReadsOf by variable number.
 func (x *Index) WritesOfNum(v int32, u trace.ThreadID) []uint32 {
-	return x.writesOf[int(v)*len(x.Trace.Threads)+int(u)]
+	if a := x.accesses(v, u); a != nil {
+		return a.writes
+	}
+	return nil
 }
 func (x *Index) ReadsOfNum(v int32, u trace.ThreadID) []uint32 {
-	return x.readsOf[int(v)*len(x.Trace.Threads)+int(u)]
+	if a := x.accesses(v, u); a != nil {
+		return a.reads
+	}
+	return nil
 }
 
 // SourceKind says what a required read can read from.

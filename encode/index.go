@@ -34,11 +34,12 @@ type Index struct {
 	holdsOf   map[trace.Sym][][]uint32
 	// varNum and lockNum number the variables and locks, objNum[t][i]
 	// is the number of event i's variable or lock (-1 if none);
-	// readsOf and writesOf list each thread's accesses per variable
-	// number (accesses.go).
-	varNum, lockNum   map[trace.Sym]int32
-	objNum            [][]int32
-	readsOf, writesOf [][]uint32
+	// accOf[v] lists the reads and writes of variable number v of each
+	// thread that accesses it, by thread (accesses.go): sparse, since a
+	// recording has many variables each touched by a few threads.
+	varNum, lockNum map[trace.Sym]int32
+	objNum          [][]int32
+	accOf           [][]threadAccesses
 	// sources[t][i] is what read i of thread t reads from (Source).
 	sources [][]source
 	// holdReach[t][i] is the latest end (holdEnd) of the holds of thread t

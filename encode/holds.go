@@ -2,6 +2,7 @@ package encode
 
 import (
 	"slices"
+	"sort"
 
 	"gpredict/trace"
 )
@@ -20,7 +21,7 @@ func (x *Index) computeHolds() {
 	x.startsHold = make([][]bool, len(tr.Threads))
 	x.holdReach = make([][]int32, len(tr.Threads))
 	x.openAfter = make([][]int32, len(tr.Threads))
-	x.holdsOf = map[trace.Sym][][]uint32{}
+	x.holdsOf = map[trace.Sym][]ThreadHolds{}
 	x.openSets = [][]uint32{nil}
 	index := map[string]int32{"": 0}
 	for t, th := range tr.Threads {
@@ -33,12 +34,13 @@ func (x *Index) computeHolds() {
 		set := int32(0)
 		begin := func(l trace.Sym, i int) {
 			starts[i], open[l] = true, i
+			// Threads in order, so each lock's list is sorted by thread.
 			per := x.holdsOf[l]
-			if per == nil {
-				per = make([][]uint32, len(tr.Threads))
-				x.holdsOf[l] = per
+			if len(per) == 0 || per[len(per)-1].Thread != th.ID {
+				per = append(per, ThreadHolds{Thread: th.ID})
 			}
-			per[t] = append(per[t], uint32(i))
+			per[len(per)-1].Starts = append(per[len(per)-1].Starts, uint32(i))
+			x.holdsOf[l] = per
 			cur = append(cur, uint32(i))
 		}
 		finish := func(l trace.Sym, i int) {
@@ -129,8 +131,23 @@ func (x *Index) HoldEnd(t trace.ThreadID, start uint32) int {
 // HoldStarts lists, for lock l, the starts of thread u's holds of it in
 // increasing order. The slice must not be modified.
 func (x *Index) HoldStarts(l trace.Sym, u trace.ThreadID) []uint32 {
-	if per := x.holdsOf[l]; per != nil {
-		return per[u]
+	per := x.holdsOf[l]
+	k := sort.Search(len(per), func(k int) bool { return per[k].Thread >= u })
+	if k < len(per) && per[k].Thread == u {
+		return per[k].Starts
 	}
 	return nil
+}
+
+// Holders lists, for lock l, the starts of the holds of each thread that
+// holds it, by thread. The slice must not be modified.
+func (x *Index) Holders(l trace.Sym) []ThreadHolds { return x.holdsOf[l] }
+
+// ThreadHolds are the starts of one thread's holds of one lock, in
+// increasing order. A lock's list has an entry per thread that holds it,
+// not one per thread of the trace: a recording has many locks (one per
+// object with a mutex), each taken by a few goroutines.
+type ThreadHolds struct {
+	Thread trace.ThreadID
+	Starts []uint32
 }

@@ -27,11 +27,11 @@ type Index struct {
 	// shared holds): OpenAfter lists exclusive holds only.
 	sharedOpen [][]int32
 	// openAfter[t][i] names (in openSets) the starts of the holds of
-	// thread t open right after its event i; holdsOf[l][t] lists the
-	// starts of thread t's holds of lock l (holds.go).
+	// thread t open right after its event i; holdsOf[l] lists the
+	// starts of the holds of lock l of each thread holding it (holds.go).
 	openAfter [][]int32
 	openSets  [][]uint32
-	holdsOf   map[trace.Sym][][]uint32
+	holdsOf   map[trace.Sym][]ThreadHolds
 	// varNum and lockNum number the variables and locks, objNum[t][i]
 	// is the number of event i's variable or lock (-1 if none);
 	// accOf[v] lists the reads and writes of variable number v of each

@@ -82,9 +82,11 @@ type Clocks struct {
 	// writes[x] lists the base positions of the writes of variable
 	// number x, increasing.
 	writes [][]int32
-	// holds[l][t] lists the starts of thread t's (exclusive, outermost)
-	// holds of lock number l, increasing.
-	holds [][][]uint32
+	// holds[l] lists, per thread holding lock number l, the starts of
+	// its (exclusive, outermost) holds of l, increasing; only the threads
+	// that hold it (a recording has many locks, each taken by a few
+	// goroutines, and the sync-preserving rule walks them all).
+	holds [][]encode.ThreadHolds
 }
 
 // New computes the clocks of tr's base order (base: the recorded order as
@@ -101,7 +103,7 @@ func New(x *encode.Index, base []replay.Step) *Clocks {
 			c.pos[t][i] = -1
 		}
 	}
-	c.holds = make([][][]uint32, x.NumLocks())
+	c.holds = make([][]encode.ThreadHolds, x.NumLocks())
 	for t, th := range tr.Threads {
 		for i := range th.Events {
 			ev := &th.Events[i]
@@ -110,10 +112,7 @@ func New(x *encode.Index, base []replay.Step) *Clocks {
 			}
 			l := x.ObjNum(trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)})
 			if c.holds[l] == nil {
-				c.holds[l] = make([][]uint32, n)
-				for u := range n {
-					c.holds[l][u] = x.HoldStarts(ev.Obj, trace.ThreadID(u))
-				}
+				c.holds[l] = x.Holders(ev.Obj)
 			}
 		}
 	}

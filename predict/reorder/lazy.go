@@ -137,7 +137,8 @@ func (lz *lazy) locks() (grew, ok bool) {
 	c := lz.c
 	for _, per := range c.holds {
 		lastT, lastPos := -1, int32(-1)
-		for t, starts := range per {
+		for _, h := range per {
+			t, starts := int(h.Thread), h.Starts
 			k, _ := slices.BinarySearch(starts, lz.v[t])
 			if k > 0 {
 				if p := c.pos[t][starts[k-1]]; p > lastPos {
@@ -145,7 +146,8 @@ func (lz *lazy) locks() (grew, ok bool) {
 				}
 			}
 		}
-		for t, starts := range per {
+		for _, h := range per {
+			t, starts := int(h.Thread), h.Starts
 			k, _ := slices.BinarySearch(starts, lz.v[t])
 			if k == 0 || t == lastT {
 				continue

@@ -156,7 +156,8 @@ func (c *Clocks) syncPreserve(v Cut, chosen []trace.EventRef) bool {
 		changed = false
 		for _, per := range c.holds {
 			lastT, lastPos := -1, int32(-1)
-			for t, starts := range per {
+			for _, h := range per {
+				t, starts := int(h.Thread), h.Starts
 				k, _ := slices.BinarySearch(starts, v[t])
 				if k == 0 {
 					continue
@@ -165,7 +166,8 @@ func (c *Clocks) syncPreserve(v Cut, chosen []trace.EventRef) bool {
 					lastT, lastPos = t, p
 				}
 			}
-			for t, starts := range per {
+			for _, h := range per {
+				t, starts := int(h.Thread), h.Starts
 				k, _ := slices.BinarySearch(starts, v[t])
 				if k == 0 || t == lastT {
 					continue

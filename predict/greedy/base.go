@@ -118,8 +118,8 @@ func markSpacing(x *encode.Index, steps int) int {
 }
 
 func (b *builder) mark(steps int) baseMark {
-	return baseMark{steps: steps, next: slices.Clone(b.next), owner: slices.Clone(b.owner), shared: slices.Clone(b.shared),
-		depth: maps.Clone(b.depth), inner: maps.Clone(b.inner), value: slices.Clone(b.value)}
+	return baseMark{steps: steps, next: slices.Clone(b.next), owner: b.owner.full(b.x.NumLocks()), shared: b.shared.full(b.x.NumLocks()),
+		depth: maps.Clone(b.depth), inner: maps.Clone(b.inner), value: b.value.full(b.x.NumVars())}
 }
 
 // MarkSteps lists where the marks are (steps of the base), ascending.
@@ -172,9 +172,8 @@ func (base *Base) markFor(ch []trace.EventRef, edges []closure.Edge) (baseMark, 
 // resume puts the builder in the state of mark m.
 func (b *builder) resume(m baseMark) {
 	copy(b.next, m.next)
-	copy(b.owner, m.owner)
-	copy(b.shared, m.shared)
+	// The mark's arrays are shared, read-only, under the run's changes.
+	b.owner, b.shared, b.value = newSparse(m.owner), newSparse(m.shared), newSparse(m.value)
 	b.depth, b.inner = maps.Clone(m.depth), maps.Clone(m.inner)
-	copy(b.value, m.value)
 	b.needVersion++
 }

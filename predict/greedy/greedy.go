@@ -238,7 +238,7 @@ func (b *builder) blockedBy(t int, r trace.EventRef, ev *trace.Event) string {
 	}
 	switch ev.Op {
 	case trace.OpAcquire:
-		if h := b.owner[b.x.ObjNum(r)]; h.depth > 0 && h.thread != trace.ThreadID(t) {
+		if h := b.owner.at(b.x.ObjNum(r)); h.depth > 0 && h.thread != trace.ThreadID(t) {
 			return "held by " + b.tr.ThreadName(h.thread)
 		}
 	case trace.OpRead:
@@ -270,11 +270,11 @@ type builder struct {
 	// shared depth (a shared acquire inside the thread's own exclusive
 	// hold counts in inner and is ignored); value is the current value of
 	// each variable (by number; NoSym: initial).
-	owner   []lockState
-	shared  []int
+	owner   sparse[lockState]
+	shared  sparse[int]
 	depth   map[threadLock]int
 	inner   map[threadLock]int
-	value   []trace.Sym
+	value   sparse[trace.Sym]
 	hasHB   bool
 	sched   []replay.Step
 	attempt Attempt
@@ -285,7 +285,7 @@ type builder struct {
 	// t's next event, the versions under which it was held back, so that
 	// asking again costs nothing until one of them moves: on a dense
 	// trace recomputing it every step was most of the simulation's time.
-	varVersion  []uint32
+	varVersion  sparse[uint32]
 	needVersion uint32
 	held        []heldWrite
 	// stuckInRun says the simulation stopped with needed events none of
@@ -324,10 +324,10 @@ func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder 
 	n := len(x.Trace.Threads)
 	b := &builder{x: x, tr: x.Trace, ch: ch, facts: &res, next: make([]int, n), need: make([]int, n),
 		after: map[trace.EventRef][]trace.EventRef{}, chosen: map[trace.EventRef]int{},
-		owner: make([]lockState, x.NumLocks()), shared: make([]int, x.NumLocks()),
+		owner: newSparse[lockState](nil), shared: newSparse[int](nil),
 		depth: map[threadLock]int{}, inner: map[threadLock]int{},
-		value: make([]trace.Sym, x.NumVars()), hasHB: len(x.Trace.HB()) > 0,
-		varVersion: make([]uint32, x.NumVars()), held: make([]heldWrite, n)}
+		value: newSparse[trace.Sym](nil), hasHB: len(x.Trace.HB()) > 0,
+		varVersion: newSparse[uint32](nil), held: make([]heldWrite, n)}
 	b.hasAfter = make([]bool, n)
 	for _, e := range res.Edges {
 		b.after[e.To] = append(b.after[e.To], e.From)
@@ -369,12 +369,7 @@ func (b *builder) priority(t int, i int) uint32 {
 
 // needs puts r and what must happen before it in the needed set.
 func (b *builder) needs(r trace.EventRef) bool {
-	grew := false
-	for u, k := range b.x.Clock(r) {
-		if int(k) > b.need[u] {
-			b.need[u], grew = int(k), true
-		}
-	}
+	grew := encode.JoinClock(b.x, b.need, r)
 	if grew {
 		b.needVersion++
 	}
@@ -534,7 +529,7 @@ func (b *builder) release() bool {
 		if b.tr.Event(r).Op != trace.OpAcquire {
 			continue
 		}
-		h := b.owner[b.x.ObjNum(r)]
+		h := b.owner.at(b.x.ObjNum(r))
 		u := int(h.thread)
 		if h.depth == 0 || u == t || b.next[u] < b.need[u] {
 			continue
@@ -686,18 +681,18 @@ func (b *builder) enabled(t int, chosen bool) bool {
 	case trace.OpWait:
 		return false
 	case trace.OpRAcquire:
-		h := b.owner[b.x.ObjNum(r)]
+		h := b.owner.at(b.x.ObjNum(r))
 		return h.depth == 0 || h.thread == trace.ThreadID(t)
 	case trace.OpJoin:
 		c, ok := b.tr.ThreadByName(b.tr.Str(ev.Obj))
 		return !ok || b.next[c] >= len(b.tr.Threads[c].Events)
 	case trace.OpAcquire:
 		l := b.x.ObjNum(r)
-		h := b.owner[l]
+		h := b.owner.at(l)
 		if h.depth > 0 {
 			return h.thread == trace.ThreadID(t)
 		}
-		return b.shared[l] == 0 || (b.shared[l] == 1 && b.depth[threadLock{trace.ThreadID(t), l}] > 0)
+		return b.shared.at(l) == 0 || (b.shared.at(l) == 1 && b.depth[threadLock{trace.ThreadID(t), l}] > 0)
 	case trace.OpRead:
 		return chosen || b.current(r, ev.Obj) == ev.Val
 	case trace.OpWrite:
@@ -710,14 +705,14 @@ func (b *builder) enabled(t int, chosen bool) bool {
 func (b *builder) heldBack(t int, r trace.EventRef, ev *trace.Event) bool {
 	v := b.x.ObjNum(r)
 	h := &b.held[t]
-	if h.valid && h.index == int(r.Index) && h.varVersion == b.varVersion[v] && h.needVersion == b.needVersion {
+	if h.valid && h.index == int(r.Index) && h.varVersion == b.varVersion.at(v) && h.needVersion == b.needVersion {
 		return true
 	}
 	if !b.readPending(t, r, ev) {
 		h.valid = false
 		return false
 	}
-	*h = heldWrite{valid: true, index: int(r.Index), varVersion: b.varVersion[v], needVersion: b.needVersion}
+	*h = heldWrite{valid: true, index: int(r.Index), varVersion: b.varVersion.at(v), needVersion: b.needVersion}
 	return true
 }
 
@@ -725,7 +720,7 @@ func (b *builder) done(r trace.EventRef) bool { return int(r.Index) < b.next[r.T
 
 // current is the value of read or write r's variable v now.
 func (b *builder) current(r trace.EventRef, v trace.Sym) trace.Sym {
-	if val := b.value[b.x.ObjNum(r)]; val != trace.NoSym {
+	if val := b.value.at(b.x.ObjNum(r)); val != trace.NoSym {
 		return val
 	}
 	return b.tr.InitValue(v)
@@ -797,22 +792,23 @@ func (b *builder) take(t int) {
 	switch ev.Op {
 	case trace.OpAcquire:
 		l := b.x.ObjNum(r)
-		b.owner[l] = lockState{thread: tid, depth: b.owner[l].depth + 1}
+		b.owner.put(l, lockState{thread: tid, depth: b.owner.at(l).depth + 1})
 	case trace.OpRelease:
 		l := b.x.ObjNum(r)
-		if b.owner[l].depth > 1 {
-			b.owner[l].depth--
+		if h := b.owner.at(l); h.depth > 1 {
+			b.owner.put(l, lockState{thread: h.thread, depth: h.depth - 1})
 		} else {
-			b.owner[l] = lockState{}
+			b.owner.put(l, lockState{})
 		}
 	case trace.OpRAcquire:
 		l := b.x.ObjNum(r)
 		k := threadLock{tid, l}
 		switch {
-		case b.owner[l].depth > 0:
+		case b.owner.at(l).depth > 0:
 			b.inner[k]++ // inside its own exclusive hold: ignored
 		case b.depth[k] == 0:
-			b.depth[k], b.shared[l] = 1, b.shared[l]+1
+			b.depth[k] = 1
+			b.shared.put(l, b.shared.at(l)+1)
 		default:
 			b.depth[k]++
 		}
@@ -822,14 +818,15 @@ func (b *builder) take(t int) {
 		if b.inner[k] > 0 {
 			b.inner[k]--
 		} else if b.depth[k]--; b.depth[k] == 0 {
-			b.shared[l]--
+			b.shared.put(l, b.shared.at(l)-1)
 		}
 	case trace.OpWrite:
 		v := b.x.ObjNum(r)
-		b.value[v] = ev.Val
-		b.varVersion[v]++
+		b.value.put(v, ev.Val)
+		b.varVersion.put(v, b.varVersion.at(v)+1)
 	case trace.OpRead:
-		b.varVersion[b.x.ObjNum(r)]++
+		v := b.x.ObjNum(r)
+		b.varVersion.put(v, b.varVersion.at(v)+1)
 	}
 	b.sched = append(b.sched, replay.Step{Ref: trace.EventRef{Thread: tid, Index: uint32(i)}})
 	b.next[t]++
@@ -848,5 +845,5 @@ func Prefix(x *encode.Index, ch closure.Chain, res closure.Result, start []int) 
 	if !b.run() {
 		return nil, nil, false
 	}
-	return b.sched, b.value, true
+	return b.sched, b.value.full(b.x.NumVars()), true
 }

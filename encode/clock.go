@@ -120,3 +120,19 @@ func (c *clocks) trim() {
 		}
 	}
 }
+
+// JoinClock raises dst, indexed by thread, to event r's clock (entrywise
+// maximum) and reports whether an entry grew: Index.Clock's loop without
+// the copy Clock makes for an event inside a segment.
+func JoinClock[T ~int | ~uint32](x *Index, dst []T, r trace.EventRef) bool {
+	grew := false
+	for u, v := range x.clk.stored(r) {
+		if u == int(r.Thread) {
+			v = r.Index + 1
+		}
+		if T(v) > dst[u] {
+			dst[u], grew = T(v), true
+		}
+	}
+	return grew
+}

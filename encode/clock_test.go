@@ -108,6 +108,10 @@ func TestCompressedClocksAreTheFullOnes(t *testing.T) {
 					if got := x.Clock(e); !slices.Equal(got, want) {
 						t.Fatalf("trace %d, %s index: Clock(%s) = %v, want %v\n%s", n, name, tr.ID(e), got, want, traceText(tr))
 					}
+					joined := make([]int, len(tr.Threads))
+					if grew := JoinClock(x, joined, e); !grew || !slices.Equal(joined, intClock(want)) {
+						t.Fatalf("trace %d, %s index: JoinClock(%s) = %v (grew %v), want %v", n, name, tr.ID(e), joined, grew, want)
+					}
 					for u := range tr.Threads {
 						if got := x.ClockAt(e, trace.ThreadID(u)); got != want[u] {
 							t.Fatalf("trace %d, %s index: ClockAt(%s, %d) = %d, want %d", n, name, tr.ID(e), u, got, want[u])
@@ -189,4 +193,12 @@ func traceText(tr *trace.Trace) string {
 		}
 	}
 	return b.String()
+}
+
+func intClock(c []uint32) []int {
+	out := make([]int, len(c))
+	for u, v := range c {
+		out[u] = int(v)
+	}
+	return out
 }

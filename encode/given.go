@@ -140,8 +140,11 @@ func (g *Given) Before(a, b trace.EventRef) bool {
 	}
 	reach[a.Thread] = a.Index
 	after := func(e trace.EventRef) bool {
-		for u, k := range x.Clock(e) {
-			if k > reach[u] {
+		if x.clk.at(e, e.Thread) > reach[e.Thread] {
+			return true
+		}
+		for u, k := range x.clk.stored(e) {
+			if u != int(e.Thread) && k > reach[u] {
 				return true
 			}
 		}

@@ -24,9 +24,7 @@ func (x *Index) closeRequired(s *Slice, from []int, budget int, holds []trace.Ev
 		if int(e.Index) < s.Prefix[e.Thread] {
 			return false
 		}
-		for u, k := range x.Clock(e) {
-			s.Prefix[u] = max(s.Prefix[u], int(k))
-		}
+		JoinClock(x, s.Prefix, e)
 		return true
 	}
 	atHold := func(t, n int) bool {

@@ -107,9 +107,7 @@ func Reducible(c Candidate) bool {
 func DownSlice(idx *Index, events []trace.EventRef) *Slice {
 	s := &Slice{Prefix: make([]int, len(idx.Trace.Threads))}
 	for _, e := range events {
-		for u, n := range idx.Clock(e) {
-			s.Prefix[u] = max(s.Prefix[u], int(n))
-		}
+		JoinClock(idx, s.Prefix, e)
 	}
 	return s
 }

@@ -116,10 +116,8 @@ func (s *saturation) refute(format string, args ...any) bool {
 
 // need puts r, and everything that must happen before it, in the must-set.
 func (s *saturation) need(r trace.EventRef) {
-	for u, k := range s.x.Clock(r) {
-		if int(k) > s.cut[u] {
-			s.cut[u], s.changed = int(k), true
-		}
+	if encode.JoinClock(s.x, s.cut, r) {
+		s.changed = true
 	}
 }
 

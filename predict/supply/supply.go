@@ -166,13 +166,7 @@ func (s *state) cut(u trace.ThreadID, i uint32, why string) bool {
 
 // require raises Need to hold event r and what must happen before it.
 func (s *state) require(r trace.EventRef) bool {
-	grew := false
-	for u, k := range s.t.x.Clock(r) {
-		if k > s.need[u] {
-			s.need[u], grew = k, true
-		}
-	}
-	return grew
+	return encode.JoinClock(s.t.x, s.need, r)
 }
 
 // structure: a thread forked at or after its parent's Stop cannot start;

@@ -37,7 +37,7 @@ func (x *Index) computeAccesses() {
 		x.objNum[t] = nums
 	}
 	// Threads in order, so each variable's list is sorted by thread.
-	x.accOf = make([][]threadAccesses, len(x.varNum))
+	x.accOf = make([][]VarAccesses, len(x.varNum))
 	for t, th := range tr.Threads {
 		for i := range th.Events {
 			op := th.Events[i].Op
@@ -46,32 +46,37 @@ func (x *Index) computeAccesses() {
 			}
 			v := x.objNum[t][i]
 			acc := x.accOf[v]
-			if len(acc) == 0 || acc[len(acc)-1].thread != th.ID {
-				acc = append(acc, threadAccesses{thread: th.ID})
+			if len(acc) == 0 || acc[len(acc)-1].Thread != th.ID {
+				acc = append(acc, VarAccesses{Thread: th.ID})
 				x.accOf[v] = acc
 			}
 			a := &acc[len(acc)-1]
 			if op == trace.OpRead {
-				a.reads = append(a.reads, uint32(i))
+				a.Reads = append(a.Reads, uint32(i))
 			} else {
-				a.writes = append(a.writes, uint32(i))
+				a.Writes = append(a.Writes, uint32(i))
 			}
 		}
 	}
 }
 
-// threadAccesses are one thread's reads and writes of one variable, by
+// VarAccesses are one thread's reads and writes of one variable, by
 // index in thread order.
-type threadAccesses struct {
-	thread        trace.ThreadID
-	reads, writes []uint32
+type VarAccesses struct {
+	Thread        trace.ThreadID
+	Reads, Writes []uint32
 }
 
+// Accessors lists the accesses of variable number v of each thread that
+// accesses it, by thread: a walk over the threads that may read or write
+// v, not over every thread. The slice must not be modified.
+func (x *Index) Accessors(v int32) []VarAccesses { return x.accOf[v] }
+
 // accesses is thread u's entry for variable v, nil if u never accesses v.
-func (x *Index) accesses(v int32, u trace.ThreadID) *threadAccesses {
+func (x *Index) accesses(v int32, u trace.ThreadID) *VarAccesses {
 	acc := x.accOf[v]
-	k := sort.Search(len(acc), func(k int) bool { return acc[k].thread >= u })
-	if k < len(acc) && acc[k].thread == u {
+	k := sort.Search(len(acc), func(k int) bool { return acc[k].Thread >= u })
+	if k < len(acc) && acc[k].Thread == u {
 		return &acc[k]
 	}
 	return nil
@@ -127,13 +132,13 @@ func (x *Index) ReadsOf(v trace.Sym, u trace.ThreadID) []uint32 {
 // WritesOfNum and ReadsOfNum are WritesOf and ReadsOf by variable number.
 func (x *Index) WritesOfNum(v int32, u trace.ThreadID) []uint32 {
 	if a := x.accesses(v, u); a != nil {
-		return a.writes
+		return a.Writes
 	}
 	return nil
 }
 func (x *Index) ReadsOfNum(v int32, u trace.ThreadID) []uint32 {
 	if a := x.accesses(v, u); a != nil {
-		return a.reads
+		return a.Reads
 	}
 	return nil
 }

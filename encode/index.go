@@ -39,7 +39,7 @@ type Index struct {
 	// recording has many variables each touched by a few threads.
 	varNum, lockNum map[trace.Sym]int32
 	objNum          [][]int32
-	accOf           [][]threadAccesses
+	accOf           [][]VarAccesses
 	// sources[t][i] is what read i of thread t reads from (Source).
 	sources [][]source
 	// holdReach[t][i] is the latest end (holdEnd) of the holds of thread t

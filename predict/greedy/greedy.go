@@ -582,11 +582,12 @@ func (b *builder) supply() bool {
 func (b *builder) writerFor(r trace.EventRef, ev *trace.Event) (trace.EventRef, bool) {
 	best, found := trace.EventRef{}, false
 	v := b.x.ObjNum(r)
-	for u := range b.need {
+	for _, acc := range b.x.Accessors(v) {
+		u := int(acc.Thread)
 		if u == int(r.Thread) {
 			continue
 		}
-		ws := b.x.WritesOfNum(v, trace.ThreadID(u))
+		ws := acc.Writes
 		for k := searchFrom(ws, max(b.next[u], b.need[u])); k < len(ws); k++ {
 			w := trace.EventRef{Thread: trace.ThreadID(u), Index: ws[k]}
 			if b.tr.Event(w).Val != ev.Val {
@@ -751,11 +752,12 @@ func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
 // until visit returns true; it reports whether one did.
 func (b *builder) neededReadsOf(t int, r trace.EventRef, w *trace.Event, visit func(rd, src trace.EventRef, kind encode.SourceKind) bool) bool {
 	v := b.x.ObjNum(r)
-	for u := range b.need {
+	for _, acc := range b.x.Accessors(v) {
+		u := int(acc.Thread)
 		if u == t || b.next[u] >= b.need[u] {
 			continue
 		}
-		rs := b.x.ReadsOfNum(v, trace.ThreadID(u))
+		rs := acc.Reads
 		for k := searchFrom(rs, b.next[u]); k < len(rs) && int(rs[k]) < b.need[u]; k++ {
 			if b.tr.Threads[u].Events[rs[k]].Val == w.Val {
 				continue

@@ -22,8 +22,9 @@
 #   events, goroutines, unproduced   of the trace (unproduced: reads of a
 #                     value that no write and no init produces)
 #   predict           predict --props all: wall time, peak RSS, reports,
-#                     unknown candidates; run under `capped 4000 600` when
-#                     capped is on PATH (killed past 4000 MB or 600 s)
+#                     unknown candidates, and the peak per trace event; run
+#                     under `capped 6000 900` when capped is on PATH
+#                     (killed past 6000 MB or 900 s)
 set -euo pipefail
 usage="usage: bench/libraries.sh bigcache|ristretto|golang-lru CHECKOUT [RUNS]"
 lib=${1:?$usage}
@@ -53,7 +54,7 @@ exec /usr/bin/time -o "$work/bin.time" -f "%e %M" "\$@"
 EOF
 chmod +x "$work/timed"
 cap=()
-if command -v capped >/dev/null; then cap=(capped 4000 600); fi
+if command -v capped >/dev/null; then cap=(capped 6000 900); fi
 
 # peak PID: the peak RSS (KB) of process PID alone, sampled until it exits.
 peak() {
@@ -102,5 +103,5 @@ read -r qt qm <<<"$pred"
 printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' library "plain s (MB)" "recorded s (MB)" slowdown "collect MB" events goroutines unproduced
 printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' "$lib" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
 	"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$((collect / 1024))" "$events" "$threads" "${unproduced:-0}"
-echo "predict --props all: ${qt}s, $((qm / 1024)) MB peak; $summary"
+echo "predict --props all: ${qt}s, $((qm / 1024)) MB peak ($((qm * 1024 / events)) bytes per event); $summary"
 grep -E '^\[[0-9]+/[0-9]+\]' "$work/pred.out" | sed 's/^/  /' || true

@@ -2,13 +2,13 @@ package predict_test
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/diag"
 	. "gpredict/predict"
 	"gpredict/predict/replay"
 	"gpredict/spec"
@@ -197,9 +197,8 @@ func TestSeedWrongWitnessRejected(t *testing.T) {
 	} {
 		_, err := Run(context.Background(), tr, in, Options{Branches: tc.model, Jobs: 1,
 			NewDecider: func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider { return wrongDecider{tc.sched} }})
-		var we *WitnessError
-		if !errors.As(err, &we) {
-			t.Errorf("%s: err = %v, want a WitnessError", tc.name, err)
+		if diag.CodeOf(err) != diag.CodeWitness {
+			t.Errorf("%s: err = %v, want a witness error", tc.name, err)
 		}
 	}
 	// Under the implicit model the must-read-from edges of the pre-filter

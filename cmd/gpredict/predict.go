@@ -64,7 +64,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if len(args) == 0 {
-		return usageError{fmt.Errorf("predict: no trace given; usage: %s", cmd.UseLine())}
+		return usageError(fmt.Errorf("predict: no trace given; usage: %s", cmd.UseLine()))
 	}
 	write := map[string]func(io.Writer, *predict.Result, report.Options) error{
 		"text": report.WriteText, "json": report.WriteJSON, "sarif": report.WriteSARIF, "html": report.WriteHTML,
@@ -83,7 +83,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	}
 	if dir := v.GetString("dump-smt"); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return usageError{fmt.Errorf("--dump-smt: %w", err)}
+			return usageError(fmt.Errorf("--dump-smt: %w", err))
 		}
 	}
 
@@ -96,7 +96,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if len(sel.Specs) == 0 && len(sel.Builtins) == 0 {
-		return usageError{fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME")}
+		return usageError(fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME"))
 	}
 
 	// An interrupt stops whichever phase runs; the reports found by then

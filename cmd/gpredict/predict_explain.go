@@ -23,12 +23,12 @@ func explainRefuted(cmd *cobra.Command, selectors []string, tr *trace.Trace, inp
 	for _, s := range selectors {
 		for _, b := range sel.Builtins {
 			if s == b.Name {
-				return usageError{fmt.Errorf("--explain %s: %s is a built-in; it has no refuted candidates to explain", s, s)}
+				return usageError(fmt.Errorf("--explain %s: %s is a built-in; it has no refuted candidates to explain", s, s))
 			}
 		}
 		x, err := predict.ParseSelector(s, sel.Specs)
 		if err != nil {
-			return usageError{fmt.Errorf("--explain: %w", err)}
+			return usageError(fmt.Errorf("--explain: %w", err))
 		}
 		sels = append(sels, x)
 	}

@@ -89,13 +89,13 @@ func testArgs(cmd *cobra.Command, args []string) (goArgs []string, help bool, er
 		}
 		if takes && !hasValue {
 			if i+1 >= len(args) {
-				return nil, false, usageError{fmt.Errorf("test: --%s needs a value", name)}
+				return nil, false, usageError(fmt.Errorf("test: --%s needs a value", name))
 			}
 			i++
 			value = args[i]
 		}
 		if err := cmd.Flags().Set(name, value); err != nil {
-			return nil, false, usageError{fmt.Errorf("--%s: %v", name, err)}
+			return nil, false, usageError(fmt.Errorf("--%s: %v", name, err))
 		}
 	}
 	return goArgs, false, nil

@@ -27,8 +27,7 @@ func CheckIn(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, q 
 	}
 	for _, o := range q.Orders {
 		a, b := o.A.last(tr), o.B.first(tr)
-		sa := replay.Step{Ref: a.Ref, Part: replay.Part(a.Part)}
-		sb := replay.Step{Ref: b.Ref, Part: replay.Part(b.Part)}
+		sa, sb := a, b
 		i, okA := pos[sa]
 		j, okB := pos[sb]
 		if !okA || !okB || i >= j {

@@ -216,17 +216,5 @@ func (s *solver) unknown(l limits, err error) stage.Decision {
 // when the run is stopped or the trace's must-happen-before has a cycle
 // (encode.Encoding.Witness).
 func witness(e *encode.Encoding, val func(encode.Var) int64, lim encode.Limits) ([]replay.Step, error) {
-	steps, err := e.Witness(val, lim)
-	if err != nil {
-		return nil, err
-	}
-	return replaySteps(steps), nil
-}
-
-func replaySteps(steps []encode.Step) []replay.Step {
-	sched := make([]replay.Step, 0, len(steps))
-	for _, s := range steps {
-		sched = append(sched, replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)})
-	}
-	return sched
+	return e.Witness(val, lim) // encode's steps are replay's (trace.Step)
 }

@@ -41,7 +41,7 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 		if err != nil {
 			return s.unknown(s.stageLimits(p), err), true
 		}
-		if sched := replaySteps(w.Lift(steps)); s.valid(p, sched) {
+		if sched := w.Lift(steps); s.valid(p, sched) {
 			return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true
 		}
 		s.invalid++ // as for any frozen witness: a bug

@@ -123,10 +123,7 @@ func recorded(f *Facts, q *Query) (Decision, bool) {
 	if !ok {
 		return Decision{}, false
 	}
-	sched := make([]replay.Step, len(steps))
-	for i, s := range steps {
-		sched[i] = replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)}
-	}
+	sched := steps // encode's steps are the replay validator's (trace.Step)
 	if !f.Valid(c, sched) {
 		return Decision{}, false
 	}

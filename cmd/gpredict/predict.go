@@ -16,9 +16,25 @@ import (
 	"gpredict/trace"
 )
 
-// newDecider makes the engine's Deciders; nil means the engine's default
-// (Z3). Tests replace it to force verdicts.
-var newDecider func(tr *trace.Trace, model trace.BranchModel, opts predict.DeciderOptions) predict.Decider
+// deciderFactory makes the engine's Deciders (predict.Options.NewDecider).
+type deciderFactory = func(tr *trace.Trace, model trace.BranchModel, opts predict.DeciderOptions) predict.Decider
+
+// deciderKey is the context key under which a test gives the engine its
+// Deciders, to force verdicts (MainContext with withDeciders): carried by
+// the run's context, not a package variable, so runs never share it.
+type deciderKey struct{}
+
+// withDeciders is ctx carrying f as the engine's Decider factory.
+func withDeciders(ctx context.Context, f deciderFactory) context.Context {
+	return context.WithValue(ctx, deciderKey{}, f)
+}
+
+// newDecider is the Decider factory ctx carries; nil, the engine's own
+// (Z3), unless a test gave one.
+func newDecider(ctx context.Context) deciderFactory {
+	f, _ := ctx.Value(deciderKey{}).(deciderFactory)
+	return f
+}
 
 func newPredictCmd() *cobra.Command {
 	cmd := &cobra.Command{
@@ -127,7 +143,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	}
 	opts := predict.Options{MemoryBudget: budget,
 		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
-		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider, Mem: mem,
+		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider(ctx), Mem: mem,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
 	res, inputs, warnings, err := predictTrace(ctx, stderr, showProgress, tr, sel, opts)

@@ -142,7 +142,7 @@ func runTest(cmd *cobra.Command, args []string) error {
 	}
 	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs)\n",
 		res.Events, res.Threads, res.Instrumented, res.Seconds)
-	opts := predict.Options{Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), NewDecider: newDecider}
+	opts := predict.Options{Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), NewDecider: newDecider(cmd.Context())}
 	sum := testSummary{}
 	for _, path := range res.Traces {
 		tr, err := trace.Read([]string{path}, "")

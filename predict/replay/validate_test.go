@@ -166,7 +166,7 @@ var rwLock = []string{
 	"T3 acquire l", "T3 release l",
 }
 
-var hbFacts = []string{"T1 write x 1", "T2 write y 1", "T2 write y 2", "hb T1#1 T2#2"}
+var hbFacts = []string{"T1 write x 1", "T2 write y 1", "T2 write y 2", "hb T1:1 T2:2"}
 
 var reentrantWait = []string{
 	"T1 acquire l", "T1 acquire l", "T1 wait l", "T1 release l", "T1 release l",

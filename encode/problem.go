@@ -2,7 +2,6 @@ package encode
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
 	"gpredict/spec"
@@ -219,15 +218,4 @@ func newProblemVars(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 // in reports whether event r is in the slice.
 func (p *Problem) inSlice(r trace.EventRef) bool {
 	return int(r.Index) < p.Slice.Prefix[r.Thread]
-}
-
-func (p *Problem) ids(rs ...trace.EventRef) string {
-	var b strings.Builder
-	for i, r := range rs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(p.Trace.ID(r))
-	}
-	return b.String()
 }

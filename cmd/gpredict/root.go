@@ -33,13 +33,9 @@ func (c exitCode) Error() string { return fmt.Sprintf("exit status %d", int(c)) 
 // code diag.CodeUsage, written as err is.
 func usageError(err error) error { return diag.Wrap(diag.CodeUsage, err) }
 
-// Main runs gpredict with args and returns the exit status. Errors are
-// printed once, here; cobra's own error and usage printing are silenced.
-func Main(args []string, stdout, stderr io.Writer) int {
-	return MainContext(context.Background(), args, stdout, stderr)
-}
-
-// MainContext is Main for a run that ctx can interrupt.
+// MainContext runs gpredict with args and returns the exit status; ctx
+// can interrupt the run. Errors are printed once, here; cobra's own error
+// and usage printing are silenced.
 func MainContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)

@@ -7,15 +7,11 @@ import (
 	"gpredict/trace"
 )
 
-// Check reports why sched is not an answer to q, or nil if it is: a
-// feasible schedule of tr under model (the replay validator) in which
-// every asked order holds between scheduled steps and every asked read is
-// scheduled and returns its value, read off the replay, not the encoding.
-func Check(tr *trace.Trace, model trace.BranchModel, q *Query, sched []replay.Step) error {
-	return CheckIn(tr, model, trace.SC, q, sched)
-}
-
-// CheckIn is Check under memory model mem.
+// CheckIn reports why sched is not an answer to q, or nil if it is: a
+// feasible schedule of tr under model and memory model mem (the replay
+// validator) in which every asked order holds between scheduled steps and
+// every asked read is scheduled and returns its value, read off the
+// replay, not the encoding.
 func CheckIn(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, q *Query, sched []replay.Step) error {
 	c := replay.NewChecker(tr)
 	if err := c.ValidateIn(model, mem, sched); err != nil {

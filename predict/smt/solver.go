@@ -77,8 +77,8 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	configureZ3()
 	s := &solver{f: f, cfg: cfg}
 	var out []stage.Stage
-	add := func(name string, run func(p *prepared) (stage.Decision, bool)) {
-		out = append(out, stage.Stage{Name: name, Heavy: true, Run: func(q *stage.Query) (stage.Decision, bool) {
+	add := func(name string, run func(p *prepared) (stage.Decision, bool), requires ...string) {
+		out = append(out, stage.Stage{Name: name, Requires: requires, Heavy: true, Run: func(q *stage.Query) (stage.Decision, bool) {
 			return s.guard(q, func() (stage.Decision, bool) {
 				p, err := s.prepare(q)
 				if err != nil {
@@ -94,8 +94,10 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	if f.HasBaseOrder() {
 		add("window", s.window)
 	}
-	add("local", s.local)
-	add("prefix-window", s.prefixWindow)
+	// local and prefix-window start from the latest closure facts; local
+	// derives them itself when no stage before it did.
+	add("local", s.local, "closure", "saturate")
+	add("prefix-window", s.prefixWindow, stage.FactStages()...)
 	if f.HasBaseOrder() {
 		add("small", s.smallStages)
 	} else {

@@ -57,6 +57,11 @@ type Decision struct {
 	Validated bool
 	// Stage names the stage that settled the candidate.
 	Stage string
+	// Derived is what a stage that did not settle the candidate derived
+	// about it (the closure facts of package closure), for the stages
+	// after it that require it: the ladder keeps it (Query.Facts), the
+	// stage writes nothing on the query.
+	Derived *closure.Result
 }
 
 // Facts are what the stages know about the trace, computed once.
@@ -218,8 +223,31 @@ type Query struct {
 	// one (IsChain).
 	Chain   closure.Chain
 	IsChain bool
-	// Closure is what the closure stages derived so far (nil before).
-	Closure *closure.Result
+	// derived are the closure facts the stages run so far derived, in
+	// ladder order (Decision.Derived, kept by the ladder), and requires
+	// is what the running stage may read of them (Stage.Requires).
+	derived  []derivedBy
+	requires []string
+}
+
+// derivedBy is one stage's Decision.Derived.
+type derivedBy struct {
+	stage string
+	facts *closure.Result
+}
+
+// Facts is the latest of the closure facts derived by the stages the
+// running stage requires (Stage.Requires), nil when none of them has run
+// or derived any: the later of two such stages knows more (saturate
+// starts over from the trace with every rule, where closure has the cheap
+// ones).
+func (q *Query) Facts() *closure.Result {
+	for i := len(q.derived) - 1; i >= 0; i-- {
+		if slices.Contains(q.requires, q.derived[i].stage) {
+			return q.derived[i].facts
+		}
+	}
+	return nil
 }
 
 // Expired reports whether the query's time is up or the run stopped.
@@ -249,8 +277,9 @@ func (q *Query) Stopped() bool {
 // when the time is up); otherwise the next stage is tried.
 type Stage struct {
 	Name string
-	// Requires names the stages whose results (Query.Closure) this one
-	// reads: in a ladder that has them, they come before it.
+	// Requires names the stages whose results (Decision.Derived) this one
+	// reads, through Query.Facts and nothing else: in a ladder that has
+	// them, they come before it.
 	Requires []string
 	// Heavy says the stage needs memory beyond what the run keeps anyway
 	// (a solver's state): once the run's memory budget is reached, a

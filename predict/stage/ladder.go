@@ -83,7 +83,7 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 			// What the stage derived is kept for the stages that require
 			// it (Query.Facts): stages hand nothing to each other on q.
 			if d.Derived != nil {
-				q.derived = append(q.derived, derivedBy{stage: s.Name, facts: d.Derived})
+				q.derived = append(q.derived, derivedBy{stage: s.Name, value: d.Derived})
 			}
 			continue
 		}

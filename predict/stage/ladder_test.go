@@ -20,7 +20,10 @@ func TestDerivedFacts(t *testing.T) {
 	derive := func(r *closure.Result) func(*Query) (Decision, bool) {
 		return func(*Query) (Decision, bool) { return Decision{Derived: r}, false }
 	}
+	f := NewFacts(tr, trace.BranchesImplicit)
+	var slices []*encode.Slice // each candidate's, as the slice stage saw it
 	seen := map[string]*closure.Result{}
+	got := map[string]any{} // what result-of reads with ResultOf
 	look := func(name string) func(*Query) (Decision, bool) {
 		return func(q *Query) (Decision, bool) { seen[name] = q.Facts(); return Decision{}, false }
 	}
@@ -33,14 +36,33 @@ func TestDerivedFacts(t *testing.T) {
 		{Name: "needs-a-only", Requires: []string{"a"}, Run: look("needs-a-only")},
 		{Name: "needs-both", Requires: []string{"a", "b"}, Run: look("needs-both")},
 		{Name: "needs-missing", Requires: []string{"missing"}, Run: look("needs-missing")},
+		{Name: "slice", Run: func(q *Query) (Decision, bool) {
+			first, err1 := q.Slice(f.Index)
+			again, err2 := q.Slice(f.Index)
+			if err1 != nil || err2 != nil || first == nil || again != first {
+				t.Errorf("the query's slice is not kept: %p %p %v %v", first, again, err1, err2)
+			}
+			slices = append(slices, first)
+			return Decision{}, false
+		}},
+		{Name: "result-of", Requires: []string{"b"}, Run: func(q *Query) (Decision, bool) {
+			got["b"], got["a"] = q.ResultOf("b"), q.ResultOf("a")
+			return Decision{}, false
+		}},
 	}
-	l := NewLadder(NewFacts(tr, trace.BranchesImplicit), 0, nil, stages)
+	l := NewLadder(f, 0, nil, stages)
 	race := &spec.Alternative{Root: &spec.PatNode{Kind: spec.PatPar, Kids: []*spec.PatNode{
 		{Kind: spec.PatEvent, Occ: 0}, {Kind: spec.PatEvent, Occ: 1}}},
 		Occs: []spec.Occurrence{{Event: "a", Decl: 0}, {Event: "b", Decl: 1}}}
 	choice := testtrace.Refs(t, tr, "T1#1 T2#1")
+	defer func() {
+		if len(slices) != 2 || slices[0] == slices[1] {
+			t.Errorf("a slice carried over to the next candidate: %p", slices)
+		}
+	}()
 	for round := range 2 {
 		clear(seen)
+		clear(got)
 		if d := l.Decide(encode.Candidate{Alt: race, Choice: choice}); d.Verdict != Unknown {
 			t.Fatalf("round %d: %v, want unknown (no stage settles)", round, d.Verdict)
 		}
@@ -49,6 +71,9 @@ func TestDerivedFacts(t *testing.T) {
 			if got, ok := seen[name]; !ok || got != w {
 				t.Errorf("round %d: stage %s saw %p, want %p", round, name, got, w)
 			}
+		}
+		if got["b"] != any(b) || got["a"] != nil {
+			t.Errorf("round %d: ResultOf b = %v, a = %v; want b's result and nothing (a is not required)", round, got["b"], got["a"])
 		}
 	}
 }

@@ -58,10 +58,11 @@ type Decision struct {
 	// Stage names the stage that settled the candidate.
 	Stage string
 	// Derived is what a stage that did not settle the candidate derived
-	// about it (the closure facts of package closure), for the stages
-	// after it that require it: the ladder keeps it (Query.Facts), the
-	// stage writes nothing on the query.
-	Derived *closure.Result
+	// about it — package closure's facts (*closure.Result, Query.Facts),
+	// or a result of the stage's own type (Query.ResultOf) — for the
+	// stages after it that require it: the ladder keeps it, the stage
+	// writes nothing on the query.
+	Derived any
 }
 
 // Facts are what the stages know about the trace, computed once.
@@ -228,12 +229,31 @@ type Query struct {
 	// is what the running stage may read of them (Stage.Requires).
 	derived  []derivedBy
 	requires []string
+	// slice is the candidate's closed slice once a stage has asked for it
+	// (Slice).
+	slice *encode.Slice
+}
+
+// Slice is the candidate's closed slice over idx (encode.SliceFor), the
+// part of the trace every solver stage decides over: computed the first
+// time a stage asks, then kept with the query (per candidate, as
+// Facts.Windows is per run). It fails only when the run is stopped or its
+// memory budget reached, and is then asked for again next time.
+func (q *Query) Slice(idx *encode.Index) (*encode.Slice, error) {
+	if q.slice == nil {
+		sl, err := encode.SliceFor(idx, q.Cand, q.Limits())
+		if err != nil {
+			return nil, err
+		}
+		q.slice = sl
+	}
+	return q.slice, nil
 }
 
 // derivedBy is one stage's Decision.Derived.
 type derivedBy struct {
 	stage string
-	facts *closure.Result
+	value any
 }
 
 // Facts is the latest of the closure facts derived by the stages the
@@ -243,8 +263,23 @@ type derivedBy struct {
 // ones).
 func (q *Query) Facts() *closure.Result {
 	for i := len(q.derived) - 1; i >= 0; i-- {
-		if slices.Contains(q.requires, q.derived[i].stage) {
-			return q.derived[i].facts
+		if f, ok := q.derived[i].value.(*closure.Result); ok && slices.Contains(q.requires, q.derived[i].stage) {
+			return f
+		}
+	}
+	return nil
+}
+
+// ResultOf is what stage name derived for q, when the running stage
+// requires it (nil when it does not, or when name has not run or derived
+// nothing).
+func (q *Query) ResultOf(name string) any {
+	if !slices.Contains(q.requires, name) {
+		return nil
+	}
+	for _, d := range q.derived {
+		if d.stage == name {
+			return d.value
 		}
 	}
 	return nil

@@ -118,8 +118,8 @@ type statser interface{ Stats() []stage.StageStats }
 // every candidate. When ctx is cancelled (an interrupt) it stops as soon as
 // it can and returns what it found so far, with Result.Interrupted set and
 // Stats.Undecided counting the distinct candidates left undecided. It
-// returns an error for a witness that fails replay validation (a
-// *WitnessError).
+// returns an error for a witness that fails replay validation (an
+// internal error of code diag.CodeWitness, WitnessError).
 func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Options) (*Result, error) {
 	start := time.Now()
 	model := opts.Branches.Resolve(tr)

@@ -156,8 +156,8 @@ func (wrongDecider) Close() {}
 // A deliberately wrong witness never becomes a report: the explicit-model
 // witness of the FIG. 4 race, claimed under the implicit model, lets T2's
 // read of y (line 8) read a value it did not read before another event
-// of T2 — the replay validator rejects it and Run fails with a
-// WitnessError instead of reporting. A witness that is a feasible
+// of T2 — the replay validator rejects it and Run fails with a witness
+// error (diag.CodeWitness) instead of reporting. A witness that is a feasible
 // schedule but leaves the race's events apart fails the pattern check.
 func TestSeedWrongWitnessRejected(t *testing.T) {
 	tr := readSeedTrace(t, "fig4.trace")

@@ -9,6 +9,10 @@
 // What every stage may read is computed once per run (Facts) and shared,
 // read-only, by the pre-filter and every worker; what a stage keeps per
 // worker (solver contexts) lives in the closures its constructor returns.
+// What a stage derives about one candidate goes to the stages after it
+// through the ladder, as go/analysis results do: it returns it
+// (Decision.Derived) and they read what they declare in Requires
+// (Query.Facts, Query.ResultOf); no stage writes on the query.
 package stage
 
 import (

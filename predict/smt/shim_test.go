@@ -12,16 +12,16 @@ import (
 )
 
 // TestSolverIgnoresSIGINT sends a real SIGINT to the test process while
-// a go-z3 solver checks a hard formula (the pigeonhole
-// principle for 12 pigeons in 11 holes), with the signal routed to Go
-// (signal.Notify, as gpredict does), then again after a second check has
-// ended. With Z3's own handler (shim.go's signal() passing SIGINT on to
-// libc) the first signal goes to Z3, not Go, and the test fails ("SIGINT during a check
+// a go-z3 solver checks a hard formula (the pigeonhole principle for 12
+// pigeons in 11 holes), with the signal routed to Go (signal.Notify, as
+// gpredict does), then again after a second check has ended. With Z3's
+// own handler (shim.go's signal() passing SIGINT on to libc) the first
+// signal goes to Z3, not Go, and the test fails ("SIGINT during a check
 // did not reach Go"; checked by hand); once Z3 has put Go's handler back
-// without SA_ONSTACK, the runtime can also die of a later signal
-// ("signal 2 received but handler not on signal stack") when it lands on
-// a goroutine's stack, which the second signal only sometimes shows.
-// Both signals must reach Go and the check must stop when the context is
+// without SA_ONSTACK, the runtime can also die of a later signal ("signal
+// 2 received but handler not on signal stack") when it lands on a
+// goroutine's stack, which the second signal only sometimes shows. Both
+// signals must reach Go and the check must stop when the context is
 // interrupted.
 func TestSolverIgnoresSIGINT(t *testing.T) {
 	configureZ3()

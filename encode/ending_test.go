@@ -20,9 +20,9 @@ func TestRefuteEndingSound(t *testing.T) {
 	order := &spec.Alternative{Root: pnode(spec.PatSeq, pev(0), pev(1), pev(2)), Occs: []spec.Occurrence{{Event: "a"}, {Event: "b"}, {Event: "c", Decl: 2}}}
 	r := rand.New(rand.NewSource(5))
 	refuted, beyondClocks, checked := 0, 0, 0
-	n := 250
+	n := 100
 	if testing.Short() {
-		n = 60
+		n = 30
 	}
 	for k := 0; k < n; k++ {
 		tr := tracegen.Random(r, tracegen.Config{Threads: 3 + k%2, Events: 16, Vars: 2, Values: 2, Locks: 1 + k%2})

@@ -50,19 +50,7 @@ const strengthenRounds = 16
 func (x *Index) strengthen(model trace.BranchModel, edges [][][]trace.EventRef) [][][]trace.EventRef {
 	s := newRules(x, model)
 	s.observed = observedWriters(x.Trace)
-	for range strengthenRounds {
-		more := s.round()
-		if more == nil {
-			return edges
-		}
-		grown := mergeEdges(edges, more)
-		if !x.computeClocks(grown) {
-			x.computeClocks(edges)
-			return edges
-		}
-		edges = grown
-	}
-	return edges
+	return x.toFixedPoint(edges, strengthenRounds, s.round)
 }
 
 // noThread marks, in observedWriters, a read that no write precedes in

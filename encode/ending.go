@@ -388,12 +388,12 @@ func (c *ending) readRule(r, req trace.EventRef) bool {
 		// r reads the initial value: every write of its variable in M
 		// comes after it.
 		vnum := c.x.varNum[c.x.Trace.Event(r).Obj]
-		for u := range c.n {
-			if u == int(r.Thread) {
+		for _, u := range c.r.writers[vnum] {
+			if u == r.Thread {
 				continue
 			}
-			if ws := c.x.WritesOfNum(vnum, trace.ThreadID(u)); len(ws) > 0 && ws[0] < c.m[u] {
-				c.addEdge(trace.EventRef{Thread: trace.ThreadID(u), Index: ws[0]}, r)
+			if ws := c.x.WritesOfNum(vnum, u); len(ws) > 0 && ws[0] < c.m[u] {
+				c.addEdge(trace.EventRef{Thread: u, Index: ws[0]}, r)
 			}
 		}
 	}
@@ -415,11 +415,12 @@ func (c *ending) heldToEnd(t trace.ThreadID) bool {
 		}
 		h2 := trace.EventRef{Thread: t, Index: a2}
 		l := tr.Threads[t].Events[a2].Obj
-		for u := range c.n {
+		for _, tid := range c.r.holders[l] {
+			u := int(tid)
 			if u == int(t) {
 				continue
 			}
-			starts := x.HoldStarts(l, trace.ThreadID(u))
+			starts := x.HoldStarts(l, tid)
 			k := sort.Search(len(starts), func(j int) bool { return starts[j] >= c.m[u] })
 			if k == 0 || !c.r.exclusiveHold(trace.ThreadID(u), starts[k-1]) {
 				continue
@@ -447,7 +448,8 @@ func (c *ending) interference(r, w trace.EventRef) {
 	x := c.x
 	vnum := x.varNum[x.Trace.Event(r).Obj]
 	cr, cw := c.clock(r), c.clock(w)
-	for u := range c.n {
+	for _, tid := range c.r.writers[vnum] {
+		u := int(tid)
 		if u == int(w.Thread) {
 			continue
 		}

@@ -48,6 +48,9 @@ func (x *Index) RefuteEnding(groups [][]trace.EventRef, rounds int) Ending {
 	}
 	for range rounds {
 		if c.refuted || !c.computeClocks() || !c.checkStops() {
+			if c.gaveUp {
+				return Ending{}
+			}
 			return Ending{Refuted: true, Why: c.why}
 		}
 		if !c.derive() {
@@ -82,6 +85,12 @@ type Ending struct {
 // Order is a derived order: From comes before To.
 type Order struct{ From, To trace.EventRef }
 
+// endingMaxEntries bounds the candidate clocks (entries: events of M times
+// threads, 4 bytes each): on a recording of a hundred goroutines and
+// millions of events one candidate's M could take gigabytes. Past it
+// RefuteEnding gives up (it refutes nothing).
+const endingMaxEntries = 1 << 23
+
 // ending is the state of one RefuteEnding.
 type ending struct {
 	x      *Index
@@ -99,7 +108,9 @@ type ending struct {
 	edges map[trace.EventRef][]trace.EventRef
 	stop  []uint32
 	// grew is set when derive added an edge.
-	grew    bool
+	grew bool
+	// gaveUp is set when M grew past endingMaxEntries.
+	gaveUp  bool
 	refuted bool
 	why     string
 }
@@ -190,6 +201,14 @@ func (c *ending) computeClocks() bool {
 		for _, s := range srcs {
 			need(s)
 		}
+	}
+	size := 0
+	for _, k := range c.m {
+		size += int(k)
+	}
+	if size*n > endingMaxEntries {
+		c.gaveUp = true
+		return false
 	}
 	for u := range c.cc {
 		c.cc[u] = nil // clock() falls back on the index while the passes run

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/internal/tracegen"
 	"gpredict/trace"
 )
@@ -171,7 +172,7 @@ func TestClocksCompress(t *testing.T) {
 		fmt.Fprintf(&b, "T1 write x %d\nT2 write y %d\n", i, i)
 	}
 	b.WriteString("T1 join T2\nT1 read y 999\n")
-	tr := parse(t, b.String())
+	tr := testtrace.Text(t, b.String())
 	x := NewIndex(tr)
 	// T1: its start, and the join; T2: its start.
 	if got := x.clk.segments(); got != 3 {

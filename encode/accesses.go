@@ -52,7 +52,12 @@ func (x *Index) computeAccesses() {
 			}
 			a := &acc[len(acc)-1]
 			if op == trace.OpRead {
+				start := uint32(len(a.Reads))
+				if k := len(a.Reads) - 1; k >= 0 && th.Events[a.Reads[k]].Val == th.Events[i].Val {
+					start = a.runStart[k]
+				}
 				a.Reads = append(a.Reads, uint32(i))
+				a.runStart = append(a.runStart, start)
 			} else {
 				a.Writes = append(a.Writes, uint32(i))
 			}
@@ -65,12 +70,34 @@ func (x *Index) computeAccesses() {
 type VarAccesses struct {
 	Thread        trace.ThreadID
 	Reads, Writes []uint32
+	// runStart[k] is the position in Reads of the first read of the run
+	// of consecutive reads returning read k's value that holds read k:
+	// the latest earlier read of another value is at runStart[k]-1, found
+	// without walking back over the run (the strengthening rules ask it
+	// for every read; a recording's flag polled a million times made
+	// that walk quadratic).
+	runStart []uint32
 }
 
 // Accessors lists the accesses of variable number v of each thread that
 // accesses it, by thread: a walk over the threads that may read or write
 // v, not over every thread. The slice must not be modified.
 func (x *Index) Accessors(v int32) []VarAccesses { return x.accOf[v] }
+
+// lastOtherRead is the position in thread u's reads of variable v of the
+// latest read before position k (exclusive) that does not return val, -1
+// if none.
+func (x *Index) lastOtherRead(v int32, u trace.ThreadID, k int, val trace.Sym) int {
+	a := x.accesses(v, u)
+	if a == nil || k <= 0 {
+		return -1
+	}
+	k--
+	if x.Trace.Threads[u].Events[a.Reads[k]].Val == val {
+		k = int(a.runStart[k]) - 1
+	}
+	return k
+}
 
 // accesses is thread u's entry for variable v, nil if u never accesses v.
 func (x *Index) accesses(v int32, u trace.ThreadID) *VarAccesses {

@@ -330,7 +330,7 @@ func (s *rules) raise(e trace.EventRef) {
 // have read r's value too. A read of thread u is required before r when
 // its successor must come before r (or it is r's own thread's).
 func (s *rules) otherValueReads(r trace.EventRef, ev *trace.Event, cr []uint32, vnum int32) {
-	x, tr := s.x, s.x.Trace
+	x := s.x
 	for _, tid := range s.readers[vnum] {
 		u := int(tid)
 		rs := x.ReadsOfNum(vnum, tid)
@@ -341,9 +341,7 @@ func (s *rules) otherValueReads(r trace.EventRef, ev *trace.Event, cr []uint32, 
 		if u == int(r.Thread) {
 			lim = r.Index
 		}
-		k := sort.Search(len(rs), func(j int) bool { return rs[j] >= lim })
-		for k--; k >= 0 && tr.Threads[u].Events[rs[k]].Val == ev.Val; k-- {
-		}
+		k := x.lastOtherRead(vnum, tid, sort.Search(len(rs), func(j int) bool { return rs[j] >= lim }), ev.Val)
 		if k >= 0 {
 			s.raise(trace.EventRef{Thread: trace.ThreadID(u), Index: rs[k]})
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // buildTrace builds a trace from lines "THREAD OP OPERANDS... [key=value]",
-// "hb T1#1 T2#3" and "lock L : KIND" (a subset of docs/trace-format.md
+// "hb T1#1 T2#3", "lock L : KIND" and "chan CH : CAP" (a subset of docs/trace-format.md
 // and its directives, enough for tests; the real reader lives in trace/).
 func buildTrace(t testing.TB, lines ...string) *trace.Trace {
 	t.Helper()
@@ -19,6 +19,13 @@ func buildTrace(t testing.TB, lines ...string) *trace.Trace {
 		f := strings.Fields(line)
 		if f[0] == "hb" {
 			hbs = append(hbs, f[1:])
+			continue
+		}
+		if f[0] == "chan" {
+			n, _ := trace.ParseCap(f[3])
+			if err := b.ChanCap(trace.Pos{File: "test.trace", Line: n + 1}, sy.Intern(f[1]), n); err != nil {
+				t.Fatal(err)
+			}
 			continue
 		}
 		if f[0] == "lock" {

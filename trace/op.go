@@ -57,7 +57,7 @@ var opNames = [NumOps]string{
 	OpRAcquire: "racquire", OpRRelease: "rrelease",
 	OpRequest: "request", OpRRequest: "rrequest",
 	OpFence: "fence",
-	OpSend: "send", OpRecv: "recv", OpRecvClosed: "recvclosed", OpClose: "close",
+	OpSend:  "send", OpRecv: "recv", OpRecvClosed: "recvclosed", OpClose: "close",
 }
 
 // opAliases are the alternative spellings docs/trace-format.md accepts.

@@ -83,6 +83,9 @@ type chanEnc struct {
 	gb            map[apair]BoolVar // gb(s,a), keyed (a,s)
 	phantoms      int
 	closedFormula map[trace.EventRef]*F
+	// lo and hi bound the place of a send among the channel's sends, and
+	// of a receive among the receives that take a send (bounds).
+	lo, hi map[trace.EventRef]int
 }
 
 // pair is (receive, send).
@@ -119,10 +122,12 @@ func (c *chanEnc) encode(ops []trace.EventRef) {
 			c.recvs = append(c.recvs, o)
 		}
 	}
-	// The pairs a receive may take: not a send that must come after it.
+	c.bounds()
+	// The pairs a receive may take: not a send that must come after it,
+	// nor one whose place in the queue cannot be the receive's.
 	for _, r := range c.recvs {
 		for _, s := range c.sends {
-			if !p.idx.Before(r, s) {
+			if !p.idx.Before(r, s) && c.meet(c.lo[r], c.hi[r], s) {
 				c.m[pair{r, s}] = p.newBool("m_" + tr.ID(r) + "_" + tr.ID(s))
 			}
 		}
@@ -131,6 +136,42 @@ func (c *chanEnc) encode(ops []trace.EventRef) {
 	c.receives()
 	c.closing()
 	c.completion()
+}
+
+// bounds computes lo and hi from must-happen-before: a send is at least
+// the one after every send that must precede it, and at most the last
+// of those that need not follow it; likewise a receive among the
+// receives that take a send (one that takes a send comes after receives
+// that all took one: once a receive finds the channel closed and
+// drained, so do the later ones). The k-th receive takes the k-th send,
+// so m(r,s) and g(a,s) need overlapping bounds: on a channel with one
+// sending and one receiving thread, only the k-th receive of the
+// receiver can take the k-th send of the sender, and the clauses grow
+// with the operations, not with their cube.
+func (c *chanEnc) bounds() {
+	c.lo, c.hi = map[trace.EventRef]int{}, map[trace.EventRef]int{}
+	for _, group := range [][]trace.EventRef{c.sends, c.recvs} {
+		for _, e := range group {
+			lo, hi := 1, 0
+			for _, o := range group {
+				switch {
+				case o == e:
+					hi++
+				case c.p.idx.Before(o, e):
+					lo++
+					hi++
+				case !c.p.idx.Before(e, o):
+					hi++
+				}
+			}
+			c.lo[e], c.hi[e] = lo, hi
+		}
+	}
+}
+
+// meet reports whether the places [lo, hi] may be send s's.
+func (c *chanEnc) meet(lo, hi int, s trace.EventRef) bool {
+	return lo <= c.hi[s] && c.lo[s] <= hi
 }
 
 // matching adds the definition of m: order, injectivity, FIFO.
@@ -364,8 +405,16 @@ func (c *chanEnc) capacity() {
 		return tr.ID(c.recvs[a])
 	}
 	for a := -c.phantoms; a < len(c.recvs); a++ {
+		// The phantoms come first, in order: a = -phantoms is the first
+		// of the list (before, below, orders them so).
+		lo, hi := c.phantoms+a+1, c.phantoms+a+1
+		if a >= 0 {
+			lo, hi = c.cap+c.lo[c.recvs[a]], c.cap+c.hi[c.recvs[a]]
+		}
 		for _, s := range c.sends {
-			c.g[apair{a, s}] = p.newBool("g_" + c.ch + "_" + name(a) + "_" + tr.ID(s))
+			if c.meet(lo, hi, s) {
+				c.g[apair{a, s}] = p.newBool("g_" + c.ch + "_" + name(a) + "_" + tr.ID(s))
+			}
 		}
 	}
 	// before(a2, a): a2 comes before a in the list.
@@ -391,8 +440,8 @@ func (c *chanEnc) capacity() {
 		c.gb[apair{a, s2}] = b
 		var alts []*F
 		for a2 := -c.phantoms; a2 < len(c.recvs); a2++ {
-			if a2 != a {
-				alts = append(alts, And(Lit(c.g[apair{a2, s2}], false), before(a2, a)))
+			if g, ok := c.g[apair{a2, s2}]; ok && a2 != a {
+				alts = append(alts, And(Lit(g, false), before(a2, a)))
 			}
 		}
 		c.add(Implies(b, Or(alts...)), tr.ID(s2)+" is counted before "+name(a)+" in "+c.ch+"'s capacity", s2)
@@ -403,7 +452,10 @@ func (c *chanEnc) capacity() {
 			if p.stopped() {
 				return
 			}
-			g := c.g[apair{a, s}]
+			g, ok := c.g[apair{a, s}]
+			if !ok {
+				continue
+			}
 			var conj []*F
 			if a >= 0 {
 				r := c.recvs[a]
@@ -423,13 +475,14 @@ func (c *chanEnc) capacity() {
 			}
 			c.add(Implies(g, And(conj...)), name(a)+" counts "+tr.ID(s)+" in "+c.ch+"'s capacity only in FIFO order", s)
 			for a2 := a + 1; a2 < len(c.recvs); a2++ {
-				c.add(Or(Lit(g, true), Lit(c.g[apair{a2, s}], true)), tr.ID(s)+" is counted once in "+c.ch+"'s capacity", s)
+				if g2, ok := c.g[apair{a2, s}]; ok {
+					c.add(Or(Lit(g, true), Lit(g2, true)), tr.ID(s)+" is counted once in "+c.ch+"'s capacity", s)
+				}
 			}
 			for _, s2 := range c.sends {
-				if s2.Less(s) || s2 == s {
-					continue
+				if g2, ok := c.g[apair{a, s2}]; ok && !s2.Less(s) && s2 != s {
+					c.add(Or(Lit(g, true), Lit(g2, true)), name(a)+" counts one send of "+c.ch, s, s2)
 				}
-				c.add(Or(Lit(g, true), Lit(c.g[apair{a, s2}], true)), name(a)+" counts one send of "+c.ch, s, s2)
 			}
 		}
 	}

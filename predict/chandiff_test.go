@@ -25,13 +25,7 @@ import (
 // run, or the test checks too little. GPREDICT_SWEEP=N runs N rounds
 // (default 150).
 func TestChannelsMatchExplorer(t *testing.T) {
-	n := 150
-	if s := os.Getenv("GPREDICT_SWEEP"); s != "" {
-		var err error
-		if n, err = strconv.Atoi(s); err != nil {
-			t.Fatalf("GPREDICT_SWEEP=%q: %v", s, err)
-		}
-	}
+	n := envCount(t, "GPREDICT_SWEEP", 150)
 	if testing.Short() {
 		n = 40
 	}
@@ -79,6 +73,20 @@ func TestChannelsMatchExplorer(t *testing.T) {
 	}
 }
 
+// envCount is the number in environment variable name, def if unset.
+func envCount(t *testing.T, name string, def int) int {
+	t.Helper()
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%s=%q: %v", name, s, err)
+	}
+	return n
+}
+
 // otherPairing reports whether some receive of sched takes another send
 // than it took in the recorded run (the trace's file order).
 func otherPairing(tr *trace.Trace, sched []replay.Step) bool {
@@ -111,18 +119,7 @@ func pairing(tr *trace.Trace, sched []replay.Step) map[trace.EventRef]trace.Even
 // fileOrder is the trace's events in arrival order, as steps (a wait's
 // release only: receives and sends are all that pairing looks at).
 func fileOrder(tr *trace.Trace) []replay.Step {
-	var refs []trace.EventRef
-	for _, th := range tr.Threads {
-		for i := range th.Events {
-			refs = append(refs, trace.EventRef{Thread: th.ID, Index: uint32(i)})
-		}
-	}
-	arrival := func(r trace.EventRef) uint32 { return tr.Threads[r.Thread].Arrival[r.Index] }
-	for i := 1; i < len(refs); i++ {
-		for j := i; j > 0 && arrival(refs[j]) < arrival(refs[j-1]); j-- {
-			refs[j], refs[j-1] = refs[j-1], refs[j]
-		}
-	}
+	refs := trace.ArrivalOrder(tr)
 	out := make([]replay.Step, len(refs))
 	for i, r := range refs {
 		out[i] = replay.Step{Ref: r}

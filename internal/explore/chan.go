@@ -97,12 +97,7 @@ func takeChan(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event, ne
 // chanKey writes the channels' state for memoisation: which sends are
 // queued in which order matters, not only how far each thread got.
 func (s *state) chanKey(b *strings.Builder) {
-	chs := make([]int, 0, len(s.chans))
-	for c := range s.chans {
-		chs = append(chs, int(c))
-	}
-	sortInts(chs)
-	for _, c := range chs {
+	for _, c := range sortedSyms(s.chans) {
 		q := s.chans[trace.Sym(c)]
 		b.WriteString("|c")
 		b.WriteString(strconv.Itoa(c))
@@ -116,4 +111,14 @@ func (s *state) chanKey(b *strings.Builder) {
 			lastWrite{ref: e.ref, concrete: e.concrete}.key(b)
 		}
 	}
+}
+
+// sortedSyms returns the keys of m in increasing order, as ints.
+func sortedSyms[V any](m map[trace.Sym]V) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, int(k))
+	}
+	sortInts(keys)
+	return keys
 }

@@ -336,12 +336,7 @@ func (s *state) key(b *strings.Builder) {
 		}
 		b.WriteByte(',')
 	}
-	vars := make([]int, 0, len(s.lastW))
-	for v := range s.lastW {
-		vars = append(vars, int(v))
-	}
-	sortInts(vars)
-	for _, v := range vars {
+	for _, v := range sortedSyms(s.lastW) {
 		lw := s.lastW[trace.Sym(v)]
 		b.WriteString(strconv.Itoa(v))
 		b.WriteByte('=')

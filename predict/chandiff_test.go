@@ -2,8 +2,6 @@ package predict_test
 
 import (
 	"math/rand"
-	"os"
-	"strconv"
 	"testing"
 
 	"gpredict/encode"
@@ -25,10 +23,7 @@ import (
 // run, or the test checks too little. GPREDICT_SWEEP=N runs N rounds
 // (default 150).
 func TestChannelsMatchExplorer(t *testing.T) {
-	n := envCount(t, "GPREDICT_SWEEP", 150)
-	if testing.Short() {
-		n = 40
-	}
+	n := sweepSize(t, "GPREDICT_SWEEP", 150)
 	r := rand.New(rand.NewSource(20261125))
 	var cands, sats, mismatches, repaired int
 	verdicts := map[string]int{}
@@ -71,20 +66,6 @@ func TestChannelsMatchExplorer(t *testing.T) {
 			t.Errorf("no candidate settled as %s: the test checks too little", want)
 		}
 	}
-}
-
-// envCount is the number in environment variable name, def if unset.
-func envCount(t *testing.T, name string, def int) int {
-	t.Helper()
-	s := os.Getenv(name)
-	if s == "" {
-		return def
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil {
-		t.Fatalf("%s=%q: %v", name, s, err)
-	}
-	return n
 }
 
 // otherPairing reports whether some receive of sched takes another send

@@ -3,6 +3,8 @@ package predict_test
 import (
 	"fmt"
 	"math/rand"
+	"os"
+	"strconv"
 	"testing"
 
 	"gpredict/encode"
@@ -190,8 +192,19 @@ func TestSaturateWideMatchesExplorer(t *testing.T) {
 // finders must find a witness and those of refuters refute a candidate
 // at least once, so that the test cannot pass without exercising them.
 func testLadderAgainstExplorer(t *testing.T, n int, skip []string, narrow bool, finders, refuters []string) {
-	n = envCount(t, "GPREDICT_SWEEP", n)
-	limit := envCount(t, "GPREDICT_SWEEP_CANDS", 6) // candidates per trace, shape and model
+	if s := os.Getenv("GPREDICT_SWEEP"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil {
+			t.Fatalf("GPREDICT_SWEEP=%q: %v", s, err)
+		}
+	}
+	limit := 6 // candidates per trace, shape and model
+	if s := os.Getenv("GPREDICT_SWEEP_CANDS"); s != "" {
+		var err error
+		if limit, err = strconv.Atoi(s); err != nil {
+			t.Fatalf("GPREDICT_SWEEP_CANDS=%q: %v", s, err)
+		}
+	}
 	if testing.Short() {
 		n = 100
 	}

@@ -39,7 +39,7 @@ func NewProblemInWithin(idx *Index, model trace.BranchModel, mem trace.MemoryMod
 	}
 	p.Cut = Var(len(p.Steps))
 	p.building = &watch{lim: lim}
-	return p.build(p.encodeMHB, p.encodeHB, p.encodeLocks, p.encodeSignals, p.encodeStoreBuffers, p.encodeReadWrite)
+	return p.build(p.encodeMHB, p.encodeHB, p.encodeLocks, p.encodeSignals, p.encodeStoreBuffers, p.encodeReadWrite, p.encodeChans)
 }
 
 // bufferedWrites lists the writes of the slice that go through a store

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/explore"
 	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/predict/replay"
@@ -106,4 +107,49 @@ func fileOrder(tr *trace.Trace) []replay.Step {
 		out[i] = replay.Step{Ref: r}
 	}
 	return out
+}
+
+// TestRelaxedChannelsMatchExplorer is the sweep of TestChannelsMatchExplorer
+// under TSO and PSO, whose decider builds its own encoding (with store
+// buffers, and the channel family): a channel operation needs its
+// thread's buffer empty, and the verdicts and witnesses agree with the
+// explorer's under the model. GPREDICT_MM_SWEEP=N runs N traces (default 40).
+func TestRelaxedChannelsMatchExplorer(t *testing.T) {
+	n := sweepSize(t, "GPREDICT_MM_SWEEP", 40)
+	r := rand.New(rand.NewSource(11))
+	var cands, sats, mismatches int
+	for k := 0; k < n; k++ {
+		tr := tracegen.Random(r, tracegen.Config{Chans: 1 + k%2, FenceWeight: 1, Events: 6 + r.Intn(5)})
+		for !tr.HasChannels() {
+			tr = tracegen.Random(r, tracegen.Config{Chans: 1 + k%2, FenceWeight: 1, Events: 6 + r.Intn(5)})
+		}
+		model := []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit}[k%2]
+		for _, mem := range []trace.MemoryModel{trace.TSO, trace.PSO} {
+			d := NewRelaxedTestDecider(tr, model, mem)
+			for s, sh := range shapes {
+				for _, ch := range choices(r, tr, s, 3) {
+					c := encode.Candidate{Alt: sh.alt, Choice: ch}
+					cands++
+					got := d.Decide(c)
+					want, _ := explore.DecideIn(tr, model, mem, c)
+					if got.Verdict == Unknown || (got.Verdict == Sat) != want {
+						mismatches++
+						t.Errorf("trace %d, %s, %s, %s, choice %v: %s (%s), explorer %v\n%s", k, model, mem, sh.name,
+							idsOf(tr, c.Choice), got.Verdict, got.Reason, want, traceText(tr))
+						continue
+					}
+					if got.Verdict == Sat {
+						sats++
+						if !got.Validated {
+							t.Fatalf("trace %d %s: the witness %s fails replay", k, mem, formatSched(tr, got.Schedule))
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d traces, %d candidates, %d sat, %d mismatches", n, cands, sats, mismatches)
+	if sats == 0 {
+		t.Error("no witness: the test checks too little")
+	}
 }

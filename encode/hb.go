@@ -71,3 +71,35 @@ func (p *Problem) encodeHB() {
 			tr.ID(f.From)+" happens before "+tr.ID(f.To)+" (hb fact of the trace)", f.From, f.To)
 	}
 }
+
+// encodeFacts asserts the derived must-happen-before edges of the index
+// (readFromEdges, exhaust, strengthen) into the slice: the source's last
+// step before the target's first, unconditional like the hb facts. They
+// hold in every feasible schedule with the target on it, so asserting
+// them loses no schedule; and they must be asserted, because other
+// families drop constraints that the clocks show satisfied (lock.go drops
+// the clause of two holds the clocks order), and some derived orders come
+// from exactly such a constraint (strengthen's exclusion rule): without
+// the edge, the dropped clause would be justified by itself. The reduced
+// encoding asserts the clocks among its kept events already.
+func (p *Problem) encodeFacts() {
+	tr := p.Trace
+	for t, n := range p.Slice.Prefix {
+		if p.idx.edges == nil || p.idx.edges[t] == nil {
+			continue
+		}
+		for i := 0; i < n; i++ {
+			if p.stopped() {
+				return
+			}
+			to := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
+			for _, from := range p.idx.edges[t][i] {
+				if !p.inSlice(from) {
+					continue // hb facts and their like bring their sources; see slice.go
+				}
+				p.add(Lt(p.Var(lastStep(tr, from)), p.Var(firstStep(tr, to))), FamMHB,
+					tr.ID(from)+" must happen before "+tr.ID(to), from, to)
+			}
+		}
+	}
+}

@@ -112,7 +112,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		x.computeClocks(hb)
 		x.edges = hb
 	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
-		x.edges = x.exhaust(*model, edges)
+		x.edges = x.strengthen(*model, x.exhaust(*model, edges))
 		if *model == trace.BranchesImplicit {
 			x.computeTrivial()
 		}

@@ -192,7 +192,7 @@ func NewProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 func NewProblemWithin(idx *Index, model trace.BranchModel, sl *Slice, lim Limits) (*Problem, error) {
 	p := newProblemVars(idx, model, sl)
 	p.building = &watch{lim: lim}
-	return p.build(p.encodeMHB, p.encodeHB, p.encodeLocks, p.encodeSignals, p.encodeReadWrite, p.encodeChans)
+	return p.build(p.encodeMHB, p.encodeHB, p.encodeFacts, p.encodeLocks, p.encodeSignals, p.encodeReadWrite, p.encodeChans)
 }
 
 // build runs the steps of a problem's construction in turn, until a

@@ -36,6 +36,7 @@ func Direct(f *Facts, cfg ClosureConfigs) []Stage {
 		{Name: "closure", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Cheap) }},
 		{Name: "greedy", Channels: true, Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
 		{Name: "saturate", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Full) }},
+		{Name: "ending", Channels: true, Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return ending(f, q) }},
 		{Name: "greedy-saturated", Channels: true, Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
 		{Name: "saturate-wide", Channels: true, Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
 		{Name: "recorded", Channels: true, Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
@@ -83,6 +84,37 @@ func saturate(f *Facts, q *Query, cfg closure.Config) (Decision, bool) {
 	}
 	q.Closure = &res
 	return Decision{}, false
+}
+
+// endingRounds bounds the rounds of the ending stage: on the lock-heavy
+// family its refutations need at most a dozen.
+const endingRounds = 32
+
+// ending refutes a chain candidate by the index's rules re-applied under
+// the candidate's assumptions (encode.Index.RefuteEnding); when they do
+// not refute it, their orders guide package greedy's simulation (as
+// hints: greedy-saturated without them found none of the witnesses of the
+// lock-heavy family that the solver stages then found).
+func ending(f *Facts, q *Query) (Decision, bool) {
+	if !q.IsChain {
+		return Decision{}, false
+	}
+	res := f.Index.RefuteEnding(q.Chain.Groups, endingRounds)
+	if res.Refuted {
+		return Decision{Verdict: Unsat, Reason: res.Why}, true
+	}
+	if q.Closure == nil || len(res.Facts) == 0 {
+		return Decision{}, false
+	}
+	hints := make([]closure.Edge, len(res.Facts))
+	for i, o := range res.Facts {
+		hints[i] = closure.Edge{From: o.From, To: o.To, Why: "derived under the candidate (encode.Index.RefuteEnding)"}
+	}
+	from, sched, ok := greedy.Build(f.Index, q.Chain, q.Closure.WithEdges(hints), f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
+	if !ok {
+		return Decision{}, false
+	}
+	return Decision{Verdict: Sat, Schedule: sched, From: from, Validated: true}, true
 }
 
 // build proposes a witness by simulation and keeps it if it is valid.

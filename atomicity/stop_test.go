@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"gpredict/trace"
+	"gpredict/internal/testtrace"
 )
 
 // TestCheckStops: a check whose stop signal has closed ends at its next
@@ -18,10 +18,7 @@ func TestCheckStops(t *testing.T) {
 	for i := range 3 * stopEvery {
 		fmt.Fprintf(&b, "T%d write x %d\n", i%2+1, i)
 	}
-	tr, err := trace.ParseText("long.trace", b.String())
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := testtrace.Text(t, b.String())
 	order, err := RecordedOrder(tr)
 	if err != nil {
 		t.Fatal(err)

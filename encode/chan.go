@@ -98,7 +98,7 @@ type apair struct {
 	s trace.EventRef
 }
 
-func (c *chanEnc) v(e trace.EventRef) Var { return c.p.Var(Step{e, Whole}) }
+func (c *chanEnc) v(e trace.EventRef) Var { return c.p.Var(Step{Ref: e, Part: Whole}) }
 
 func (c *chanEnc) add(f *F, why string, evs ...trace.EventRef) {
 	c.p.add(f, FamChan, why, evs...)
@@ -185,7 +185,7 @@ func (c *chanEnc) matching() {
 				continue
 			}
 			mine = append(mine, s)
-			conj := []*F{p.in(Step{r, Whole})}
+			conj := []*F{p.in(Step{Ref: r, Part: Whole})}
 			if !p.idx.Before(s, r) {
 				conj = append(conj, Lt(c.v(s), c.v(r)))
 			}
@@ -269,7 +269,7 @@ func (c *chanEnc) receives() {
 			return
 		}
 		ev := tr.Event(r)
-		alts := []*F{p.out(Step{r, Whole}), c.closedAt(r)}
+		alts := []*F{p.out(Step{Ref: r, Part: Whole}), c.closedAt(r)}
 		var keep []*F
 		for _, s := range c.sends {
 			m, ok := c.m[pair{r, s}]
@@ -305,7 +305,7 @@ func (c *chanEnc) closing() {
 		if p.idx.Before(s, x) {
 			continue
 		}
-		c.add(Or(Lt(c.v(s), c.v(x)), p.out(Step{s, Whole})), tr.ID(s)+" sends on "+c.ch+" before its close "+tr.ID(x)+" (a send after it panics)", s, x)
+		c.add(Or(Lt(c.v(s), c.v(x)), p.out(Step{Ref: s, Part: Whole})), tr.ID(s)+" sends on "+c.ch+" before its close "+tr.ID(x)+" (a send after it panics)", s, x)
 	}
 }
 
@@ -337,7 +337,7 @@ func (c *chanEnc) completion() {
 		}
 		if c.close != nil && !p.idx.Before(*c.close, s) {
 			x := *c.close
-			c.add(Or(p.out(Step{x, Whole}), Lt(c.v(x), c.v(s)), c.done(s, x)), tr.ID(s)+" has completed before the close "+tr.ID(x)+" (a waiting send panics)", s, x)
+			c.add(Or(p.out(Step{Ref: x, Part: Whole}), Lt(c.v(x), c.v(s)), c.done(s, x)), tr.ID(s)+" has completed before the close "+tr.ID(x)+" (a waiting send panics)", s, x)
 		}
 	}
 }

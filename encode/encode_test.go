@@ -8,29 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/spec"
 	"gpredict/trace"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-func parse(t *testing.T, src string) *trace.Trace {
-	t.Helper()
-	tr, err := trace.ParseText("test.trace", strings.TrimSpace(src)+"\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
-}
-
-func refs(t *testing.T, tr *trace.Trace, ids string) []trace.EventRef {
-	t.Helper()
-	out, err := tr.ParseRefs(ids)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 func ev(occ int) *spec.PatNode { return &spec.PatNode{Kind: spec.PatEvent, Occ: occ} }
 func node(k spec.PatKind, kids ...*spec.PatNode) *spec.PatNode {
@@ -62,8 +45,8 @@ func TestSliceClosure(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := parse(t, tc.trace)
-			ch := refs(t, tr, tc.choice)
+			tr := testtrace.Text(t, tc.trace)
+			ch := testtrace.Refs(t, tr, tc.choice)
 			sl, err := SliceFor(NewIndex(tr), Candidate{Alt: alt(tc.root, len(ch)), Choice: ch}, Limits{})
 			if err != nil {
 				t.Fatal(err)
@@ -92,7 +75,7 @@ func TestFormulaFolding(t *testing.T) {
 
 func TestMHBPrunesLockPairs(t *testing.T) {
 	// T2 is forked after T1's hold ends: no disjunction is needed.
-	tr := parse(t, "T1 acquire l\nT1 release l\nT1 fork T2\nT2 acquire l\nT2 release l\nT3 acquire l\nT3 release l")
+	tr := testtrace.Text(t, "T1 acquire l\nT1 release l\nT1 fork T2\nT2 acquire l\nT2 release l\nT3 acquire l\nT3 release l")
 	p := NewProblem(NewIndex(tr), trace.BranchesImplicit, FullSlice(tr))
 	var locks int
 	for _, c := range p.Causal {
@@ -106,7 +89,7 @@ func TestMHBPrunesLockPairs(t *testing.T) {
 }
 
 func TestScheduleBreaksTies(t *testing.T) {
-	tr := parse(t, "T1 write x 1\nT2 acquire l\nT2 wait l\nT2 release l")
+	tr := testtrace.Text(t, "T1 write x 1\nT2 acquire l\nT2 wait l\nT2 release l")
 	p := NewProblem(NewIndex(tr), trace.BranchesImplicit, FullSlice(tr))
 	vals := map[Var]int64{p.Cut: 5}
 	for v, s := range p.Steps {
@@ -143,8 +126,8 @@ func TestSMTLIBGolden(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr := parse(t, tc.trace)
-			c := Candidate{Alt: tc.alt, Choice: refs(t, tr, tc.choice)}
+			tr := testtrace.Text(t, tc.trace)
+			c := Candidate{Alt: tc.alt, Choice: testtrace.Refs(t, tr, tc.choice)}
 			idx := NewIndex(tr)
 			sl, err := SliceFor(idx, c, Limits{})
 			if err != nil {

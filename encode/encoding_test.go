@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -16,12 +17,12 @@ import (
 // the problem kept the last candidate's kept events, so the first
 // candidate's witness was read with the second one's).
 func TestEncodingsShareTheProblem(t *testing.T) {
-	tr := parse(t, "T1 write x 1\nT1 write y 1\nT2 read x 1\nT2 write z 1\nT3 write w 1")
+	tr := testtrace.Text(t, "T1 write x 1\nT1 write y 1\nT2 read x 1\nT2 write z 1\nT3 write w 1")
 	idx := NewModelIndex(tr, trace.BranchesImplicit)
 	p := NewReducedProblem(idx, trace.BranchesImplicit, FullSlice(tr))
 	causal := len(p.Causal)
-	a := Candidate{Alt: alt(node(spec.PatPar, ev(0), ev(1)), 2), Choice: refs(t, tr, "T1#2 T2#2")}
-	b := Candidate{Alt: alt(ev(0), 1), Choice: refs(t, tr, "T3#1")}
+	a := Candidate{Alt: alt(node(spec.PatPar, ev(0), ev(1)), 2), Choice: testtrace.Refs(t, tr, "T1#2 T2#2")}
+	b := Candidate{Alt: alt(ev(0), 1), Choice: testtrace.Refs(t, tr, "T3#1")}
 	ea := p.Pattern(a)
 	keptA := keptVars(ea)
 	eb := p.Pattern(b)
@@ -84,9 +85,9 @@ func keptVars(e *Encoding) []Var {
 // push forever, no longer reaches the engine: the readers reject it,
 // see trace's TestForkJoinCorpus.)
 func TestEncodingStopsAndBounds(t *testing.T) {
-	tr := parse(t, "T1 write y 1\nT2 write x 1\nT2 fork T3\nT2 write w 1\nT3 write z 1")
+	tr := testtrace.Text(t, "T1 write y 1\nT2 write x 1\nT2 fork T3\nT2 write w 1\nT3 write z 1")
 	idx := NewModelIndex(tr, trace.BranchesImplicit)
-	c := Candidate{Alt: alt(ev(0), 1), Choice: refs(t, tr, "T2#3")}
+	c := Candidate{Alt: alt(ev(0), 1), Choice: testtrace.Refs(t, tr, "T2#3")}
 	sl, err := SliceFor(idx, c, Limits{})
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +113,7 @@ func TestEncodingStopsAndBounds(t *testing.T) {
 	for i := range 3 * stopEvery {
 		fmt.Fprintf(&b, "T1 write x %d\n", i)
 	}
-	long := parse(t, b.String())
+	long := testtrace.Text(t, b.String())
 	last := []trace.EventRef{{Thread: 0, Index: uint32(3*stopEvery - 1)}}
 	for _, lc := range reachedLimits() {
 		if _, err := NewIndex(long).Close(lc.lim, last, nil); !errors.Is(err, lc.want) {

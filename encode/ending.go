@@ -369,13 +369,21 @@ func (c *ending) readRule(r, req trace.EventRef) bool {
 	vec, out := c.r.supplierMeet(r)
 	switch out {
 	case meetOfWrites:
-		c.addVec(req, vec)
+		// req is in every witness, so r reads its value there: the
+		// suppliers' meet comes before r itself, not only before req.
+		c.addVec(r, vec)
 		if c.r.count == 1 {
 			c.interference(r, c.r.only)
+		} else if w, kind := c.x.Source(r); kind == OneWrite {
+			c.interference(r, w)
 		}
 	case noSupplier:
 		ev := c.x.Trace.Event(r)
 		return c.refute("%s reads %s=%s, and no write of that value can come before it", c.id(r), c.x.Trace.Str(ev.Obj), c.x.Trace.Str(ev.Val))
+	case nothingNew:
+		if w, kind := c.x.Source(r); kind == OneWrite {
+			c.interference(r, w)
+		}
 	case initialOnly:
 		// r reads the initial value: every write of its variable in M
 		// comes after it.

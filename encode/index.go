@@ -60,6 +60,9 @@ type Index struct {
 	// are incomplete.
 	edges [][][]trace.EventRef
 	topo  []trace.EventRef
+	// readFrom is the index before strengthen.go's rules (ReadFromView),
+	// nil when there were none.
+	readFrom *Index
 	// explicit reports the explicit branch model (index built with it).
 	explicit bool
 	// condEdges[t] are the orders that become facts once a read of thread
@@ -74,13 +77,35 @@ type varVal struct{ v, val trace.Sym }
 
 // NewIndex computes the index of tr with must-happen-before from program
 // order, fork and join only (valid under either branch model).
-func NewIndex(tr *trace.Trace) *Index { return newIndex(tr, nil) }
+func NewIndex(tr *trace.Trace) *Index { return newIndex(tr, nil, false) }
 
 // NewModelIndex is NewIndex strengthened by the must-read-from edges that
 // hold under the resolved branch model (readFromEdges).
-func NewModelIndex(tr *trace.Trace, model trace.BranchModel) *Index { return newIndex(tr, &model) }
+func NewModelIndex(tr *trace.Trace, model trace.BranchModel) *Index {
+	return newIndex(tr, &model, true)
+}
 
-func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
+// ReadFromView is the index as it was before the rules of
+// strengthen.go: the same trace and accesses, with the must-read-from
+// clocks (x itself when it has no other). Package closure's zone-based
+// saturation is not monotone in the clocks — a larger must-set moves its
+// zones — so the saturate stage tries both (stage.saturate).
+func (x *Index) ReadFromView() *Index {
+	if x.readFrom != nil {
+		return x.readFrom
+	}
+	return x
+}
+
+// NewReadFromIndex is NewModelIndex without the rules of strengthen.go:
+// its clocks have the must-read-from edges only. Tests of a later stage's
+// rule use it, so that the rule is what refutes their traces rather than
+// facts the strengthened clocks already hold.
+func NewReadFromIndex(tr *trace.Trace, model trace.BranchModel) *Index {
+	return newIndex(tr, &model, false)
+}
+
+func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 	x := &Index{Trace: tr, writesVal: map[varVal][]trace.EventRef{}, firstVal: map[varVal][]trace.EventRef{},
 		writesVar: map[trace.Sym][]trace.EventRef{}, notifies: map[trace.Sym][]trace.EventRef{},
 		chanOps: map[trace.Sym][]trace.EventRef{}}
@@ -112,7 +137,12 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 		x.computeClocks(hb)
 		x.edges = hb
 	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
-		x.edges = x.strengthen(*model, x.exhaust(*model, edges))
+		x.edges = x.exhaust(*model, edges)
+		if strong {
+			weak := *x // computeClocks gives x new clock arrays: weak keeps these
+			x.readFrom = &weak
+			x.edges = x.strengthen(*model, x.edges)
+		}
 		if *model == trace.BranchesImplicit {
 			x.computeTrivial()
 		}
@@ -126,6 +156,9 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel) *Index {
 	if model != nil {
 		x.explicit = *model == trace.BranchesExplicit
 		x.computeCondEdges()
+		if w := x.readFrom; w != nil {
+			w.explicit, w.condEdges, w.triv = x.explicit, x.condEdges, x.triv
+		}
 	}
 	return x
 }

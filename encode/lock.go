@@ -27,7 +27,7 @@ func (p *Problem) holds() map[trace.Sym][]hold {
 			}
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 			ev := tr.Event(r)
-			h := hold{lock: ev.Obj, start: Step{r, Whole}, shared: p.idx.isShared(r)}
+			h := hold{lock: ev.Obj, start: Step{Ref: r, Part: Whole}, shared: p.idx.isShared(r)}
 			if ev.Op == trace.OpWait {
 				h.start.Part = Reacquire
 			}

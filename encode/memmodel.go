@@ -33,7 +33,7 @@ func NewProblemInWithin(idx *Index, model trace.BranchModel, mem trace.MemoryMod
 	p := newProblemVars(idx, model, sl)
 	p.Mem = mem
 	for _, w := range p.bufferedWrites() {
-		s := Step{w, Commit}
+		s := Step{Ref: w, Part: Commit}
 		p.stepVar[s] = Var(len(p.Steps))
 		p.Steps = append(p.Steps, s)
 	}
@@ -59,7 +59,7 @@ func (p *Problem) bufferedWrites() []trace.EventRef {
 }
 
 // commitVar is the variable of buffered write w's commit step.
-func (p *Problem) commitVar(w trace.EventRef) Var { return p.Var(Step{w, Commit}) }
+func (p *Problem) commitVar(w trace.EventRef) Var { return p.Var(Step{Ref: w, Part: Commit}) }
 
 func (p *Problem) buffered(r trace.EventRef) bool {
 	ev := p.Trace.Event(r)
@@ -121,7 +121,7 @@ func (p *Problem) encodeStoreBuffers() {
 			if !p.buffered(r) {
 				continue
 			}
-			p.add(Lt(p.Var(Step{r, Whole}), p.commitVar(r)), FamMemory, tr.ID(r)+" becomes visible after it is issued", r)
+			p.add(Lt(p.Var(Step{Ref: r, Part: Whole}), p.commitVar(r)), FamMemory, tr.ID(r)+" becomes visible after it is issued", r)
 			k := slices.IndexFunc(pending, func(l last) bool { return l.key == key(r) })
 			if k < 0 {
 				pending = append(pending, last{key(r), r})
@@ -146,7 +146,7 @@ func (p *Problem) encodeStoreBuffers() {
 				continue
 			}
 			for _, l := range lastOf[child] {
-				p.add(Lt(p.commitVar(l.w), p.Var(Step{j, Whole})), FamMemory,
+				p.add(Lt(p.commitVar(l.w), p.Var(Step{Ref: j, Part: Whole})), FamMemory,
 					tr.ID(j)+" joins "+tr.ThreadName(child)+" after its write "+tr.ID(l.w)+" is visible", l.w, j)
 			}
 		}
@@ -179,7 +179,7 @@ func (p *Problem) relaxedSourcesOf(r trace.EventRef, x, val trace.Sym, conc func
 			own, hasOwn = w, true
 		}
 	}
-	rv := p.Var(Step{r, Whole})
+	rv := p.Var(Step{Ref: r, Part: Whole})
 	var alts []*F
 	if hasOwn && tr.Event(own).Val == val {
 		alts = append(alts, And(Lt(rv, p.commitVar(own)), conc(own)))

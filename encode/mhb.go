@@ -57,7 +57,7 @@ func (p *Problem) encodeMHB() {
 				continue // joining a thread with no events constrains nothing
 			}
 			last := trace.EventRef{Thread: child, Index: uint32(k - 1)}
-			p.add(Lt(p.Var(lastStep(tr, last)), p.Var(Step{r, Whole})), FamMHB,
+			p.add(Lt(p.Var(lastStep(tr, last)), p.Var(Step{Ref: r, Part: Whole})), FamMHB,
 				tr.ID(r)+" joins "+tr.Str(ev.Obj)+" after its last event "+tr.ID(last), last, r)
 		}
 	}

@@ -2,34 +2,27 @@ package encode
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 
 	"gpredict/spec"
 	"gpredict/trace"
 )
 
-// Part is the part of an event a step performs; a wait has three parts.
-// The values mirror replay.Part (encode may not import predict).
-type Part uint8
-
-const (
-	Whole Part = iota
-	Release
-	Wake
-	Reacquire
-	// Commit is the step at which a buffered write becomes visible
-	// (TSO and PSO only, memmodel.go).
-	Commit
+// Part and Step are the trace's (a step is an event or a part of a wait
+// or of a buffered write), the one vocabulary of schedules that the
+// encoding shares with the replay validator.
+type (
+	Part = trace.Part
+	Step = trace.Step
 )
 
-var partSuffix = [...]string{"", ".release", ".wake", ".reacquire", ".commit"}
-
-// Step is one schedulable step of a trace event.
-type Step struct {
-	Ref  trace.EventRef
-	Part Part
-}
+const (
+	Whole     = trace.Whole
+	Release   = trace.Release
+	Wake      = trace.Wake
+	Reacquire = trace.Reacquire
+	Commit    = trace.Commit // memmodel.go
+)
 
 // Family names a constraint family (one file each).
 type Family string
@@ -124,7 +117,7 @@ func (p *Problem) Var(s Step) Var {
 func (p *Problem) HasStep(s Step) bool { _, ok := p.stepVar[s]; return ok }
 
 // StepName renders s as in docs/output.md ("T1#3", "T1#4.release").
-func (p *Problem) StepName(s Step) string { return p.Trace.ID(s.Ref) + partSuffix[s.Part] }
+func (p *Problem) StepName(s Step) string { return s.Format(p.Trace) }
 
 // VarName renders an order variable for dumps.
 func (p *Problem) VarName(v Var) string {
@@ -157,24 +150,24 @@ func (p *Problem) out(s Step) *F { return Lt(p.Cut, p.Var(s)) }
 // steps returns the steps of event r: three for a wait, else one.
 func steps(tr *trace.Trace, r trace.EventRef) []Step {
 	if tr.Event(r).Op == trace.OpWait {
-		return []Step{{r, Release}, {r, Wake}, {r, Reacquire}}
+		return []Step{{Ref: r, Part: Release}, {Ref: r, Part: Wake}, {Ref: r, Part: Reacquire}}
 	}
-	return []Step{{r, Whole}}
+	return []Step{{Ref: r, Part: Whole}}
 }
 
 // first and last step of event r.
 func firstStep(tr *trace.Trace, r trace.EventRef) Step {
 	if tr.Event(r).Op == trace.OpWait {
-		return Step{r, Release}
+		return Step{Ref: r, Part: Release}
 	}
-	return Step{r, Whole}
+	return Step{Ref: r, Part: Whole}
 }
 
 func lastStep(tr *trace.Trace, r trace.EventRef) Step {
 	if tr.Event(r).Op == trace.OpWait {
-		return Step{r, Reacquire}
+		return Step{Ref: r, Part: Reacquire}
 	}
-	return Step{r, Whole}
+	return Step{Ref: r, Part: Whole}
 }
 
 // NewProblem builds the causal constraints (mhb, lock, signal, readwrite)
@@ -231,15 +224,4 @@ func newProblemVars(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 // in reports whether event r is in the slice.
 func (p *Problem) inSlice(r trace.EventRef) bool {
 	return int(r.Index) < p.Slice.Prefix[r.Thread]
-}
-
-func (p *Problem) ids(rs ...trace.EventRef) string {
-	var b strings.Builder
-	for i, r := range rs {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(p.Trace.ID(r))
-	}
-	return b.String()
 }

@@ -25,7 +25,7 @@ func (p *Problem) Ordered(a, b Step) Constraint {
 func (p *Problem) ReadsValue(r trace.EventRef, val trace.Sym) Constraint {
 	tr := p.Trace
 	ev := tr.Event(r)
-	f := And(p.in(Step{r, Whole}), p.sourcesOf(r, ev.Obj, val, p.concrete))
+	f := And(p.in(Step{Ref: r, Part: Whole}), p.sourcesOf(r, ev.Obj, val, p.concrete))
 	return Constraint{F: f, Origin: Origin{Family: FamQuery, Events: []trace.EventRef{r},
 		Why: "you ask that " + tr.ID(r) + " reads " + tr.Str(ev.Obj) + " = " + tr.Str(val)}}
 }

@@ -88,7 +88,7 @@ func (p *Problem) encodeReadWrite() {
 			case ev.Op == trace.OpBranch:
 				if p.Model == trace.BranchesExplicit {
 					if lr := lasts[t][i]; lr.ok {
-						p.add(Or(p.out(Step{r, Whole}), Lit(allc[lr.r], false)), FamReadWrite,
+						p.add(Or(p.out(Step{Ref: r, Part: Whole}), Lit(allc[lr.r], false)), FamReadWrite,
 							"the reads before branch "+tr.ID(r)+" keep their values once it is scheduled", r)
 					}
 				}
@@ -117,7 +117,7 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 			writes = append(writes, w)
 		}
 	}
-	rv := p.Var(Step{r, Whole})
+	rv := p.Var(Step{Ref: r, Part: Whole})
 	var alts []*F
 	for _, w := range writes {
 		if p.stopped() {
@@ -126,7 +126,7 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 		if tr.Event(w).Val != val || p.shadowed(w, r, writes) {
 			continue
 		}
-		wv := p.Var(Step{w, Whole})
+		wv := p.Var(Step{Ref: w, Part: Whole})
 		conj := []*F{conc(w)}
 		if !p.idx.Before(w, r) {
 			conj = append(conj, Lt(wv, rv))
@@ -138,14 +138,14 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 			if w2 == w || p.idx.Before(w2, w) {
 				continue
 			}
-			conj = append(conj, Or(Lt(p.Var(Step{w2, Whole}), wv), Lt(rv, p.Var(Step{w2, Whole}))))
+			conj = append(conj, Or(Lt(p.Var(Step{Ref: w2, Part: Whole}), wv), Lt(rv, p.Var(Step{Ref: w2, Part: Whole}))))
 		}
 		alts = append(alts, And(conj...))
 	}
 	if tr.InitValue(x) == val {
 		conj := []*F{}
 		for _, w2 := range writes {
-			conj = append(conj, Lt(rv, p.Var(Step{w2, Whole})))
+			conj = append(conj, Lt(rv, p.Var(Step{Ref: w2, Part: Whole})))
 		}
 		alts = append(alts, And(conj...))
 	}

@@ -138,7 +138,7 @@ func (p *Problem) closeTrivial(work []trace.EventRef, mark func(trace.EventRef) 
 		if tv.kind != forcedWrite || !p.inSlice(s) {
 			continue
 		}
-		f := Or(p.out(firstStep(tr, s)), Lt(p.Var(Step{tv.src, Whole}), p.Var(Step{r, Whole})))
+		f := Or(p.out(firstStep(tr, s)), Lt(p.Var(Step{Ref: tv.src, Part: Whole}), p.Var(Step{Ref: r, Part: Whole})))
 		out = append(out, Constraint{F: f, Origin: Origin{Family: FamReadWrite, Events: []trace.EventRef{r, tv.src, s},
 			Why: tr.ID(r) + " can only read its value from " + tr.ID(tv.src) + " once " + tr.ID(s) + " is scheduled"}})
 		for _, e := range []trace.EventRef{tv.src, s} {
@@ -398,7 +398,7 @@ func (e *Encoding) complete(sched []Step, w *watch) ([]Step, error) {
 			}
 			stack = stack[:len(stack)-1]
 			if top != r {
-				out = append(out, Step{top, Whole}) // dropped events are never waits
+				out = append(out, Step{Ref: top, Part: Whole}) // dropped events are never waits
 				done[top.Thread] = int(top.Index) + 1
 			}
 		}

@@ -32,7 +32,7 @@ func (p *Problem) encodeSignals() {
 			if ev.Op != trace.OpWait {
 				continue
 			}
-			rel, wake := Step{w, Release}, Step{w, Wake}
+			rel, wake := Step{Ref: w, Part: Release}, Step{Ref: w, Part: Wake}
 			alts := []*F{p.out(wake)}
 			for _, nr := range p.idx.notifies[ev.Val] {
 				if p.stopped() {
@@ -41,7 +41,7 @@ func (p *Problem) encodeSignals() {
 				if !p.inSlice(nr) || nr.Thread == w.Thread {
 					continue
 				}
-				ns := Step{nr, Whole}
+				ns := Step{Ref: nr, Part: Whole}
 				if p.idx.StepBefore(ns, rel) || p.idx.StepBefore(wake, ns) {
 					continue
 				}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
 
@@ -75,7 +76,7 @@ func TestProblemFamiliesStop(t *testing.T) {
 	for _, tc := range cases {
 		for _, lc := range reachedLimits() {
 			t.Run(tc.name+"/"+lc.name, func(t *testing.T) {
-				tr := parse(t, tc.src)
+				tr := testtrace.Text(t, tc.src)
 				idx := NewModelIndex(tr, trace.BranchesImplicit)
 				sl := FullSlice(tr)
 				full := newProblemVars(idx, trace.BranchesImplicit, sl)
@@ -116,7 +117,7 @@ func size(cs []Constraint) int {
 // signal has closed, ErrMemory once the memory budget is reached, and
 // build the same problem as NewProblem without either.
 func TestNewProblemWithin(t *testing.T) {
-	tr := parse(t, twoThreads(200, func(t, i int) string {
+	tr := testtrace.Text(t, twoThreads(200, func(t, i int) string {
 		return fmt.Sprintf("T%d acquire l\nT%d write x %d\nT%d release l\nT%d read x %d\n", t, t, i, t, t, i)
 	}))
 	idx := NewModelIndex(tr, trace.BranchesImplicit)

@@ -65,8 +65,9 @@ func (x *Index) strengthen(model trace.BranchModel, edges [][][]trace.EventRef) 
 	return edges
 }
 
-// noWriter marks a read that no write precedes in the recorded order.
-var noWriter = trace.EventRef{Thread: ^trace.ThreadID(0), Index: ^uint32(0)}
+// noThread marks, in observedWriters, a read that no write precedes in
+// the recorded order.
+const noThread = ^trace.ThreadID(0)
 
 // rules applies the supplier and exclusion rules over some clocks: the
 // index's own (strengthen), or a candidate's (ending.go), which know
@@ -84,7 +85,7 @@ type rules struct {
 	// in thread order.
 	valWrites map[varVal][][]uint32
 	// observed[t][i], for a read, is the write it read in the recorded
-	// order (noWriter: none); nil without arrival positions.
+	// order (thread noThread: none); nil without arrival positions.
 	observed [][]trace.EventRef
 	meet     []uint32
 	bound    []uint32
@@ -141,7 +142,7 @@ func observedWriters(tr *trace.Trace) [][]trace.EventRef {
 		case trace.OpRead:
 			w, ok := last[ev.Obj]
 			if !ok {
-				w = noWriter
+				w = trace.EventRef{Thread: noThread}
 			}
 			out[r.Thread][r.Index] = w
 		}
@@ -221,7 +222,7 @@ func (s *rules) supplierMeet(r trace.EventRef) ([]uint32, readOutcome) {
 	ev := tr.Event(r)
 	cr := s.clock(r)
 	if s.observed != nil {
-		if w := s.observed[r.Thread][r.Index]; w != noWriter && tr.Event(w).Val == ev.Val && cr[w.Thread] > w.Index {
+		if w := s.observed[r.Thread][r.Index]; w.Thread != noThread && tr.Event(w).Val == ev.Val && cr[w.Thread] > w.Index {
 			return nil, nothingNew // the recorded supplier must come before r: the meet is below r's clock
 		}
 	}

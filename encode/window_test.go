@@ -3,7 +3,7 @@ package encode
 import (
 	"testing"
 
-	"gpredict/trace"
+	"gpredict/internal/testtrace"
 )
 
 // TestWindowsCut checks where a window begins: at the last base position
@@ -49,14 +49,8 @@ T2 write x 2
 `, "T1#1 T2#1", 1, false, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, err := trace.ParseText("w.trace", tc.src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			choice, err := tr.ParseRefs(tc.choice)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tr := testtrace.Text(t, tc.src)
+			choice := testtrace.Refs(t, tr, tc.choice)
 			w, c, ok := NewWindows(tr).For(Candidate{Choice: choice}, tc.margin)
 			if ok != tc.ok {
 				t.Fatalf("window found %v, want %v", ok, tc.ok)

@@ -72,11 +72,11 @@ func (p *Problem) encodeWriterPreference() {
 				if r.Thread == w.request.Thread || p.idx.Before(r, w.request) || w.hasAcquire && p.idx.Before(w.acquire, r) {
 					continue
 				}
-				q, rs := Step{w.request, Whole}, Step{r, Whole}
+				q, rs := Step{Ref: w.request, Part: Whole}, Step{Ref: r, Part: Whole}
 				alts := []*F{p.out(rs), p.out(q), Lt(p.Var(rs), p.Var(q))}
 				why := p.StepName(rs) + " does not take " + tr.Str(l) + " shared while " + tr.ThreadName(w.request.Thread) + " waits to acquire it (from " + p.StepName(q)
 				if w.hasAcquire {
-					a := Step{w.acquire, Whole}
+					a := Step{Ref: w.acquire, Part: Whole}
 					alts = append(alts, Lt(p.Var(a), p.Var(rs)))
 					why += " to " + p.StepName(a) + ")"
 				} else {

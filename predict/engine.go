@@ -81,21 +81,6 @@ type Progress struct {
 	Elapsed    time.Duration
 }
 
-// WitnessError is an internal error: the solver claimed a witness that the
-// replay validator rejects. It is never turned into a report.
-type WitnessError struct {
-	Property string
-	Choice   []string
-	Schedule []string
-	Err      error
-}
-
-func (e *WitnessError) Error() string {
-	return fmt.Sprintf("internal error: the witness for %s [%s] fails replay validation: %v\n"+
-		"schedule: %s\nthis is a bug in gpredict; please report it with the trace and the spec",
-		e.Property, strings.Join(e.Choice, " "), e.Err, strings.Join(e.Schedule, " "))
-}
-
 // batchSize is how many candidates a worker takes at a time. Candidates
 // are produced binding by binding, so a batch mostly shares its events and
 // one Decider sees related candidates in a row (it can keep the causal
@@ -133,8 +118,8 @@ type statser interface{ Stats() []stage.StageStats }
 // every candidate. When ctx is cancelled (an interrupt) it stops as soon as
 // it can and returns what it found so far, with Result.Interrupted set and
 // Stats.Undecided counting the distinct candidates left undecided. It
-// returns an error for a witness that fails replay validation (a
-// *WitnessError).
+// returns an error for a witness that fails replay validation (an
+// internal error of code diag.CodeWitness, WitnessError).
 func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Options) (*Result, error) {
 	start := time.Now()
 	model := opts.Branches.Resolve(tr)
@@ -376,14 +361,19 @@ func checkWitness(facts *stage.Facts, mem trace.MemoryModel, j *job) error {
 	if err == nil {
 		return nil
 	}
-	we := &WitnessError{Property: j.plan.prop.Name, Err: err}
-	for _, r := range j.choice {
-		we.Choice = append(we.Choice, tr.ID(r))
+	return WitnessError(tr, j.plan.prop.Name, j.choice, sched, err)
+}
+
+// WitnessError is the internal error of property's witness for choice,
+// sched, which failed replay validation with err (replay.WitnessError):
+// it is never turned into a report.
+func WitnessError(tr *trace.Trace, property string, choice []trace.EventRef, sched []replay.Step, err error) error {
+	ids := make([]string, len(choice))
+	for i, r := range choice {
+		ids[i] = tr.ID(r)
 	}
-	for _, s := range sched {
-		we.Schedule = append(we.Schedule, s.Format(tr))
-	}
-	return we
+	what := fmt.Sprintf("the witness for %s [%s] fails replay validation", property, strings.Join(ids, " "))
+	return replay.WitnessError(tr, what, sched, err, "the spec")
 }
 
 // collect turns decided jobs into the sorted violations and unknowns.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/diag"
 	"gpredict/internal/testtrace"
 	"gpredict/predict/replay"
 	"gpredict/spec"
@@ -142,12 +143,21 @@ func TestBadWitnessIsInternalError(t *testing.T) {
 		NewDecider: func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider {
 			return fakeDecider{Decision{Verdict: Sat, Schedule: bad}}
 		}})
-	var we *WitnessError
-	if !errors.As(err, &we) {
-		t.Fatalf("err = %v, want a WitnessError", err)
+	if diag.CodeOf(err) != diag.CodeWitness {
+		t.Fatalf("err = %v, want a witness error", err)
 	}
-	if !strings.Contains(err.Error(), "bug") {
-		t.Errorf("message does not ask for a bug report: %v", err)
+	// The text the two witness errors (predict's, query's) had before
+	// they became one diag.Error: the cause after the message, then the
+	// schedule and the request on lines of their own.
+	msg := err.Error()
+	if !strings.HasPrefix(msg, "internal error: the witness for ") || !strings.Contains(msg, " fails replay validation: step ") ||
+		!strings.Contains(msg, "\nschedule: T2#1 T1#1 T1#2\n") ||
+		!strings.HasSuffix(msg, "\nthis is a bug in gpredict; please report it with the trace and the spec") {
+		t.Errorf("message:\n%s", msg)
+	}
+	var re *replay.RuleError
+	if !errors.As(err, &re) {
+		t.Errorf("the replay validator's error is not reachable: %v", err)
 	}
 }
 

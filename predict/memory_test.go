@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/internal/tracegen"
-	"gpredict/trace"
 )
 
 // Once the memory budget is reached, the candidates that only the solver
@@ -20,10 +20,7 @@ func TestMemoryBudget(t *testing.T) {
 	if err := tracegen.WriteLocks(&text, nil, tracegen.DefaultLocks(), 300, 3); err != nil {
 		t.Fatal(err)
 	}
-	tr, err := trace.ParseText("locks.trace", text.String())
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := testtrace.Text(t, text.String())
 	run := func(budget int64) *Result {
 		res, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 2, All: true, MemoryBudget: budget})
 		if err != nil {

@@ -49,7 +49,7 @@ type Explained struct {
 // ExplainOptions configure ExplainRefuted.
 type ExplainOptions struct {
 	// Select chooses the bindings whose candidates are explained.
-	Select []Selector
+	Select []explain.Selector
 	// Branches and Timeout as for Run (Timeout bounds each candidate).
 	Branches trace.BranchModel
 	Timeout  time.Duration
@@ -80,7 +80,7 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 		memo: map[string]*explain.Explanation{}, out: &Explained{}, stop: ctx.Done()}
 	for _, in := range props {
 		p := in.Prop
-		if p.Normal == nil || !selected(opts.Select, p, nil) {
+		if p.Normal == nil || !explain.Selects(opts.Select, p, nil) {
 			continue
 		}
 		pairs := regionPairsOf(in.Events)
@@ -90,7 +90,7 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 			plan.watch = encode.NewWatch(ctx.Done())
 			var err error
 			bindingsFor(len(p.Params), in.Events, plan.decls, plan.watch, func(binding []trace.Sym) bool {
-				if !selected(opts.Select, p, func(i int) string { return tr.Str(binding[i]) }) {
+				if !explain.Selects(opts.Select, p, func(i int) string { return tr.Str(binding[i]) }) {
 					return true
 				}
 				return plan.choices(binding, func(choice []trace.EventRef) bool {

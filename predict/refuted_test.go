@@ -39,7 +39,7 @@ func TestExplainRefuted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ex, err := ExplainRefuted(context.Background(), tr, inputs, res, ExplainOptions{Select: []Selector{{All: true}}, Branches: model})
+			ex, err := ExplainRefuted(context.Background(), tr, inputs, res, ExplainOptions{Select: []explain.Selector{{All: true}}, Branches: model})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,13 +2,13 @@ package predict_test
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/diag"
 	. "gpredict/predict"
 	"gpredict/predict/replay"
 	"gpredict/spec"
@@ -156,8 +156,8 @@ func (wrongDecider) Close() {}
 // A deliberately wrong witness never becomes a report: the explicit-model
 // witness of the FIG. 4 race, claimed under the implicit model, lets T2's
 // read of y (line 8) read a value it did not read before another event
-// of T2 — the replay validator rejects it and Run fails with a
-// WitnessError instead of reporting. A witness that is a feasible
+// of T2 — the replay validator rejects it and Run fails with a witness
+// error (diag.CodeWitness) instead of reporting. A witness that is a feasible
 // schedule but leaves the race's events apart fails the pattern check.
 func TestSeedWrongWitnessRejected(t *testing.T) {
 	tr := readSeedTrace(t, "fig4.trace")
@@ -197,9 +197,8 @@ func TestSeedWrongWitnessRejected(t *testing.T) {
 	} {
 		_, err := Run(context.Background(), tr, in, Options{Branches: tc.model, Jobs: 1,
 			NewDecider: func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider { return wrongDecider{tc.sched} }})
-		var we *WitnessError
-		if !errors.As(err, &we) {
-			t.Errorf("%s: err = %v, want a WitnessError", tc.name, err)
+		if diag.CodeOf(err) != diag.CodeWitness {
+			t.Errorf("%s: err = %v, want a witness error", tc.name, err)
 		}
 	}
 	// Under the implicit model the must-read-from edges of the pre-filter

@@ -261,8 +261,8 @@ func (b *builder) unquote(tok antlr.Token) string {
 	if err != nil {
 		// strconv rejects some escapes Java has (\'); keep the text
 		// without quotes rather than guess, and say so.
-		b.diags = append(b.diags, Diagnostic{Severity: Error, Code: CodeSyntax,
-			Message: fmt.Sprintf("invalid string literal %s", text), Span: b.idx.tokenSpan(tok, tok)})
+		b.diags = append(b.diags, newDiagnostic(Error, CodeSyntax, b.idx.tokenSpan(tok, tok),
+			fmt.Sprintf("invalid string literal %s", text)))
 		return text[1 : len(text)-1]
 	}
 	return s
@@ -303,9 +303,8 @@ func (b *builder) rxStarred(c *gen.RxStarredContext) Regex {
 	name := strings.TrimRight(text, "*")
 	sp := b.idx.tokenSpan(tok, tok)
 	if !isIdent(name) {
-		b.diags = append(b.diags, Diagnostic{Severity: Error, Code: CodeSyntax,
-			Message: fmt.Sprintf("'%s' is not an event name with quantifiers: write quantifiers after the name, separated from the next name by a space", text),
-			Span:    sp})
+		b.diags = append(b.diags, newDiagnostic(Error, CodeSyntax, sp,
+			fmt.Sprintf("'%s' is not an event name with quantifiers: write quantifiers after the name, separated from the next name by a space", text)))
 		name = strings.ReplaceAll(text, "*", "")
 	}
 	nameEnd := sp.Start.Offset + len(name)

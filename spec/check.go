@@ -53,7 +53,7 @@ func Check(f *File) Diagnostics {
 		all = append(all, diags...)
 	}
 	all = dedupe(all)
-	sort.SliceStable(all, func(i, j int) bool { return all[i].Span.Start.Offset < all[j].Span.Start.Offset })
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Pos.Offset < all[j].Pos.Offset })
 	return all
 }
 
@@ -271,13 +271,13 @@ func findGrowingQuantifier(r Regex) *RxQuant {
 func dedupe(ds Diagnostics) Diagnostics {
 	type key struct {
 		code Code
-		off  int
+		off  int64
 		msg  string
 	}
 	seen := map[key]bool{}
 	out := ds[:0:0]
 	for _, d := range ds {
-		k := key{d.Code, d.Span.Start.Offset, d.Message}
+		k := key{d.Code, d.Pos.Offset, d.Msg}
 		if !seen[k] {
 			seen[k] = true
 			out = append(out, d)

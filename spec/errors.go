@@ -7,7 +7,7 @@ import "fmt"
 // place. Syntax diagnostics are made in parse.go from ANTLR's messages.
 
 func errorAt(code Code, sp Span, format string, args ...any) Diagnostic {
-	return Diagnostic{Severity: Error, Code: code, Message: fmt.Sprintf(format, args...), Span: sp}
+	return newDiagnostic(Error, code, sp, fmt.Sprintf(format, args...))
 }
 
 func errUndeclaredEvent(ev *RxEvent, declared []string) Diagnostic {
@@ -120,9 +120,9 @@ func errTooManyEvents(pattern Regex, n, limit int) Diagnostic {
 }
 
 func warnUnboundAdviceParam(par *Param, e *EventDecl) Diagnostic {
-	return Diagnostic{Severity: Warning, Code: CodeUnboundAdviceParam, Span: par.Span,
-		Message: fmt.Sprintf("advice parameter '%s' of event '%s' is never bound by its pointcut (use target, args, location, holds or returning); the event binds nothing for it",
-			par.Name, e.Name)}
+	return newDiagnostic(Warning, CodeUnboundAdviceParam, par.Span,
+		fmt.Sprintf("advice parameter '%s' of event '%s' is never bound by its pointcut (use target, args, location, holds or returning); the event binds nothing for it",
+			par.Name, e.Name))
 }
 
 // nameSpan narrows sp to the first len(name) bytes (the name at its start).

@@ -26,9 +26,9 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("nil file")
 		}
 		for _, d := range diags {
-			if d.Span.Start.Offset < 0 || d.Span.Start.Offset > len(src) || d.Span.End.Offset > len(src) ||
-				d.Span.End.Offset < d.Span.Start.Offset {
-				t.Fatalf("diagnostic span %+v outside the input (len %d): %s", d.Span, len(src), d.Message)
+			if d.Pos.Offset < 0 || d.Pos.Offset > int64(len(src)) || d.End.Offset > int64(len(src)) ||
+				d.End.Offset < d.Pos.Offset {
+				t.Fatalf("diagnostic range %+v–%+v outside the input (len %d): %s", d.Pos, d.End, len(src), d.Msg)
 			}
 			_ = d.Render(src)
 		}

@@ -43,7 +43,7 @@ func TestLineLimit(t *testing.T) {
 				if d.Code != CodeLineTooLong {
 					t.Fatalf("diagnostic %v; want only %s", d, CodeLineTooLong)
 				}
-				got = append(got, strings.TrimPrefix(d.Span.String(), "l.gp:"))
+				got = append(got, strings.TrimPrefix(d.Pos.String(), "l.gp:"))
 			}
 			if strings.Join(got, " ") != strings.Join(tc.want, " ") {
 				t.Errorf("diagnostics at %v; want %v", got, tc.want)
@@ -99,7 +99,7 @@ func TestFileLimit(t *testing.T) {
 	}
 	over := append(at, '\x00') // a bad character that is never looked at
 	_, diags := Load("f.gp", over)
-	if len(diags) != 1 || diags[0].Code != CodeFileTooLarge || diags[0].Span.String() != "f.gp:1:1" {
+	if len(diags) != 1 || diags[0].Code != CodeFileTooLarge || diags[0].Pos.String() != "f.gp:1:1" {
 		t.Errorf("one over: %v; want one %s at f.gp:1:1", diags, CodeFileTooLarge)
 	}
 }

@@ -34,8 +34,8 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	if len(src) > maxFileBytes {
 		// Refused before indexing: the index alone takes eight bytes per byte.
 		start := Pos{Line: 1, Col: 1}
-		return f, Diagnostics{{Severity: Error, Code: CodeFileTooLarge, Span: Span{File: filename, Start: start, End: start},
-			Message: fmt.Sprintf("file of %d bytes, larger than %d; want a .gp file of properties (is this a spec?)", len(src), maxFileBytes)}}
+		return f, Diagnostics{newDiagnostic(Error, CodeFileTooLarge, Span{File: filename, Start: start, End: start},
+			fmt.Sprintf("file of %d bytes, larger than %d; want a .gp file of properties (is this a spec?)", len(src), maxFileBytes))}
 	}
 	if diags := checkLines(filename, src); len(diags) > 0 {
 		return f, diags
@@ -58,8 +58,8 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 
 	tree, deep := parseGuarded(parser)
 	if deep != nil {
-		return f, append(errs.diags, Diagnostic{Severity: Error, Code: CodeTooDeep,
-			Message: fmt.Sprintf("nesting deeper than %d levels", maxDepth), Span: idx.tokenSpan(deep, deep)})
+		return f, append(errs.diags, newDiagnostic(Error, CodeTooDeep, idx.tokenSpan(deep, deep),
+			fmt.Sprintf("nesting deeper than %d levels", maxDepth)))
 	}
 	if len(errs.diags) > 0 {
 		return f, errs.result()
@@ -128,7 +128,7 @@ func (s *syntaxErrors) SyntaxError(_ antlr.Recognizer, offending any, line, colu
 		sp = Span{File: s.idx.file, Start: start, End: s.idx.pos(s.idx.nextRune(start.Offset))}
 		msg = lexerMessage(s.idx.src[start.Offset:])
 	}
-	s.diags = append(s.diags, Diagnostic{Severity: Error, Code: CodeSyntax, Message: msg, Span: sp})
+	s.diags = append(s.diags, newDiagnostic(Error, CodeSyntax, sp, msg))
 }
 
 // result returns the collected diagnostics, with a summary of the ones
@@ -137,9 +137,10 @@ func (s *syntaxErrors) result() Diagnostics {
 	if s.dropped == 0 {
 		return s.diags
 	}
-	last := s.diags[len(s.diags)-1]
-	return append(s.diags, Diagnostic{Severity: Error, Code: CodeSyntax,
-		Message: fmt.Sprintf("%d more syntax errors not shown", s.dropped), Span: last.Span})
+	// At the last one shown: the rest are after it.
+	more := s.diags[len(s.diags)-1]
+	more.Msg = fmt.Sprintf("%d more syntax errors not shown", s.dropped)
+	return append(s.diags, more)
 }
 
 // syntaxMessage rewords ANTLR's messages where they are unhelpful: a

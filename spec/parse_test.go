@@ -225,10 +225,10 @@ func TestSyntaxErrorCap(t *testing.T) {
 	if len(diags) != maxSyntaxErrors+1 {
 		t.Fatalf("%d diagnostics, want %d", len(diags), maxSyntaxErrors+1)
 	}
-	if last := diags[len(diags)-1].Message; last != "80 more syntax errors not shown" {
+	if last := diags[len(diags)-1].Msg; last != "80 more syntax errors not shown" {
 		t.Errorf("last message %q", last)
 	}
-	if !reflect.DeepEqual(diags[1].Span.Start, Pos{Line: 1, Col: 3, Offset: 2}) {
-		t.Errorf("second error at %v", diags[1].Span.Start)
+	if !reflect.DeepEqual(diags[1].Pos, Pos{Line: 1, Col: 3, Offset: 2}.in("x.gp")) {
+		t.Errorf("second error at %v", diags[1].Pos)
 	}
 }

@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"unicode"
 	"unicode/utf8"
+
+	"gpredict/internal/diag"
 )
 
 // maxLineBytes bounds one line of a .gp file, line end excluded. Specs are
 // written by people (and the odd generator); a longer line is a mistake or
 // hostile input, refused before the parser sees it, as the trace readers
 // refuse overlong lines. (A 1 MB line took the parser seconds to reject.)
-const maxLineBytes = 16 << 10
+// It is the renderer's limit too: a refused line is never shown.
+const maxLineBytes = diag.MaxLineBytes
 
 // checkLines refuses the lines longer than maxLineBytes, at most
 // maxSyntaxErrors of them, before anything else looks at the file: it only
@@ -23,9 +26,8 @@ func checkLines(file string, src []byte) Diagnostics {
 		if n > maxLineBytes {
 			at := Pos{Line: line, Col: 1, Offset: start}
 			_, size := utf8.DecodeRune(src[start:])
-			diags = append(diags, Diagnostic{Severity: Error, Code: CodeLineTooLong,
-				Message: fmt.Sprintf("line of %d bytes, longer than %d; want shorter lines (break long pointcuts and patterns over several)", n, maxLineBytes),
-				Span:    Span{File: file, Start: at, End: Pos{Line: line, Col: 2, Offset: start + size}}})
+			diags = append(diags, newDiagnostic(Error, CodeLineTooLong, Span{File: file, Start: at, End: Pos{Line: line, Col: 2, Offset: start + size}},
+				fmt.Sprintf("line of %d bytes, longer than %d; want shorter lines (break long pointcuts and patterns over several)", n, maxLineBytes)))
 		}
 		next := bytes.IndexByte(src[start:], '\n')
 		if next < 0 {
@@ -55,8 +57,7 @@ func checkText(idx *srcIndex) Diagnostics {
 			msg = "control character " + controlName(r) + "; want printable text"
 		}
 		if msg != "" {
-			diags = append(diags, Diagnostic{Severity: Error, Code: CodeBadCharacter, Message: msg,
-				Span: Span{File: idx.file, Start: idx.pos(off), End: idx.pos(off + n)}})
+			diags = append(diags, newDiagnostic(Error, CodeBadCharacter, Span{File: idx.file, Start: idx.pos(off), End: idx.pos(off + n)}, msg))
 		}
 		off += n
 	}

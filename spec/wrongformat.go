@@ -122,7 +122,7 @@ func javaMOPConstructs(idx *srcIndex) Diagnostics {
 			diags = append(diags, errorAt(CodeJavaMOP, Span{File: idx.file, Start: idx.pos(start), End: idx.pos(end)}, "%s", c.msg(m)))
 		}
 	}
-	sort.SliceStable(diags, func(i, j int) bool { return diags[i].Span.Start.Offset < diags[j].Span.Start.Offset })
+	sort.SliceStable(diags, func(i, j int) bool { return diags[i].Pos.Offset < diags[j].Pos.Offset })
 	return diags
 }
 

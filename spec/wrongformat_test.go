@@ -29,7 +29,7 @@ func TestTraceInsteadOfSpec(t *testing.T) {
 			}
 			continue
 		}
-		if len(diags) != 1 || diags[0].Code != CodeNotASpec || !strings.Contains(diags[0].Message, tc.want) {
+		if len(diags) != 1 || diags[0].Code != CodeNotASpec || !strings.Contains(diags[0].Msg, tc.want) {
 			t.Errorf("%s: %v; want one not-a-spec diagnostic containing %q", tc.file, diags, tc.want)
 		}
 	}

@@ -4,38 +4,22 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"gpredict/internal/diag"
 )
 
 // Pos is a place in an input file: a line (and the 1-based byte column of
 // the offending token, 0 if none) for line formats, a byte offset for
-// RapidBin (Line == 0).
-type Pos struct {
-	File   string
-	Line   int
-	Col    int
-	Offset int64
-}
+// RapidBin (Binary).
+type Pos = diag.Pos
 
-func (p Pos) String() string {
-	switch {
-	case p.Line > 0 && p.Col > 0:
-		return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
-	case p.Line > 0:
-		return fmt.Sprintf("%s:%d", p.File, p.Line)
-	}
-	return fmt.Sprintf("%s:offset %d", p.File, p.Offset)
-}
-
-// Error is a malformed-input error: where, and what was expected.
-type Error struct {
-	Pos Pos
-	Msg string
-}
-
-func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+// Error is a malformed-input error: where, and what was expected. It is
+// the project's one positioned error (package diag), of code
+// diag.CodeTrace, written "file:line:col: message".
+type Error = diag.Error
 
 func errorf(pos Pos, format string, args ...any) *Error {
-	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+	return diag.Errorf(diag.CodeTrace, pos, format, args...)
 }
 
 // Builder assembles a Trace event by event and enforces the thread-local
@@ -358,7 +342,7 @@ func (b *Builder) signature(pos Pos, sym Sym) error {
 	}
 	sig, err := ParseSignature(b.tr.Str(sym))
 	if err != nil {
-		return &Error{Pos: pos, Msg: err.Error()}
+		return &Error{Code: diag.CodeTrace, Pos: pos, Err: err}
 	}
 	b.tr.sigs[sym] = sig
 	return nil

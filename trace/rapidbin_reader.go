@@ -51,7 +51,7 @@ type rbHeader struct {
 func ReadRapidBin(b *Builder, name string, r io.Reader) error {
 	b.AddFile(name)
 	br := bufio.NewReaderSize(r, 64<<10)
-	at := func(off int64) Pos { return Pos{File: name, Offset: off} }
+	at := func(off int64) Pos { return Pos{File: name, Offset: off, Binary: true} }
 
 	var raw [rbHeaderSize]byte
 	if n, err := io.ReadFull(br, raw[:]); err != nil {

@@ -43,24 +43,24 @@ func runAtomicity(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if len(args) == 0 {
-		return usageError{fmt.Errorf("atomicity: no trace given; usage: %s", cmd.UseLine())}
+		return usageError(fmt.Errorf("atomicity: no trace given; usage: %s", cmd.UseLine()))
 	}
 	write, ok := map[string]func(io.Writer, *trace.Trace, *atomicity.Result, atomicity.ReportOptions) error{
 		"text": atomicity.WriteText, "dot": atomicity.WriteDOT, "json": atomicity.WriteJSON,
 	}[v.GetString("format")]
 	if !ok {
-		return usageError{fmt.Errorf("--format %q: want text, dot or json", v.GetString("format"))}
+		return usageError(fmt.Errorf("--format %q: want text, dot or json", v.GetString("format")))
 	}
 	patterns := v.GetStringSlice("atomic")
 	if len(patterns) == 0 {
-		return usageError{fmt.Errorf("--atomic: want at least one signature pattern")}
+		return usageError(fmt.Errorf("--atomic: want at least one signature pattern"))
 	}
 	tr, err := readTraces(cmd, args)
 	if err != nil {
 		return err
 	}
 	if len(tr.Files) != 1 {
-		return usageError{fmt.Errorf("atomicity: the recorded order is the order of one file, and %d files were given (%v); give one", len(tr.Files), tr.Files)}
+		return usageError(fmt.Errorf("atomicity: the recorded order is the order of one file, and %d files were given (%v); give one", len(tr.Files), tr.Files))
 	}
 	file := tr.Files[0]
 	format, err := trace.ParseFormat(v.GetString("input-format"))
@@ -68,7 +68,7 @@ func runAtomicity(cmd *cobra.Command, args []string) error {
 		format, err = trace.FormatOf(file)
 	}
 	if err != nil {
-		return usageError{err}
+		return usageError(err)
 	}
 	order, err := atomicity.RecordedOrder(tr)
 	if err != nil {

@@ -26,7 +26,7 @@ func atomicBlocks(ctx context.Context, tr *trace.Trace, patterns []string) (func
 			if ctx.Err() != nil {
 				return nil, err
 			}
-			return nil, usageError{fmt.Errorf("--atomic %q: %w", pat, err)}
+			return nil, usageError(fmt.Errorf("--atomic %q: %w", pat, err))
 		}
 		for _, e := range events[0] {
 			if tr.Event(e.Ref).Op == trace.OpEnter {
@@ -49,15 +49,15 @@ func atomicProperty(pat string) (*spec.Property, error) {
 	f, diags := spec.Load("--atomic", []byte(src))
 	if diags.HasErrors() {
 		d := diags.Errors()[0]
-		col := d.Span.Start.Col - len([]rune(atomicPrefix))
+		col := d.Pos.Col - len([]rune(atomicPrefix))
 		if col < 1 || col > len([]rune(pat))+1 {
 			col = 1
 		}
-		return nil, usageError{fmt.Errorf("--atomic %q: column %d: %s; want a method signature pattern such as '* Set.add(..)' (docs/atomicity.md)", pat, col, d.Message)}
+		return nil, usageError(fmt.Errorf("--atomic %q: column %d: %s; want a method signature pattern such as '* Set.add(..)' (docs/atomicity.md)", pat, col, d.Msg))
 	}
 	p := f.Properties[0]
 	if inv, ok := p.Events[0].Pointcut.(*spec.PcInvocation); !ok || strings.ContainsAny(pat, "&|!;") || inv.Sig == nil {
-		return nil, usageError{fmt.Errorf("--atomic %q: want one method signature pattern such as '* Set.add(..)', not a pointcut expression", pat)}
+		return nil, usageError(fmt.Errorf("--atomic %q: want one method signature pattern such as '* Set.add(..)', not a pointcut expression", pat))
 	}
 	return p, nil
 }

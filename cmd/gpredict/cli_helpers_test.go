@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -17,8 +18,19 @@ var update = flag.Bool("update", false, "rewrite golden files under testdata")
 // package uses it (one helper, so test files never define their own).
 func runCLI(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runWith(t, nil, args...)
+}
+
+// runWith is runCLI with f, when not nil, as the engine's Decider
+// factory, carried by the run's context (withDeciders) to force verdicts.
+func runWith(t *testing.T, f deciderFactory, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	ctx := context.Background()
+	if f != nil {
+		ctx = withDeciders(ctx, f)
+	}
 	var out, errb bytes.Buffer
-	code = Main(args, &out, &errb)
+	code = MainContext(ctx, args, &out, &errb)
 	return out.String(), errb.String(), code
 }
 

@@ -88,7 +88,7 @@ func settings(cmd *cobra.Command) (*config, error) {
 	}
 	path, err := configPath(v, fs)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError(err)
 	}
 	if path != "" {
 		file.path = path
@@ -99,7 +99,7 @@ func settings(cmd *cobra.Command) (*config, error) {
 			if errors.As(err, &parse) {
 				err = parse.Unwrap() // the codec's message, with the line
 			}
-			return nil, usageError{err}
+			return nil, usageError(err)
 		}
 	}
 	var firstErr error
@@ -130,7 +130,7 @@ func settings(cmd *cobra.Command) (*config, error) {
 		}
 	}
 	if firstErr != nil {
-		return nil, usageError{firstErr}
+		return nil, usageError(firstErr)
 	}
 	return &config{fs: fs}, nil
 }

@@ -19,7 +19,7 @@ func memoryModelFlag(f *pflag.FlagSet) {
 func memoryModel(v *config) (trace.MemoryModel, error) {
 	m, err := trace.ParseMemoryModel(v.GetString("memory-model"))
 	if err != nil {
-		return 0, usageError{err}
+		return 0, usageError(err)
 	}
 	return m, nil
 }
@@ -34,7 +34,7 @@ func relaxedPredict(v *config) (trace.MemoryModel, error) {
 		return mem, err
 	}
 	if len(v.GetStringSlice("explain")) > 0 || v.GetString("dump-smt") != "" {
-		return mem, usageError{fmt.Errorf("--explain and --dump-smt are not supported with --memory-model %s", mem)}
+		return mem, usageError(fmt.Errorf("--explain and --dump-smt are not supported with --memory-model %s", mem))
 	}
 	return mem, nil
 }

@@ -16,9 +16,25 @@ import (
 	"gpredict/trace"
 )
 
-// newDecider makes the engine's Deciders; nil means the engine's default
-// (Z3). Tests replace it to force verdicts.
-var newDecider func(tr *trace.Trace, model trace.BranchModel, opts predict.DeciderOptions) predict.Decider
+// deciderFactory makes the engine's Deciders (predict.Options.NewDecider).
+type deciderFactory = func(tr *trace.Trace, model trace.BranchModel, opts predict.DeciderOptions) predict.Decider
+
+// deciderKey is the context key under which a test gives the engine its
+// Deciders, to force verdicts (MainContext with withDeciders): carried by
+// the run's context, not a package variable, so runs never share it.
+type deciderKey struct{}
+
+// withDeciders is ctx carrying f as the engine's Decider factory.
+func withDeciders(ctx context.Context, f deciderFactory) context.Context {
+	return context.WithValue(ctx, deciderKey{}, f)
+}
+
+// newDecider is the Decider factory ctx carries; nil, the engine's own
+// (Z3), unless a test gave one.
+func newDecider(ctx context.Context) deciderFactory {
+	f, _ := ctx.Value(deciderKey{}).(deciderFactory)
+	return f
+}
 
 func newPredictCmd() *cobra.Command {
 	cmd := &cobra.Command{
@@ -64,7 +80,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	}
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if len(args) == 0 {
-		return usageError{fmt.Errorf("predict: no trace given; usage: %s", cmd.UseLine())}
+		return usageError(fmt.Errorf("predict: no trace given; usage: %s", cmd.UseLine()))
 	}
 	write := map[string]func(io.Writer, *predict.Result, report.Options) error{
 		"text": report.WriteText, "json": report.WriteJSON, "sarif": report.WriteSARIF, "html": report.WriteHTML,
@@ -83,7 +99,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	}
 	if dir := v.GetString("dump-smt"); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return usageError{fmt.Errorf("--dump-smt: %w", err)}
+			return usageError(fmt.Errorf("--dump-smt: %w", err))
 		}
 	}
 
@@ -96,7 +112,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if len(sel.Specs) == 0 && len(sel.Builtins) == 0 {
-		return usageError{fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME")}
+		return usageError(fmt.Errorf("predict: no property to check; give --spec FILE or --props NAME"))
 	}
 
 	// An interrupt stops whichever phase runs; the reports found by then
@@ -127,7 +143,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	}
 	opts := predict.Options{MemoryBudget: budget,
 		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
-		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider, Mem: mem,
+		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider(ctx), Mem: mem,
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
 	res, inputs, warnings, err := predictTrace(ctx, stderr, showProgress, tr, sel, opts)

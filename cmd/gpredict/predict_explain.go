@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"gpredict/predict"
+	"gpredict/predict/explain"
 	"gpredict/trace"
 )
 
@@ -19,16 +20,16 @@ func explainRefuted(cmd *cobra.Command, selectors []string, tr *trace.Trace, inp
 	if len(selectors) == 0 {
 		return nil
 	}
-	var sels []predict.Selector
+	var sels []explain.Selector
 	for _, s := range selectors {
 		for _, b := range sel.Builtins {
 			if s == b.Name {
-				return usageError{fmt.Errorf("--explain %s: %s is a built-in; it has no refuted candidates to explain", s, s)}
+				return usageError(fmt.Errorf("--explain %s: %s is a built-in; it has no refuted candidates to explain", s, s))
 			}
 		}
-		x, err := predict.ParseSelector(s, sel.Specs)
+		x, err := explain.ParseSelector(s, sel.Specs)
 		if err != nil {
-			return usageError{fmt.Errorf("--explain: %w", err)}
+			return usageError(fmt.Errorf("--explain: %w", err))
 		}
 		sels = append(sels, x)
 	}

@@ -38,17 +38,17 @@ func readPolicy(v *config) (*runPolicy, error) {
 	p := &runPolicy{allowEmpty: v.GetBool("allow-empty")}
 	var err error
 	if p.failOn, err = report.ParseFailOn(v.GetString("fail-on")); err != nil {
-		return nil, usageError{err}
+		return nil, usageError(err)
 	}
 	if file := v.GetString("baseline"); file != "" {
 		if p.baseline, err = report.ReadBaseline(file); err != nil {
-			return nil, usageError{fmt.Errorf("--baseline: %w", err)}
+			return nil, usageError(fmt.Errorf("--baseline: %w", err))
 		}
 	}
 	for _, s := range v.GetStringSlice("suppress") {
 		sup, err := report.ParseSuppression(s)
 		if err != nil {
-			return nil, usageError{fmt.Errorf("--suppress: %w", err)}
+			return nil, usageError(fmt.Errorf("--suppress: %w", err))
 		}
 		p.suppress = append(p.suppress, sup)
 	}

@@ -22,7 +22,7 @@ type selection struct {
 func selectProps(specFiles []*spec.File, sel string) (*selection, error) {
 	s, err := props.Select(specFiles, sel)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, usageError(err)
 	}
 	out := &selection{Selection: s, source: map[*spec.Property]string{}}
 	for _, f := range specFiles {

@@ -35,22 +35,20 @@ func (unknownDecider) Decide(encode.Candidate) predict.Decision {
 }
 func (unknownDecider) Close() {}
 
-func withDecider(t *testing.T, f func(*trace.Trace, trace.BranchModel, predict.DeciderOptions) predict.Decider) {
-	old := newDecider
-	newDecider = f
-	t.Cleanup(func() { newDecider = old })
+// explorer and unknowns are Decider factories for runWith: the
+// brute-force explorer (exact and fast on the small traces of these
+// tests), and one that answers Unknown to everything.
+func explorer(tr *trace.Trace, m trace.BranchModel, _ predict.DeciderOptions) predict.Decider {
+	return exploreDecider{tr, m}
 }
 
-func useExplorer(t *testing.T) {
-	withDecider(t, func(tr *trace.Trace, m trace.BranchModel, _ predict.DeciderOptions) predict.Decider {
-		return exploreDecider{tr, m}
-	})
+func unknowns(*trace.Trace, trace.BranchModel, predict.DeciderOptions) predict.Decider {
+	return unknownDecider{}
 }
 
 func td(name string) string { return filepath.Join("testdata", "predict", name) }
 
 func TestPredictExitCodes(t *testing.T) {
-	useExplorer(t)
 	tests := []struct {
 		name string
 		args []string
@@ -70,7 +68,7 @@ func TestPredictExitCodes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, stderr, code := runCLI(t, append([]string{"predict"}, tc.args...)...)
+			_, stderr, code := runWith(t, explorer, append([]string{"predict"}, tc.args...)...)
 			if code != tc.code || !strings.Contains(stderr, tc.errs) {
 				t.Errorf("code %d, want %d; stderr %q, want it to contain %q", code, tc.code, stderr, tc.errs)
 			}
@@ -79,8 +77,7 @@ func TestPredictExitCodes(t *testing.T) {
 }
 
 func TestPredictUnknownExit3(t *testing.T) {
-	withDecider(t, func(*trace.Trace, trace.BranchModel, predict.DeciderOptions) predict.Decider { return unknownDecider{} })
-	out, _, code := runCLI(t, "predict", "--format", "json", "--spec", td("iterator.gp"), td("fig8.trace"))
+	out, _, code := runWith(t, unknowns, "predict", "--format", "json", "--spec", td("iterator.gp"), td("fig8.trace"))
 	if code != exitUnknown {
 		t.Fatalf("code %d, want %d", code, exitUnknown)
 	}
@@ -104,8 +101,7 @@ func TestPredictUnknownExit3(t *testing.T) {
 // TestPredictJSONShape pins the document of docs/output.md on the FIG. 8
 // example.
 func TestPredictJSONShape(t *testing.T) {
-	useExplorer(t)
-	out, stderr, code := runCLI(t, "predict", "--format", "json", "--jobs", "1", "--spec", td("iterator.gp"), td("fig8.trace"))
+	out, stderr, code := runWith(t, explorer, "predict", "--format", "json", "--jobs", "1", "--spec", td("iterator.gp"), td("fig8.trace"))
 	if code != exitViolation {
 		t.Fatalf("code %d, stderr %s", code, stderr)
 	}
@@ -159,9 +155,8 @@ func TestPredictJSONShape(t *testing.T) {
 }
 
 func TestPredictSettingsFromEnv(t *testing.T) {
-	useExplorer(t)
 	t.Setenv("GPREDICT_FORMAT", "sarif")
-	out, _, code := runCLI(t, "predict", "--spec", td("iterator.gp"), td("fig8.trace"))
+	out, _, code := runWith(t, explorer, "predict", "--spec", td("iterator.gp"), td("fig8.trace"))
 	if code != exitViolation || !strings.Contains(out, `"version": "2.1.0"`) {
 		t.Errorf("code %d, output %s", code, out)
 	}

@@ -45,14 +45,14 @@ func newPropsShowCmd() *cobra.Command {
 		ValidArgsFunction: completePropertyName,
 		Args: func(_ *cobra.Command, args []string) error {
 			if len(args) != 1 {
-				return usageError{fmt.Errorf("props show: want one property name, got %d arguments", len(args))}
+				return usageError(fmt.Errorf("props show: want one property name, got %d arguments", len(args)))
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			p, err := props.Find(args[0])
 			if err != nil {
-				return usageError{err}
+				return usageError(err)
 			}
 			fmt.Fprint(cmd.OutOrStdout(), props.Markdown(p))
 			return nil

@@ -50,7 +50,7 @@ func runQuery(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if len(args) == 0 {
-		return usageError{fmt.Errorf("query: no trace given; usage: %s", cmd.UseLine())}
+		return usageError(fmt.Errorf("query: no trace given; usage: %s", cmd.UseLine()))
 	}
 	write := map[string]func(io.Writer, *trace.Trace, *query.Answer, query.ReportOptions) error{
 		"text": query.WriteText, "json": query.WriteJSON,
@@ -69,10 +69,10 @@ func runQuery(cmd *cobra.Command, args []string) error {
 	}
 	q, err := query.Parse(tr, v.GetStringSlice("order"), v.GetStringSlice("reads"))
 	if err != nil {
-		return usageError{err}
+		return usageError(err)
 	}
 	if err := q.CheckModel(tr, mem); err != nil {
-		return usageError{err}
+		return usageError(err)
 	}
 	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout"), Mem: mem, Stop: cmd.Context().Done()})
 	if err != nil {

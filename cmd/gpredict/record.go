@@ -49,7 +49,7 @@ func runRecord(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if cmd.ArgsLenAtDash() != 0 || len(args) == 0 {
-		return usageError{fmt.Errorf("record: want the go or java command after --, e.g. gpredict record -- go test ./pkg -run TestX")}
+		return usageError(fmt.Errorf("record: want the go or java command after --, e.g. gpredict record -- go test ./pkg -run TestX"))
 	}
 	if java.IsJava(args[0]) {
 		return runRecordJava(cmd, v, args, onCommandLine)

@@ -40,21 +40,21 @@ func flagsSet(cmd *cobra.Command) map[string]bool {
 func noJavaFlags(v *config, onCommandLine map[string]bool) error {
 	for _, name := range javaFlags {
 		if onCommandLine[name] {
-			return usageError{fmt.Errorf("record --%s: only a java command takes it", name)}
+			return usageError(fmt.Errorf("record --%s: only a java command takes it", name))
 		}
 	}
 	if v.GetString("format") == "std" {
-		return usageError{fmt.Errorf("record --format std: only a java command takes it; want text or jsonl")}
+		return usageError(fmt.Errorf("record --format std: only a java command takes it; want text or jsonl"))
 	}
 	return nil
 }
 
 func runRecordJava(cmd *cobra.Command, v *config, args []string, onCommandLine map[string]bool) error {
 	if onCommandLine["instrument"] {
-		return usageError{fmt.Errorf("record --instrument: only a go command takes it; for java, see --include")}
+		return usageError(fmt.Errorf("record --instrument: only a go command takes it; for java, see --include"))
 	}
 	if _, err := java.ParseCommand(args); err != nil {
-		return usageError{err}
+		return usageError(err)
 	}
 	stderr := cmd.ErrOrStderr()
 	calls, err := javaCallPatterns(v, stderr)
@@ -169,5 +169,5 @@ func agentJar(flag string) (string, error) {
 			return jar, nil
 		}
 	}
-	return "", usageError{fmt.Errorf("record: no Java agent: build it with `make build` (bin/gpredict-agent.jar) or record/java/agent/build.sh, and give --agent JAR or GPREDICT_AGENT if it is not beside the gpredict executable")}
+	return "", usageError(fmt.Errorf("record: no Java agent: build it with `make build` (bin/gpredict-agent.jar) or record/java/agent/build.sh, and give --agent JAR or GPREDICT_AGENT if it is not beside the gpredict executable"))
 }

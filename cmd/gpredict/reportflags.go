@@ -10,11 +10,11 @@ import (
 func modelAndWitness(v *config) (trace.BranchModel, witness.Mode, error) {
 	model, err := trace.ParseBranchModel(v.GetString("branches"))
 	if err != nil {
-		return 0, 0, usageError{err}
+		return 0, 0, usageError(err)
 	}
 	witness, err := witness.ParseMode(v.GetString("witness"))
 	if err != nil {
-		return 0, 0, usageError{err}
+		return 0, 0, usageError(err)
 	}
 	return model, witness, nil
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"gpredict/internal/diag"
 )
 
 // Exit statuses (docs/cli.md).
@@ -26,16 +28,14 @@ type exitCode int
 
 func (c exitCode) Error() string { return fmt.Sprintf("exit status %d", int(c)) }
 
-// usageError marks errors in how the command was called (exit 2).
-type usageError struct{ error }
+// usageError marks err as an error in how the command was called (exit
+// 2, as every error): the project's one positioned error (package diag) of
+// code diag.CodeUsage, written as err is.
+func usageError(err error) error { return diag.Wrap(diag.CodeUsage, err) }
 
-// Main runs gpredict with args and returns the exit status. Errors are
-// printed once, here; cobra's own error and usage printing are silenced.
-func Main(args []string, stdout, stderr io.Writer) int {
-	return MainContext(context.Background(), args, stdout, stderr)
-}
-
-// MainContext is Main for a run that ctx can interrupt.
+// MainContext runs gpredict with args and returns the exit status; ctx
+// can interrupt the run. Errors are printed once, here; cobra's own error
+// and usage printing are silenced.
 func MainContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCmd()
 	root.SetArgs(args)
@@ -53,6 +53,8 @@ func MainContext(ctx context.Context, args []string, stdout, stderr io.Writer) i
 	case errors.As(err, &code):
 		return int(code)
 	default:
+		// Every error is written once, here, by its own Error: for the
+		// project's errors that is package diag's renderer.
 		fmt.Fprintf(stderr, "gpredict: %v\n", err)
 		return exitError
 	}
@@ -103,9 +105,9 @@ command line, configuration included (docs/cli.md).`,
 func flagError(_ *cobra.Command, err error) error {
 	var bad *pflag.InvalidValueError
 	if errors.As(err, &bad) {
-		return usageError{fmt.Errorf("--%s: %v", bad.GetFlag().Name, bad.Unwrap())}
+		return usageError(fmt.Errorf("--%s: %v", bad.GetFlag().Name, bad.Unwrap()))
 	}
-	return usageError{err}
+	return usageError(err)
 }
 
 // wantSubcommand is the RunE of the commands that only group others
@@ -120,11 +122,11 @@ func wantSubcommand(cmd *cobra.Command, args []string) error {
 		}
 	}
 	if !cmd.HasParent() {
-		return usageError{fmt.Errorf("missing command; want %s (see gpredict --help)", orList(names))}
+		return usageError(fmt.Errorf("missing command; want %s (see gpredict --help)", orList(names)))
 	}
 	what := "missing subcommand"
 	if len(args) > 0 {
 		what = fmt.Sprintf("unknown subcommand %q", args[0])
 	}
-	return usageError{fmt.Errorf("%s: %s; want %s (see %s --help)", cmd.Name(), what, orList(names), cmd.CommandPath())}
+	return usageError(fmt.Errorf("%s: %s; want %s (see %s --help)", cmd.Name(), what, orList(names), cmd.CommandPath()))
 }

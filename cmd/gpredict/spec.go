@@ -42,7 +42,7 @@ declaration the property events the trace contains (the way to debug a
 spec's pointcuts).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageError{fmt.Errorf("spec check: no .gp file given")}
+				return usageError(fmt.Errorf("spec check: no .gp file given"))
 			}
 			v, err := settings(cmd)
 			if err != nil {

@@ -89,13 +89,13 @@ func testArgs(cmd *cobra.Command, args []string) (goArgs []string, help bool, er
 		}
 		if takes && !hasValue {
 			if i+1 >= len(args) {
-				return nil, false, usageError{fmt.Errorf("test: --%s needs a value", name)}
+				return nil, false, usageError(fmt.Errorf("test: --%s needs a value", name))
 			}
 			i++
 			value = args[i]
 		}
 		if err := cmd.Flags().Set(name, value); err != nil {
-			return nil, false, usageError{fmt.Errorf("--%s: %v", name, err)}
+			return nil, false, usageError(fmt.Errorf("--%s: %v", name, err))
 		}
 	}
 	return goArgs, false, nil
@@ -142,7 +142,7 @@ func runTest(cmd *cobra.Command, args []string) error {
 	}
 	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs)\n",
 		res.Events, res.Threads, res.Instrumented, res.Seconds)
-	opts := predict.Options{Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), NewDecider: newDecider}
+	opts := predict.Options{Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), NewDecider: newDecider(cmd.Context())}
 	sum := testSummary{}
 	for _, path := range res.Traces {
 		tr, err := trace.Read([]string{path}, "")

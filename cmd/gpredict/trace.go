@@ -138,7 +138,7 @@ func runTraceConvert(cmd *cobra.Command, args []string) error {
 	case "jsonl":
 		write = trace.WriteJSONL
 	default:
-		return usageError{fmt.Errorf("convert: missing --to; want --to text or --to jsonl")}
+		return usageError(fmt.Errorf("convert: missing --to; want --to text or --to jsonl"))
 	}
 	tr, err := readTraces(cmd, args)
 	if err != nil {

@@ -41,7 +41,7 @@ func runTraceShow(cmd *cobra.Command, args []string) error {
 	for _, id := range ids {
 		p, err := query.ParsePoint(tr, id)
 		if err != nil {
-			return usageError{fmt.Errorf("%s: %v", args[0], err)}
+			return usageError(fmt.Errorf("%s: %v", args[0], err))
 		}
 		loc := ""
 		if l := tr.Event(p.Event).Loc; l != trace.NoSym {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"gpredict/trace"
+	"gpredict/internal/testtrace"
 )
 
 // TestWriterPreference: once a writer has requested an rwmutex, no
@@ -23,10 +23,7 @@ func TestWriterPreference(t *testing.T) {
 		{"lock l : rwmutex\n", "T1#1", []string{"T1", "T2", "T3"}},
 		{"lock l : rwmutex\n", "T2#1", []string{"T2"}},
 	} {
-		tr, err := trace.ParseText("wp.trace", tc.kind+body)
-		if err != nil {
-			t.Fatal(err)
-		}
+		tr := testtrace.Text(t, tc.kind+body)
 		s := newState(tr)
 		for _, id := range strings.Fields(tc.after) {
 			r := ref(t, tr, id)
@@ -109,10 +106,7 @@ T2 release b
 `, "T1#2 T2#2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, err := trace.ParseText("d.trace", tc.trace)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tr := testtrace.Text(t, tc.trace)
 			var got []string
 			for _, d := range Deadlocks(tr, imp) {
 				got = append(got, strings.Join(ids(tr, d), " "))

@@ -1,10 +1,10 @@
 package explore
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict/replay"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -12,15 +12,7 @@ import (
 
 func readTrace(t testing.TB, name string) *trace.Trace {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := trace.ParseText(name, string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	return testtrace.File(t, filepath.Join("testdata", name))
 }
 
 func ref(t testing.TB, tr *trace.Trace, id string) trace.EventRef {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"gpredict/encode"
 	"gpredict/trace"
 )
 
@@ -26,6 +25,17 @@ func Text(t testing.TB, text string) *trace.Trace {
 	return tr
 }
 
+// File reads the trace file at path (its format by its extension), a
+// test's input under testdata.
+func File(t testing.TB, path string) *trace.Trace {
+	t.Helper()
+	tr, err := trace.Read([]string{path}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}
+
 // Refs reads the event ids of tr in ids ("T1#2 T2#1").
 func Refs(t testing.TB, tr *trace.Trace, ids string) []trace.EventRef {
 	t.Helper()
@@ -36,12 +46,11 @@ func Refs(t testing.TB, tr *trace.Trace, ids string) []trace.EventRef {
 	return events
 }
 
-// Parse reads text as Text does and the event ids refs, and indexes the
-// trace under the implicit branch model.
-func Parse(t testing.TB, text, refs string) (*trace.Trace, []trace.EventRef, *encode.Index) {
+// Parse reads text as Text does and the event ids refs.
+func Parse(t testing.TB, text, refs string) (*trace.Trace, []trace.EventRef) {
 	t.Helper()
 	tr := Text(t, text)
-	return tr, Refs(t, tr, refs), encode.NewModelIndex(tr, trace.BranchesImplicit)
+	return tr, Refs(t, tr, refs)
 }
 
 // PaddedInterference is a trace in which the race T2#(pad+4) ‖ T3#1 on z

@@ -6,7 +6,10 @@
 //   - Sections (sections.go): nested lock sections, for deadlock tests;
 //   - WriteBench (bench.go): the dense and sparse recordings of the
 //     benchmarks, in STD form;
-//   - WriteLocks (locks.go): the lock-heavy family of recordings.
+//   - WriteLocks (locks.go): the lock-heavy family of recordings;
+//   - Workers (workers.go): forked workers with locked read-modify-writes
+//     and map check-then-acts, for predict's Race and CheckThenAct
+//     benchmarks.
 //
 // Each is a function of its seed. The benchmarks' recordings must stay
 // byte-identical for a seed (bench_test.go pins them); the random traces

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/encode"
 	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
@@ -90,7 +91,8 @@ T2 release l`, "T1#2 T2#2", false, "holds l to the end of the trace"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, block, x := testtrace.Parse(t, tc.trace, tc.block)
+			tr, block := testtrace.Parse(t, tc.trace, tc.block)
+			x := encode.NewReadFromIndex(tr, trace.BranchesImplicit) // the rule, not the strengthened clocks, must refute
 			res := Saturate(x, Chain{Groups: [][]trace.EventRef{block}}, DefaultConfig(tc.full))
 			switch {
 			case tc.refute == "" && res.Refuted:
@@ -108,13 +110,14 @@ T2 release l`, "T1#2 T2#2", false, "holds l to the end of the trace"},
 // the first of them comes before the read (writersRule): here T3's, since
 // T1 writes x=5 only after its event in the block.
 func TestWritersRuleOrdersTheOnlyWriter(t *testing.T) {
-	tr, block, x := testtrace.Parse(t, `
+	tr, block := testtrace.Parse(t, `
 T1 write y 1
 T1 write x 5
 T3 write z 1
 T3 write x 5
 T2 read x 5
 T2 write y 2`, "T1#1 T2#2")
+	x := encode.NewModelIndex(tr, trace.BranchesImplicit)
 	res := Saturate(x, Chain{Groups: [][]trace.EventRef{block}}, DefaultConfig(true))
 	if res.Refuted {
 		t.Fatalf("refuted (%s), want a possible race", res.Why)

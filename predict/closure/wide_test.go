@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"gpredict/encode"
 	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
@@ -23,7 +24,8 @@ func TestWideConfigRefutesFartherFacts(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(tc.pad), func(t *testing.T) {
 			text, race := testtrace.PaddedInterference(tc.pad)
-			_, block, x := testtrace.Parse(t, text, race)
+			tr, block := testtrace.Parse(t, text, race)
+			x := encode.NewModelIndex(tr, trace.BranchesImplicit)
 			ch := Chain{Groups: [][]trace.EventRef{block}}
 			if got := Saturate(x, ch, DefaultConfig(true)).Refuted; got != tc.near {
 				t.Errorf("DefaultConfig(true) refuted: %v, want %v", got, tc.near)

@@ -8,7 +8,8 @@
 // (MustPrecede: program order, fork, join, and reads whose value only
 // one write gives), found without a solver, and an unsat core of the
 // constraint encoding (FromCore), whose constraints are classified by
-// their family and events.
+// their family and events. Which bindings `predict --explain` explains is
+// chosen by Selectors (select.go).
 package explain
 
 import (

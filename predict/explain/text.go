@@ -11,11 +11,9 @@ import (
 // be reviewed in one place. A sentence names events by id and says only
 // what its Fact holds (Verify checks the Fact).
 
-var partName = [...]string{"", ".release", ".wake", ".reacquire", ".commit"}
-
 // StepName is an event id with a wait's part ("T1#4.wake").
 func StepName(tr *trace.Trace, r trace.EventRef, part uint8) string {
-	return tr.ID(r) + partName[part]
+	return trace.Step{Ref: r, Part: trace.Part(part)}.Format(tr)
 }
 
 // render sets f.Text from its fields.

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"gpredict/encode"
 	"gpredict/internal/testtrace"
 	"gpredict/predict/closure"
 	"gpredict/predict/greedy"
@@ -54,7 +55,8 @@ T2 write x 2`, "T1#4 T2#1", 2, []int{2, 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, block, x := testtrace.Parse(t, tc.trace, tc.block)
+			tr, block := testtrace.Parse(t, tc.trace, tc.block)
+			x := encode.NewModelIndex(tr, trace.BranchesImplicit)
 			ch := closure.Chain{Groups: [][]trace.EventRef{block}}
 			res := closure.Saturate(x, ch, closure.DefaultConfig(false))
 			if res.Refuted {

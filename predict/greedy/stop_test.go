@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/encode"
 	"gpredict/internal/testtrace"
 	"gpredict/predict/closure"
 	"gpredict/predict/replay"
@@ -23,7 +24,8 @@ func TestBuildStops(t *testing.T) {
 		fmt.Fprintf(&b, "T1 write y%d %d\n", i%50, i)
 	}
 	b.WriteString("T1 fork T2\nT1 write x 1\nT2 write x 2\n")
-	_, block, x := testtrace.Parse(t, b.String(), fmt.Sprintf("T1#%d T2#1", n+2))
+	tr, block := testtrace.Parse(t, b.String(), fmt.Sprintf("T1#%d T2#1", n+2))
+	x := encode.NewModelIndex(tr, trace.BranchesImplicit)
 	ch := closure.Chain{Groups: [][]trace.EventRef{block}}
 	res := closure.Saturate(x, ch, closure.DefaultConfig(false))
 	if res.Refuted {

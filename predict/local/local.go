@@ -357,12 +357,5 @@ func (p *Problem) inLast(r trace.EventRef) bool {
 	return false
 }
 
-// Order lists the window's events by their values in a model (val).
-func (p *Problem) Order(val func(encode.Var) int64) []trace.EventRef {
-	out := append([]trace.EventRef(nil), p.Events...)
-	sort.SliceStable(out, func(a, b int) bool { return val(p.index[out[a]]) < val(p.index[out[b]]) })
-	return out
-}
-
 // NumChoices is how many two-way choices the formula has.
 func (p *Problem) NumChoices() int { return len(p.choices) }

@@ -7,15 +7,11 @@ import (
 	"gpredict/trace"
 )
 
-// Check reports why sched is not an answer to q, or nil if it is: a
-// feasible schedule of tr under model (the replay validator) in which
-// every asked order holds between scheduled steps and every asked read is
-// scheduled and returns its value, read off the replay, not the encoding.
-func Check(tr *trace.Trace, model trace.BranchModel, q *Query, sched []replay.Step) error {
-	return CheckIn(tr, model, trace.SC, q, sched)
-}
-
-// CheckIn is Check under memory model mem.
+// CheckIn reports why sched is not an answer to q, or nil if it is: a
+// feasible schedule of tr under model and memory model mem (the replay
+// validator) in which every asked order holds between scheduled steps and
+// every asked read is scheduled and returns its value, read off the
+// replay, not the encoding.
 func CheckIn(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, q *Query, sched []replay.Step) error {
 	c := replay.NewChecker(tr)
 	if err := c.ValidateIn(model, mem, sched); err != nil {
@@ -27,8 +23,7 @@ func CheckIn(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, q 
 	}
 	for _, o := range q.Orders {
 		a, b := o.A.last(tr), o.B.first(tr)
-		sa := replay.Step{Ref: a.Ref, Part: replay.Part(a.Part)}
-		sb := replay.Step{Ref: b.Ref, Part: replay.Part(b.Part)}
+		sa, sb := a, b
 		i, okA := pos[sa]
 		j, okB := pos[sb]
 		if !okA || !okB || i >= j {

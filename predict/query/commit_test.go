@@ -5,16 +5,14 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/trace"
 )
 
 // A commit point names a write that is not volatile, and only a relaxed
 // memory model has it.
 func TestCommitPoints(t *testing.T) {
-	tr, err := trace.ParseText("c.trace", "volatile v\nT1 write x 1\nT1 read y 0\nT1 write v 1\nT2 write y 1\n")
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := testtrace.Text(t, "volatile v\nT1 write x 1\nT1 read y 0\nT1 write v 1\nT2 write y 1\n")
 	for _, tc := range []struct {
 		point, err string
 	}{

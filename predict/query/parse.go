@@ -39,9 +39,6 @@ type Query struct {
 	Reads  []Read
 }
 
-var partNames = map[string]encode.Part{"release": encode.Release, "wake": encode.Wake, "reacquire": encode.Reacquire,
-	"commit": encode.Commit}
-
 // Parse resolves the conditions against the trace: each order is
 // "EVENT < EVENT" (or a chain "A < B < C", which is A < B and B < C), each
 // read "EVENT reads VALUE" or "EVENT reads VAR=VALUE". An error names the
@@ -103,7 +100,7 @@ func ParsePoint(tr *trace.Trace, s string) (Point, error) {
 	}
 	id, part := s, encode.Whole
 	if dot := strings.LastIndexByte(s, '.'); dot > strings.LastIndexByte(s, '#') {
-		p, ok := partNames[s[dot+1:]]
+		p, ok := trace.PartNamed(s[dot+1:])
 		if !ok {
 			return Point{}, fmt.Errorf("%q: a part is .release, .wake or .reacquire (of a wait), or .commit (of a write)", s)
 		}
@@ -194,5 +191,5 @@ func parseRead(tr *trace.Trace, s string) (Read, error) {
 
 // pointName renders p as in a witness ("T1#4", "T1#4.wake").
 func pointName(tr *trace.Trace, p Point) string {
-	return tr.ID(p.Event) + [...]string{"", ".release", ".wake", ".reacquire", ".commit"}[p.Part]
+	return trace.Step{Ref: p.Event, Part: p.Part}.Format(tr)
 }

@@ -8,7 +8,6 @@
 package query
 
 import (
-	"fmt"
 	"strings"
 	"time"
 
@@ -47,18 +46,6 @@ type Answer struct {
 	Explanation *explain.Explanation
 	Reason      string
 	Seconds     float64
-}
-
-// WitnessError is an internal error: the solver's schedule fails the
-// replay validator or the query's own check. It is never an answer.
-type WitnessError struct {
-	Schedule []string
-	Err      error
-}
-
-func (e *WitnessError) Error() string {
-	return fmt.Sprintf("internal error: the witness fails validation: %v\nschedule: %s\nthis is a bug in gpredict; please report it with the trace and the query",
-		e.Err, strings.Join(e.Schedule, " "))
 }
 
 // Ask answers q over tr.
@@ -114,7 +101,7 @@ func (a *Answer) stopped() *Answer {
 }
 
 // decide decides q over prob, the problem of its slice, into ans; it
-// fails only for a witness that fails validation (a *WitnessError).
+// fails only for a witness that fails validation (replay.WitnessError).
 func decide(tr *trace.Trace, q *Query, opts Options, deadline time.Time, idx *encode.Index, prob *encode.Problem, ans *Answer) error {
 	model := prob.Model
 	asked, known := conditions(prob, q)
@@ -127,11 +114,9 @@ func decide(tr *trace.Trace, q *Query, opts Options, deadline time.Time, idx *en
 		ans.Verdict, ans.Reason = stage.Unknown, res.Reason
 	case stage.Sat:
 		if err := CheckIn(tr, model, opts.Mem, q, res.Schedule); err != nil {
-			we := &WitnessError{Err: err}
-			for _, s := range res.Schedule {
-				we.Schedule = append(we.Schedule, s.Format(tr))
-			}
-			return we
+			// Never an answer: the solver's schedule fails the replay
+			// validator or the query's own check.
+			return replay.WitnessError(tr, "the witness fails validation", res.Schedule, err, "the query")
 		}
 		ans.Verdict, ans.Witness = stage.Sat, trim(tr, model, opts.Mem, q, res.Schedule)
 	case stage.Unsat:

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/predict/explain"
 	"gpredict/predict/report/witness"
 	"gpredict/predict/stage"
@@ -17,11 +18,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 func readTrace(t testing.TB, name string) *trace.Trace {
 	t.Helper()
-	tr, err := trace.Read([]string{filepath.Join("testdata", name)}, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr
+	return testtrace.File(t, filepath.Join("testdata", name))
 }
 
 // The answers to hand-written questions, as the text report prints them

@@ -87,7 +87,7 @@ func randomQuery(r *rand.Rand, tr *trace.Trace) *Query {
 
 // explorerQuery is q for the reference explorer.
 func explorerQuery(tr *trace.Trace, q *Query) ([]explore.StepOrder, []explore.ReadValue) {
-	step := func(s encode.Step) replay.Step { return replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)} }
+	step := func(s encode.Step) replay.Step { return s }
 	var orders []explore.StepOrder
 	for _, o := range q.Orders {
 		orders = append(orders, explore.StepOrder{Before: step(o.A.last(tr)), After: step(o.B.first(tr))})

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/encode"
 	"gpredict/internal/testtrace"
 	"gpredict/predict/replay"
 	"gpredict/trace"
@@ -50,7 +51,8 @@ T2 write y 2`, "T1#2 T2#2", "", "", ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, block, x := testtrace.Parse(t, tc.trace, tc.block)
+			tr, block := testtrace.Parse(t, tc.trace, tc.block)
+			x := encode.NewModelIndex(tr, trace.BranchesImplicit)
 			c := New(x, baseOrder(tr))
 			noMark := func(int) int { return 0 }
 			for _, k := range []struct {

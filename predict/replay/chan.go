@@ -150,7 +150,7 @@ func (r *replayer) checkRecvs(required func(trace.EventRef) bool, why string) er
 			msg = fmt.Sprintf("%s receives %s from %s's send %s, which is not concrete (%s before it reads a value it could not read)",
 				r.tr.ID(rc.ref), r.tr.Str(ev.Val), ch, r.tr.ID(rc.from.ref), r.tr.ID(rc.from.dirty))
 		}
-		return &RuleError{Step: rc.step, Rule: 5, Msg: fmt.Sprintf("step %d (%s): %s, and %s (rule 5)", rc.step+1, r.tr.ID(rc.ref), msg, why)}
+		return ruleError(rc.step, 5, fmt.Sprintf("step %d (%s): %s, and %s (rule 5)", rc.step+1, r.tr.ID(rc.ref), msg, why))
 	}
 	return nil
 }

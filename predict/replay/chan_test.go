@@ -87,7 +87,7 @@ func checkRule(t *testing.T, err error, rule int, msg string) {
 	if !ok {
 		t.Fatalf("want a rule %d error, got %v", rule, err)
 	}
-	if re.Rule != rule || !strings.Contains(re.Msg, msg) {
-		t.Fatalf("got rule %d %q; want rule %d containing %q", re.Rule, re.Msg, rule, msg)
+	if re.Rule != rule || !strings.Contains(re.Diag.Msg, msg) {
+		t.Fatalf("got rule %d %q; want rule %d containing %q", re.Rule, re.Diag.Msg, rule, msg)
 	}
 }

@@ -57,7 +57,7 @@ func CheckPattern(tr *trace.Trace, alt *spec.Alternative, choice []trace.EventRe
 }
 
 func patErr(format string, args ...any) error {
-	return &RuleError{Step: -1, Rule: 0, Msg: "pattern: " + fmt.Sprintf(format, args...)}
+	return ruleError(-1, 0, "pattern: "+fmt.Sprintf(format, args...))
 }
 
 func checkChoice(tr *trace.Trace, alt *spec.Alternative, choice []trace.EventRef) error {

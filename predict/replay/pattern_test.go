@@ -86,7 +86,7 @@ func TestCheckPattern(t *testing.T) {
 				return
 			}
 			var re *RuleError
-			if !errors.As(err, &re) || !strings.Contains(re.Msg, tc.msg) {
+			if !errors.As(err, &re) || !strings.Contains(re.Diag.Msg, tc.msg) {
 				t.Fatalf("got %v, want error containing %q", err, tc.msg)
 			}
 		})

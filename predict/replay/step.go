@@ -6,29 +6,17 @@ package replay
 
 import "gpredict/trace"
 
-// Part is the part of an event a schedule step performs. Every event but
-// `wait` is one Whole step; a wait is three steps.
-type Part uint8
-
-const (
-	Whole     Part = iota
-	Release        // wait: releases the lock and starts waiting
-	Wake           // wait: woken by a notify
-	Reacquire      // wait: takes the lock back
-	// Commit is the step at which a write leaves its thread's store
-	// buffer and becomes visible to the other threads (TSO and PSO only,
-	// memmodel.go); the write event's own step is its issue.
-	Commit
+// Part and Step are the trace's: the vocabulary of schedules is shared
+// with the encoding, nothing else is (the parts are described there).
+type (
+	Part = trace.Part
+	Step = trace.Step
 )
 
-var partSuffix = [...]string{"", ".release", ".wake", ".reacquire", ".commit"}
-
-// Step is one step of a schedule.
-type Step struct {
-	Ref  trace.EventRef
-	Part Part
-}
-
-// Format renders s as in docs/output.md: "T#k", or "T#k.release" etc. for
-// waits.
-func (s Step) Format(tr *trace.Trace) string { return tr.ID(s.Ref) + partSuffix[s.Part] }
+const (
+	Whole     = trace.Whole
+	Release   = trace.Release
+	Wake      = trace.Wake
+	Reacquire = trace.Reacquire
+	Commit    = trace.Commit // memmodel.go
+)

@@ -3,20 +3,32 @@ package replay
 import (
 	"fmt"
 
+	"gpredict/internal/diag"
 	"gpredict/trace"
 )
 
 // RuleError is a schedule that breaks a rule of docs/semantics.md (Rule 1–5)
 // or a pattern condition of it (Rule 0). Step is the 0-based index of the
 // offending step in the schedule, or -1 when the error concerns the
-// schedule as a whole.
+// schedule as a whole. It is the project's one positioned error (package
+// diag, code diag.CodeRule, which writes it) with the step and the rule
+// kept as numbers for callers; its place is a step of a schedule, not of
+// a file, so its message starts with it ("step 3 (T1#2): ...").
 type RuleError struct {
 	Step int
 	Rule int
-	Msg  string
+	Diag diag.Error
 }
 
-func (e *RuleError) Error() string { return e.Msg }
+func ruleError(step, rule int, msg string) *RuleError {
+	return &RuleError{Step: step, Rule: rule, Diag: diag.Error{Code: diag.CodeRule, Msg: msg}}
+}
+
+// Error is the text of e.Diag, written by package diag.
+func (e *RuleError) Error() string { return e.Diag.Error() }
+
+// Unwrap makes a RuleError a *diag.Error for errors.As.
+func (e *RuleError) Unwrap() error { return &e.Diag }
 
 // Validate replays sched step by step and reports the first rule of
 // docs/semantics.md it breaks, or nil if sched is a feasible schedule of
@@ -161,7 +173,7 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 func (r *replayer) fail(i, rule int, format string, args ...any) error {
 	s := r.sched[i-r.offset]
 	where := fmt.Sprintf("step %d (%s)", i+1, r.stepName(s))
-	return &RuleError{Step: i, Rule: rule, Msg: fmt.Sprintf("%s: %s (rule %d)", where, fmt.Sprintf(format, args...), rule)}
+	return ruleError(i, rule, fmt.Sprintf("%s: %s (rule %d)", where, fmt.Sprintf(format, args...), rule))
 }
 
 func (r *replayer) stepName(s Step) string {
@@ -474,7 +486,7 @@ func (r *replayer) checkReads(model trace.BranchModel) error {
 			msg = fmt.Sprintf("%s reads %s=%s from %s, which is not concrete (%s before it reads a value it could not read)",
 				r.tr.ID(rd.ref), v, r.tr.Str(ev.Val), src, r.tr.ID(rd.saw.dirty))
 		}
-		return &RuleError{Step: rd.step, Rule: 5, Msg: fmt.Sprintf("step %d (%s): %s, and %s (rule 5)", rd.step+1, r.tr.ID(rd.ref), msg, why)}
+		return ruleError(rd.step, 5, fmt.Sprintf("step %d (%s): %s, and %s (rule 5)", rd.step+1, r.tr.ID(rd.ref), msg, why))
 	}
 	why := "it is followed by another step of its thread"
 	if model == trace.BranchesExplicit {

@@ -147,8 +147,8 @@ func TestValidate(t *testing.T) {
 			if !errors.As(err, &re) {
 				t.Fatalf("want rule %d error, got %v", tc.rule, err)
 			}
-			if re.Rule != tc.rule || !strings.Contains(re.Msg, tc.msg) {
-				t.Fatalf("got rule %d %q\nwant rule %d containing %q", re.Rule, re.Msg, tc.rule, tc.msg)
+			if re.Rule != tc.rule || !strings.Contains(re.Diag.Msg, tc.msg) {
+				t.Fatalf("got rule %d %q\nwant rule %d containing %q", re.Rule, re.Diag.Msg, tc.rule, tc.msg)
 			}
 		})
 	}
@@ -166,7 +166,7 @@ var rwLock = []string{
 	"T3 acquire l", "T3 release l",
 }
 
-var hbFacts = []string{"T1 write x 1", "T2 write y 1", "T2 write y 2", "hb T1#1 T2#2"}
+var hbFacts = []string{"T1 write x 1", "T2 write y 1", "T2 write y 2", "hb T1:1 T2:2"}
 
 var reentrantWait = []string{
 	"T1 acquire l", "T1 acquire l", "T1 wait l", "T1 release l", "T1 release l",
@@ -218,7 +218,7 @@ func TestValidateNoSuchEvent(t *testing.T) {
 	tr := buildTrace(t, fig14...)
 	sched := append(steps(t, tr, "T1#1"), Step{Ref: trace.EventRef{Thread: 0, Index: 8}})
 	var re *RuleError
-	if err := Validate(tr, imp, sched); !errors.As(err, &re) || re.Rule != 1 || !strings.Contains(re.Msg, "no such event") {
+	if err := Validate(tr, imp, sched); !errors.As(err, &re) || re.Rule != 1 || !strings.Contains(re.Diag.Msg, "no such event") {
 		t.Fatalf("got %v", err)
 	}
 }
@@ -260,7 +260,7 @@ func TestValidateLockKinds(t *testing.T) {
 				return
 			}
 			var re *RuleError
-			if !errors.As(err, &re) || re.Rule != 3 || !strings.Contains(re.Msg, tc.msg) {
+			if !errors.As(err, &re) || re.Rule != 3 || !strings.Contains(re.Diag.Msg, tc.msg) {
 				t.Fatalf("got %v; want rule 3 containing %q", err, tc.msg)
 			}
 		})

@@ -66,15 +66,6 @@ func (t *truncation) err() error {
 	return nil
 }
 
-// of returns t when the writer was cut (the document's "truncated"
-// object), nil otherwise.
-func (t *truncation) of() *truncation {
-	if t.cut {
-		return t
-	}
-	return nil
-}
-
 // text is the line (text format, HTML) saying what the document holds.
 func (t *truncation) text() string {
 	s := fmt.Sprintf("truncated: an interrupt stopped the writing after %d of %s", t.Written, plural(t.Reports, "report"))

@@ -23,16 +23,23 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 	if !q.IsChain {
 		return stage.Decision{}, false
 	}
-	if q.Closure == nil {
+	facts, derived := q.Facts(), false
+	if facts == nil {
 		res := closure.Saturate(s.f.Index, q.Chain, closure.DefaultConfig(true))
 		if res.Refuted {
 			return stage.Decision{Verdict: stage.Unsat, Reason: res.Why}, true
 		}
-		q.Closure = &res
+		facts, derived = &res, true
+	}
+	// What local derived itself goes to the stages after it, whatever
+	// it answers.
+	unsettled := stage.Decision{}
+	if derived {
+		unsettled.Derived = facts
 	}
 	lastSize := -1
 	for _, k := range s.cfg.Local {
-		lp, ok := local.Build(s.f.Index, q.Chain, q.Closure, k)
+		lp, ok := local.Build(s.f.Index, q.Chain, facts, k)
 		if !ok || len(lp.Events) == lastSize {
 			break // a wait in the window, or the window stopped growing
 		}
@@ -42,7 +49,7 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 		if os.Getenv("GPREDICT_DEBUG_LOCAL") != "" {
 			why := ""
 			if verdict == stage.Sat {
-				_, why = greedy.Explain(s.f.Index, q.Chain, q.Closure.WithEdges(lp.Hints(val)))
+				_, why = greedy.Explain(s.f.Index, q.Chain, facts.WithEdges(lp.Hints(val)))
 			}
 			fmt.Fprintf(os.Stderr, "local %v k=%d events=%d constraints=%d choices=%d: %s in %s; greedy: %s\n", q.Cand.Choice, k, len(lp.Events), len(lp.Constraints), lp.NumChoices(), verdict, time.Since(t0), why)
 		}
@@ -50,14 +57,14 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 		case stage.Unsat:
 			return stage.Decision{Verdict: stage.Unsat}, true
 		case stage.Unknown:
-			return stage.Decision{}, false
+			return unsettled, false
 		}
 		valid := func(from int, sc []replay.Step) bool { return s.f.ValidFrom(p.q.Cand, from, sc) }
-		if from, sched, ok := greedy.Build(s.f.Index, q.Chain, q.Closure.WithEdges(lp.Hints(val)), s.f.Base, valid, q.Stop); ok {
+		if from, sched, ok := greedy.Build(s.f.Index, q.Chain, facts.WithEdges(lp.Hints(val)), s.f.Base, valid, q.Stop); ok {
 			return stage.Decision{Verdict: stage.Sat, Schedule: sched, From: from, Validated: true}, true
 		}
 	}
-	return stage.Decision{}, false
+	return unsettled, false
 }
 
 // checkAll checks cs in the approximating stages' context (a scope of

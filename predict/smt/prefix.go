@@ -22,27 +22,28 @@ import (
 // replay validation accepts it on the whole trace.
 func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 	q := p.q
-	if !q.IsChain || q.Closure == nil {
+	facts := q.Facts()
+	if !q.IsChain || facts == nil {
 		return stage.Decision{}, false
 	}
 	tr := s.f.Trace
 	lastSize := -1
 	for _, k := range s.cfg.Prefix {
-		start := greedy.Cut(s.f.Index, q.Chain, *q.Closure, k)
+		start := greedy.Cut(s.f.Index, q.Chain, *facts, k)
 		size := 0
-		for t, n := range q.Closure.Cut {
+		for t, n := range facts.Cut {
 			size += n - start[t]
 		}
 		if size == lastSize || size > s.cfg.PrefixMaxEvents {
 			break // the window stopped growing, or grew too large
 		}
 		lastSize = size
-		past, values, ok := greedy.Prefix(s.f.Index, q.Chain, *q.Closure, start)
+		past, values, ok := greedy.Prefix(s.f.Index, q.Chain, *facts, start)
 		if !ok {
 			continue
 		}
 		end := make([]int, len(tr.Threads))
-		for t, n := range q.Closure.Cut {
+		for t, n := range facts.Cut {
 			end[t] = min(len(tr.Threads[t].Events), n+s.cfg.WindowMargin)
 		}
 		tr.CloseEnds(start, end)

@@ -40,10 +40,7 @@ func decideWith(t *testing.T, n int, cfg Config) stage.Decision {
 // and T2's last writes, which their lock rules out.
 func lockedRace(t *testing.T, n int) (*trace.Trace, []trace.EventRef) {
 	t.Helper()
-	tr, err := trace.ParseText("w.trace", testtrace.LockedWrites(3, n))
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr := testtrace.Text(t, testtrace.LockedWrites(3, n))
 	choice, err := tr.ParseRefs(fmt.Sprintf("T1#%d T2#%d", 3*n-1, 3*n-1))
 	if err != nil {
 		t.Fatal(err)

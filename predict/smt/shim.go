@@ -2,34 +2,46 @@ package smt
 
 /*
 #cgo LDFLAGS: -lz3
+#include <signal.h>
 #include <stdlib.h>
 #include <z3.h>
 
-// gp_leave_sigint sets the solver parameter ctrl_c of s to false (see
-// newSolver).
-static void gp_leave_sigint(void *c, void *s) {
-	Z3_context ctx = (Z3_context)c;
-	Z3_params p = Z3_mk_params(ctx);
-	Z3_params_inc_ref(ctx, p);
-	Z3_params_set_bool(ctx, p, Z3_mk_string_symbol(ctx, "ctrl_c"), false);
-	Z3_solver_set_params(ctx, (Z3_solver)s, p);
-	Z3_params_dec_ref(ctx, p);
+// bsd_signal is glibc's signal() under another of its names (the same
+// function: signal is an alias of it), so the definition below can pass
+// every other signal on.
+extern __sighandler_t bsd_signal(int, __sighandler_t);
+
+// signal replaces the C library's for the whole process: an executable's
+// definition comes before libc's for every shared library that calls it,
+// libz3 included. Z3 calls it only around a check, for SIGINT, to install
+// its Ctrl-C handler and put the old one back (scoped_ctrl_c); that is
+// refused here, without a change, and the handler in place (Go's) is
+// returned as the old one, which Z3 then "restores" through this function
+// too. Go itself never calls signal(): its runtime sets handlers with
+// rt_sigaction. See the comment at the end of shim.go.
+__sighandler_t signal(int sig, __sighandler_t handler) {
+	if (sig == SIGINT) {
+		struct sigaction cur;
+		if (sigaction(SIGINT, NULL, &cur) != 0) {
+			return SIG_ERR;
+		}
+		return cur.sa_handler;
+	}
+	return bsd_signal(sig, handler);
 }
 */
 import "C"
 
 import (
-	"reflect"
 	"sync"
 	"unsafe"
-
-	"github.com/aclements/go-z3/z3"
 )
 
-// This file is the package's only cgo: the two settings go-z3 (at the
-// version go.mod pins) has no API for. Everything else — contexts,
-// terms, assertions, scopes, checks, models, interrupts and the resource
-// limit (a context parameter) — goes through go-z3.
+// This file is the package's only cgo: what go-z3 (at the version go.mod
+// pins) has no API for — Z3's global parameters, and keeping Z3's hands
+// off SIGINT. Everything else — contexts, terms, assertions, scopes,
+// checks, models, interrupts and the resource limit (a context
+// parameter) — goes through go-z3.
 
 // configureZ3 sets gpredict's global Z3 parameters, once, before any
 // context is made: the difference-logic engine (smt.arith.solver=1 with
@@ -54,44 +66,28 @@ func setGlobalParam(name, value string) {
 	C.Z3_global_param_set(cn, cv)
 }
 
-// newSolver makes a solver of ctx that leaves SIGINT alone. Z3 installs
-// its own SIGINT handler while a solver checks, unless the solver's
-// parameter ctrl_c (true by default) is false. That handler is installed
-// without SA_ONSTACK, and restoring Go's handler afterwards drops
-// SA_ONSTACK too, so a Ctrl-C during or after a check killed the Go
-// runtime ("non-Go code set up signal handler without SA_ONSTACK flag");
-// with several workers checking at once, Z3's handler bookkeeping (one
-// global) also races. gpredict handles SIGINT in Go and stops Z3 with
-// Context.Interrupt.
+// Why this file defines the C function signal (above):
 //
-// ctrl_c is a parameter of the solver only: no global or context
-// parameter reaches it (Z3 4.8.12, api_solver.cpp reads it from the
-// solver's own parameters), and go-z3 has no Solver.SetParams and keeps
-// its C handles unexported. So this is the one place that reads two of
-// go-z3's unexported fields — by name, through reflect, never by copying
-// its struct layout: a renamed or retyped field makes handles panic at
-// the first solver, which TestSolverIgnoresSIGINT and every solver test
-// would show, instead of passing a wrong pointer to C.
-func newSolver(ctx *z3.Context) *z3.Solver {
-	s := z3.NewSolver(ctx)
-	c, sv := handles(ctx, s)
-	C.gp_leave_sigint(c, sv)
-	return s
-}
-
-// handles returns the C handles of ctx and s: the field c of the struct
-// each embeds by pointer (contextImpl, solverImpl).
-func handles(ctx *z3.Context, s *z3.Solver) (c, sv unsafe.Pointer) {
-	field := func(v any, impl string) unsafe.Pointer {
-		f := reflect.ValueOf(v).Elem().FieldByName(impl)
-		if f.Kind() != reflect.Pointer || f.IsNil() {
-			panic("smt: go-z3 has no " + impl + "; see newSolver")
-		}
-		h := f.Elem().FieldByName("c")
-		if h.Kind() != reflect.Pointer || h.IsNil() {
-			panic("smt: go-z3's " + impl + " has no C handle c; see newSolver")
-		}
-		return h.UnsafePointer()
-	}
-	return field(ctx, "contextImpl"), field(s, "solverImpl")
-}
+// While a solver checks, Z3 installs its own SIGINT handler with
+// signal(), and puts the old one back with signal() afterwards
+// (src/util/scoped_ctrl_c.cpp: `m_old_handler = signal(SIGINT,
+// on_ctrl_c)` in the constructor, `signal(SIGINT, m_old_handler)` in the
+// destructor). Both are installed without SA_ONSTACK, and the second
+// drops Go's own SA_ONSTACK|SA_SIGINFO, so a Ctrl-C during or after a
+// check killed the Go runtime ("signal 2 received but handler not on
+// signal stack"); with several workers checking at once, Z3's one
+// global g_obj also races. gpredict handles SIGINT in Go and stops Z3
+// with Context.Interrupt, so Z3 must not touch SIGINT at all.
+//
+// Z3 skips its handler when the solver's parameter ctrl_c is false, but
+// no global or context parameter reaches it: Z3 4.8.12 (Debian 12's
+// libz3-dev) reads it in _solver_check (src/api/api_solver.cpp) as
+// `to_solver(s)->m_params.get_bool("ctrl_c", true)`, from the solver's
+// own params_ref, which starts empty (Z3_solver_ref's constructor) and
+// only Z3_solver_set_params fills — params_ref::get_bool falls back to
+// its default, not to gparams. Z3_solver_set_params needs the solver's C
+// handle, which go-z3 keeps unexported (solverImpl.c). Reading it through
+// reflect was the earlier way; refusing the signal() call itself needs no
+// part of go-z3, and also covers Z3's other checks with a Ctrl-C handler
+// (simplify, tactics, optimize), whatever their parameters.
+// TestSolverIgnoresSIGINT sends a real SIGINT during a check.

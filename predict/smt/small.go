@@ -64,9 +64,10 @@ func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
 			return stage.Decision{Verdict: stage.Unsat}, true
 		}
 	}
+	_, windowed := p.q.ResultOf("window").(windowTried)
 	lastFree := [2]int{-1, -1} // free variables of the last frozen and relaxed stage
 	for _, st := range s.cfg.Small {
-		if p.windowed && slices.Contains(s.cfg.Window, st) {
+		if windowed && slices.Contains(s.cfg.Window, st) {
 			continue
 		}
 		var val *encode.Valuation

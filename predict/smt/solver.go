@@ -42,18 +42,15 @@ type solver struct {
 	// one, so each is a bug (the tests check there are none).
 	invalid int
 	count   int // candidates dumped, for file names
-
-	// cur is the query the stages are working on, with what they computed
-	// for it once and share.
-	cur *prepared
 }
 
-// prepared is what the solver stages compute once per candidate.
+// prepared is a solver stage's view of its query: the candidate's slice,
+// computed once per candidate and kept with the query (Query.Slice), and
+// whether its pattern allows the reduced encoding.
 type prepared struct {
-	q        *stage.Query
-	slice    *encode.Slice
-	reduced  bool
-	windowed bool // the window stage tried it (its frozen stages need not run again)
+	q       *stage.Query
+	slice   *encode.Slice
+	reduced bool
 }
 
 // Stages returns the solver stages for one worker, sharing that worker's
@@ -77,11 +74,11 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	configureZ3()
 	s := &solver{f: f, cfg: cfg}
 	var out []stage.Stage
-	add := func(name string, run func(p *prepared) (stage.Decision, bool)) {
+	add := func(name string, run func(p *prepared) (stage.Decision, bool), requires ...string) {
 		// Only the exact stage (and the dump of its formula) encodes
 		// channels (encode/chan.go); the others cut or reduce the trace.
 		channels := name == "exact" || name == "dump"
-		out = append(out, stage.Stage{Name: name, Heavy: true, Channels: channels, Run: func(q *stage.Query) (stage.Decision, bool) {
+		out = append(out, stage.Stage{Name: name, Requires: requires, Heavy: true, Channels: channels, Run: func(q *stage.Query) (stage.Decision, bool) {
 			return s.guard(q, func() (stage.Decision, bool) {
 				p, err := s.prepare(q)
 				if err != nil {
@@ -97,10 +94,12 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	if f.HasBaseOrder() {
 		add("window", s.window)
 	}
-	add("local", s.local)
-	add("prefix-window", s.prefixWindow)
+	// local and prefix-window start from the latest closure facts; local
+	// derives them itself when no stage before it did.
+	add("local", s.local, "closure", "saturate")
+	add("prefix-window", s.prefixWindow, stage.FactStages()...)
 	if f.HasBaseOrder() {
-		add("small", s.smallStages)
+		add("small", s.smallStages, "window")
 	} else {
 		add("downset", s.downset)
 	}
@@ -150,21 +149,18 @@ func (s *solver) guard(q *stage.Query, run func() (stage.Decision, bool)) (dec s
 // prepare returns the shared per-candidate state of q; it fails only
 // when the run is stopped while the slice is computed.
 func (s *solver) prepare(q *stage.Query) (*prepared, error) {
-	if s.cur == nil || s.cur.q != q {
-		sl, err := encode.SliceFor(s.f.Index, q.Cand, q.Limits())
-		if err != nil {
-			return nil, err
-		}
-		s.cur = &prepared{q: q, slice: sl, reduced: encode.Reducible(q.Cand)}
+	sl, err := q.Slice(s.f.Index)
+	if err != nil {
+		return nil, err
 	}
-	return s.cur, nil
+	return &prepared{q: q, slice: sl, reduced: encode.Reducible(q.Cand)}, nil
 }
 
 // close drops every reference to Z3 objects; go-z3 frees them (and the
 // context last) from finalizers.
 func (s *solver) close() {
 	s.drop()
-	s.prob, s.cur = nil, nil
+	s.prob = nil
 	s.small = smallSolver{}
 }
 
@@ -219,17 +215,5 @@ func (s *solver) unknown(l limits, err error) stage.Decision {
 // when the run is stopped or the trace's must-happen-before has a cycle
 // (encode.Encoding.Witness).
 func witness(e *encode.Encoding, val func(encode.Var) int64, lim encode.Limits) ([]replay.Step, error) {
-	steps, err := e.Witness(val, lim)
-	if err != nil {
-		return nil, err
-	}
-	return replaySteps(steps), nil
-}
-
-func replaySteps(steps []encode.Step) []replay.Step {
-	sched := make([]replay.Step, 0, len(steps))
-	for _, s := range steps {
-		sched = append(sched, replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)})
-	}
-	return sched
+	return e.Witness(val, lim) // encode's steps are replay's (trace.Step)
 }

@@ -6,6 +6,10 @@ import (
 	"gpredict/trace"
 )
 
+// windowTried is the window stage's result when it passes a candidate on
+// (stage.Decision.Derived): it had the candidate, whatever it found.
+type windowTried struct{}
+
 // window looks for a witness of the candidate inside its window, where
 // the problem grows with the window rather than with everything before
 // it. It settles the candidate only with a witness that replay validation
@@ -17,10 +21,12 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 	if !ok {
 		return stage.Decision{}, false
 	}
-	p.windowed = true
+	// From here on the window has had the candidate: the small stages
+	// skip the frozen stages it tries (smallStages).
+	tried := stage.Decision{Derived: windowTried{}}
 	prob, err := s.windowProblem(w.Trace, wc, p.q.Limits())
 	if err != nil {
-		return stage.Decision{}, false // stopped or over the budget
+		return tried, false // stopped or over the budget
 	}
 	enc := prob.Pattern(wc)
 	lastFree := -1
@@ -32,7 +38,7 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 		lastFree = val.Free
 		verdict, value := s.specialized(enc, val, s.stageLimits(p))
 		if verdict == stage.Unknown && (s.timeUp(p) || p.q.Stopped()) {
-			return stage.Decision{}, false
+			return tried, false
 		}
 		if verdict != stage.Sat {
 			continue
@@ -41,12 +47,12 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 		if err != nil {
 			return s.unknown(s.stageLimits(p), err), true
 		}
-		if sched := replaySteps(w.Lift(steps)); s.valid(p, sched) {
+		if sched := w.Lift(steps); s.valid(p, sched) {
 			return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true
 		}
 		s.invalid++ // as for any frozen witness: a bug
 	}
-	return stage.Decision{}, false
+	return tried, false
 }
 
 // windowProblem is the exact problem of candidate wc over window trace

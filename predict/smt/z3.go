@@ -29,7 +29,7 @@ type z3Solver struct {
 func newZ3Solver() *z3Solver {
 	configureZ3()
 	ctx := z3.NewContext(nil)
-	return &z3Solver{ctx: ctx, solver: newSolver(ctx), terms: newZ3Terms(ctx)}
+	return &z3Solver{ctx: ctx, solver: z3.NewSolver(ctx), terms: newZ3Terms(ctx)}
 }
 
 // limits bound one solver call: Z3's resource limit per check (RLimit,

@@ -36,9 +36,9 @@ func Direct(f *Facts, cfg ClosureConfigs) []Stage {
 		{Name: "closure", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Cheap) }},
 		{Name: "greedy", Channels: true, Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
 		{Name: "saturate", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Full) }},
-		{Name: "ending", Channels: true, Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return ending(f, q) }},
-		{Name: "greedy-saturated", Channels: true, Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
-		{Name: "saturate-wide", Channels: true, Requires: []string{"saturate"}, Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
+		{Name: "ending", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return ending(f, q) }},
+		{Name: "greedy-saturated", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "saturate-wide", Channels: true, Requires: FactStages(), Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
 		{Name: "recorded", Channels: true, Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
 	}...)
 }
@@ -52,28 +52,31 @@ func DefaultClosureConfigs() ClosureConfigs {
 	return ClosureConfigs{Cheap: closure.DefaultConfig(false), Full: closure.DefaultConfig(true), Wide: closure.WideConfig()}
 }
 
+// FactStages are the stages that derive closure facts (Decision.Derived),
+// in ladder order: what a stage that reads the latest facts requires.
+func FactStages() []string { return []string{"closure", "saturate", "local"} }
+
 // saturateWide saturates q afresh with wide. Wider zones are not simply
 // better: with the same budget they spend it on facts far from the chosen
 // events, and the near ones that refute go underived (with zones of 256
 // events a race of the dense benchmark that zones of 64 refute stays
 // open). So the wide pass comes after the near one and greedy-saturated,
-// only for what they left: it costs about 0.1 s a candidate on the dense
-// benchmark. When it refutes nothing, the near facts stay on q for the
-// stages after it (the solver stages' hints are tuned on them).
+// only for what they left (it runs only where a stage before it derived
+// facts): it costs about 0.1 s a candidate on the dense benchmark. When
+// it refutes nothing it derives nothing: the near facts stay the latest
+// for the stages after it (the solver stages' hints are tuned on them).
 func saturateWide(f *Facts, q *Query, wide closure.Config) (Decision, bool) {
-	near := q.Closure
-	if near == nil {
+	if q.Facts() == nil {
 		return Decision{}, false
 	}
 	if d, done := saturate(f, q, wide); done {
 		return d, done
 	}
-	q.Closure = near
 	return Decision{}, false
 }
 
 // saturate refutes q when the closure's facts contradict each other, and
-// otherwise leaves them on q for the stages after it.
+// otherwise hands them to the stages after it (Decision.Derived).
 func saturate(f *Facts, q *Query, cfg closure.Config) (Decision, bool) {
 	if !q.IsChain {
 		return Decision{}, false
@@ -82,8 +85,15 @@ func saturate(f *Facts, q *Query, cfg closure.Config) (Decision, bool) {
 	if res.Refuted {
 		return Decision{Verdict: Unsat, Reason: res.Why}, true
 	}
-	q.Closure = &res
-	return Decision{}, false
+	if weak := f.Index.ReadFromView(); cfg.Full && weak != f.Index {
+		// The zones follow the must-set, which the strengthened clocks
+		// enlarge: the facts near the smaller one can refute what those
+		// near the larger one do not (encode.Index.ReadFromView).
+		if near := closure.Saturate(weak, q.Chain, cfg); near.Refuted {
+			return Decision{Verdict: Unsat, Reason: near.Why}, true
+		}
+	}
+	return Decision{Derived: &res}, false
 }
 
 // endingRounds bounds the rounds of the ending stage: on the lock-heavy
@@ -103,26 +113,29 @@ func ending(f *Facts, q *Query) (Decision, bool) {
 	if res.Refuted {
 		return Decision{Verdict: Unsat, Reason: res.Why}, true
 	}
-	if q.Closure == nil || len(res.Facts) == 0 {
+	facts := q.Facts()
+	if facts == nil || len(res.Facts) == 0 {
 		return Decision{}, false
 	}
 	hints := make([]closure.Edge, len(res.Facts))
 	for i, o := range res.Facts {
 		hints[i] = closure.Edge{From: o.From, To: o.To, Why: "derived under the candidate (encode.Index.RefuteEnding)"}
 	}
-	from, sched, ok := greedy.Build(f.Index, q.Chain, q.Closure.WithEdges(hints), f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
+	from, sched, ok := greedy.Build(f.Index, q.Chain, facts.WithEdges(hints), f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
 	if !ok {
 		return Decision{}, false
 	}
 	return Decision{Verdict: Sat, Schedule: sched, From: from, Validated: true}, true
 }
 
-// build proposes a witness by simulation and keeps it if it is valid.
+// build proposes a witness by simulation, guided by the latest facts it
+// requires, and keeps it if it is valid.
 func build(f *Facts, q *Query) (Decision, bool) {
-	if !q.IsChain || q.Closure == nil {
+	facts := q.Facts()
+	if !q.IsChain || facts == nil {
 		return Decision{}, false
 	}
-	from, sched, ok := greedy.Build(f.Index, q.Chain, *q.Closure, f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
+	from, sched, ok := greedy.Build(f.Index, q.Chain, *facts, f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
 	if !ok {
 		return Decision{}, false
 	}
@@ -155,10 +168,7 @@ func recorded(f *Facts, q *Query) (Decision, bool) {
 	if !ok {
 		return Decision{}, false
 	}
-	sched := make([]replay.Step, len(steps))
-	for i, s := range steps {
-		sched[i] = replay.Step{Ref: s.Ref, Part: replay.Part(s.Part)}
-	}
+	sched := steps // encode's steps are the replay validator's (trace.Step)
 	if !f.Valid(c, sched) {
 		return Decision{}, false
 	}

@@ -75,10 +75,16 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 			return Decision{Verdict: Unknown, Reason: l.tightWhy, Stage: s.Name}
 		}
 		start := time.Now()
+		q.requires = s.Requires
 		d, ok := s.Run(q)
 		st.Tried++
 		st.Time += time.Since(start)
 		if !ok {
+			// What the stage derived is kept for the stages that require
+			// it (Query.Facts): stages hand nothing to each other on q.
+			if d.Derived != nil {
+				q.derived = append(q.derived, derivedBy{stage: s.Name, value: d.Derived})
+			}
 			continue
 		}
 		switch d.Verdict {

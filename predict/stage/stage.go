@@ -9,6 +9,10 @@
 // What every stage may read is computed once per run (Facts) and shared,
 // read-only, by the pre-filter and every worker; what a stage keeps per
 // worker (solver contexts) lives in the closures its constructor returns.
+// What a stage derives about one candidate goes to the stages after it
+// through the ladder, as go/analysis results do: it returns it
+// (Decision.Derived) and they read what they declare in Requires
+// (Query.Facts, Query.ResultOf); no stage writes on the query.
 package stage
 
 import (
@@ -57,6 +61,12 @@ type Decision struct {
 	Validated bool
 	// Stage names the stage that settled the candidate.
 	Stage string
+	// Derived is what a stage that did not settle the candidate derived
+	// about it — package closure's facts (*closure.Result, Query.Facts),
+	// or a result of the stage's own type (Query.ResultOf) — for the
+	// stages after it that require it: the ladder keeps it, the stage
+	// writes nothing on the query.
+	Derived any
 }
 
 // Facts are what the stages know about the trace, computed once.
@@ -218,8 +228,65 @@ type Query struct {
 	// one (IsChain).
 	Chain   closure.Chain
 	IsChain bool
-	// Closure is what the closure stages derived so far (nil before).
-	Closure *closure.Result
+	// derived are the closure facts the stages run so far derived, in
+	// ladder order (Decision.Derived, kept by the ladder), and requires
+	// is what the running stage may read of them (Stage.Requires).
+	derived  []derivedBy
+	requires []string
+	// slice is the candidate's closed slice once a stage has asked for it
+	// (Slice).
+	slice *encode.Slice
+}
+
+// Slice is the candidate's closed slice over idx (encode.SliceFor), the
+// part of the trace every solver stage decides over: computed the first
+// time a stage asks, then kept with the query (per candidate, as
+// Facts.Windows is per run). It fails only when the run is stopped or its
+// memory budget reached, and is then asked for again next time.
+func (q *Query) Slice(idx *encode.Index) (*encode.Slice, error) {
+	if q.slice == nil {
+		sl, err := encode.SliceFor(idx, q.Cand, q.Limits())
+		if err != nil {
+			return nil, err
+		}
+		q.slice = sl
+	}
+	return q.slice, nil
+}
+
+// derivedBy is one stage's Decision.Derived.
+type derivedBy struct {
+	stage string
+	value any
+}
+
+// Facts is the latest of the closure facts derived by the stages the
+// running stage requires (Stage.Requires), nil when none of them has run
+// or derived any: the later of two such stages knows more (saturate
+// starts over from the trace with every rule, where closure has the cheap
+// ones).
+func (q *Query) Facts() *closure.Result {
+	for i := len(q.derived) - 1; i >= 0; i-- {
+		if f, ok := q.derived[i].value.(*closure.Result); ok && slices.Contains(q.requires, q.derived[i].stage) {
+			return f
+		}
+	}
+	return nil
+}
+
+// ResultOf is what stage name derived for q, when the running stage
+// requires it (nil when it does not, or when name has not run or derived
+// nothing).
+func (q *Query) ResultOf(name string) any {
+	if !slices.Contains(q.requires, name) {
+		return nil
+	}
+	for _, d := range q.derived {
+		if d.stage == name {
+			return d.value
+		}
+	}
+	return nil
 }
 
 // Expired reports whether the query's time is up or the run stopped.
@@ -249,8 +316,9 @@ func (q *Query) Stopped() bool {
 // when the time is up); otherwise the next stage is tried.
 type Stage struct {
 	Name string
-	// Requires names the stages whose results (Query.Closure) this one
-	// reads: in a ladder that has them, they come before it.
+	// Requires names the stages whose results (Decision.Derived) this one
+	// reads, through Query.Facts and nothing else: in a ladder that has
+	// them, they come before it.
 	Requires []string
 	// Heavy says the stage needs memory beyond what the run keeps anyway
 	// (a solver's state): once the run's memory budget is reached, a

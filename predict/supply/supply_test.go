@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/encode"
 	"gpredict/internal/testtrace"
+	"gpredict/trace"
 )
 
 // The rules on traces small enough to read; that every refutation is right
@@ -71,7 +73,8 @@ T2 write y 2`, "T1#1 T2#2", "must read z=7"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, block, x := testtrace.Parse(t, tc.trace, tc.block)
+			tr, block := testtrace.Parse(t, tc.trace, tc.block)
+			x := encode.NewReadFromIndex(tr, trace.BranchesImplicit) // the rule, not the strengthened clocks, must refute
 			why, refuted := NewTable(x).Refute(block, DefaultConfig())
 			switch {
 			case tc.refute == "" && refuted:

@@ -66,12 +66,5 @@ func checkDeadlockWitness(tr, cutTr *trace.Trace, model trace.BranchModel, c can
 
 // witnessError is the internal error of a witness that failed its checks.
 func witnessError(tr *trace.Trace, v predict.Violation, sched []replay.Step, err error) error {
-	we := &predict.WitnessError{Property: v.Property.Name, Err: err}
-	for _, r := range v.Choice {
-		we.Choice = append(we.Choice, tr.ID(r))
-	}
-	for _, s := range sched {
-		we.Schedule = append(we.Schedule, s.Format(tr))
-	}
-	return we
+	return predict.WitnessError(tr, v.Property.Name, v.Choice, sched, err)
 }

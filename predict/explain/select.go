@@ -1,4 +1,4 @@
-package predict
+package explain
 
 import (
 	"fmt"
@@ -7,7 +7,8 @@ import (
 	"gpredict/spec"
 )
 
-// Selector chooses bindings for predict --explain: every candidate (All),
+// Selector chooses the bindings whose refuted candidates predict
+// --explain explains (predict.ExplainRefuted): every candidate (All),
 // those of one property, or those of a property whose parameters have
 // the given values (the others any): "all", "NAME", "NAME(p=v, q=w)" —
 // the form the reports print bindings in, "NAME (p=v, q=w)", included.
@@ -80,9 +81,9 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// selected reports whether some selector takes property p; with value
+// Selects reports whether some selector takes property p; with value
 // (the binding's value of parameter i), whether one takes that binding.
-func selected(sels []Selector, p *spec.Property, value func(i int) string) bool {
+func Selects(sels []Selector, p *spec.Property, value func(i int) string) bool {
 	for _, s := range sels {
 		if s.All {
 			return true

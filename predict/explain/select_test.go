@@ -1,10 +1,10 @@
-package predict_test
+package explain_test
 
 import (
 	"reflect"
 	"testing"
 
-	. "gpredict/predict"
+	. "gpredict/predict/explain"
 	"gpredict/spec"
 )
 
@@ -18,8 +18,17 @@ Pair(Object c, Object i) {
   pattern: a b
 }`
 
+func selectProps(t testing.TB) []*spec.Property {
+	t.Helper()
+	f, diags := spec.Load("s.gp", []byte(selectSpec))
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	return f.Properties
+}
+
 func TestParseSelector(t *testing.T) {
-	props := loadSpec(t, "s.gp", selectSpec)
+	props := selectProps(t)
 	cases := []struct {
 		in   string
 		want Selector
@@ -55,7 +64,7 @@ func FuzzParseSelector(f *testing.F) {
 	for _, s := range []string{"all", "Race", "Pair(c=1,i=2)", "Pair (c=c, i=i1)", "Pair(", "(c=1)", "Pair(c==1)", "Pair()"} {
 		f.Add(s)
 	}
-	props := loadSpec(f, "s.gp", selectSpec)
+	props := selectProps(f)
 	f.Fuzz(func(t *testing.T, s string) {
 		sel, err := ParseSelector(s, props)
 		if err != nil || sel.All {

@@ -14,7 +14,8 @@ import (
 
 // TestChannelsMatchExplorer is the differential sweep for channels
 // (docs/semantics.md, rule 7): on random traces with one or two
-// channels of capacity 0 to 2 (tracegen), the ladder — which over such
+// channels of capacity 0 to 2 (tracegen; a third of them with hb facts,
+// which from a send count once it has completed), the ladder — which over such
 // a trace keeps only the stages that declare themselves sound on it —
 // and the brute-force explorer agree on every candidate of every shape
 // under both branch models, and every witness passes replay. Half the
@@ -29,7 +30,7 @@ func TestChannelsMatchExplorer(t *testing.T) {
 	var cands, sats, mismatches, repaired int
 	verdicts := map[string]int{}
 	for k := 0; k < n; k++ {
-		cfg := tracegen.Config{Chans: 1 + k%2, Recorded: k%2 == 0, LockKinds: k%5 == 0, WaitWeight: 1 + k%3}
+		cfg := tracegen.Config{Chans: 1 + k%2, Recorded: k%2 == 0, LockKinds: k%5 == 0, WaitWeight: 1 + k%3, HBFacts: 2 * (k % 3 % 2)}
 		tr := tracegen.Random(r, cfg)
 		for !tr.HasChannels() {
 			tr = tracegen.Random(r, cfg)

@@ -48,6 +48,9 @@ func (x *Index) RefuteEnding(groups [][]trace.EventRef, rounds int) Ending {
 	}
 	for range rounds {
 		if c.refuted || !c.computeClocks() || !c.checkStops() {
+			if c.gaveUp {
+				return Ending{}
+			}
 			return Ending{Refuted: true, Why: c.why}
 		}
 		if !c.derive() {
@@ -82,6 +85,12 @@ type Ending struct {
 // Order is a derived order: From comes before To.
 type Order struct{ From, To trace.EventRef }
 
+// endingMaxEntries bounds the candidate clocks (entries: events of M times
+// threads, 4 bytes each): on a recording of a hundred goroutines and
+// millions of events one candidate's M could take gigabytes. Past it
+// RefuteEnding gives up (it refutes nothing).
+const endingMaxEntries = 1 << 23
+
 // ending is the state of one RefuteEnding.
 type ending struct {
 	x      *Index
@@ -99,7 +108,9 @@ type ending struct {
 	edges map[trace.EventRef][]trace.EventRef
 	stop  []uint32
 	// grew is set when derive added an edge.
-	grew    bool
+	grew bool
+	// gaveUp is set when M grew past endingMaxEntries.
+	gaveUp  bool
 	refuted bool
 	why     string
 }
@@ -190,6 +201,14 @@ func (c *ending) computeClocks() bool {
 		for _, s := range srcs {
 			need(s)
 		}
+	}
+	size := 0
+	for _, k := range c.m {
+		size += int(k)
+	}
+	if size*n > endingMaxEntries {
+		c.gaveUp = true
+		return false
 	}
 	for u := range c.cc {
 		c.cc[u] = nil // clock() falls back on the index while the passes run
@@ -388,12 +407,12 @@ func (c *ending) readRule(r, req trace.EventRef) bool {
 		// r reads the initial value: every write of its variable in M
 		// comes after it.
 		vnum := c.x.varNum[c.x.Trace.Event(r).Obj]
-		for u := range c.n {
-			if u == int(r.Thread) {
+		for _, u := range c.r.writers[vnum] {
+			if u == r.Thread {
 				continue
 			}
-			if ws := c.x.WritesOfNum(vnum, trace.ThreadID(u)); len(ws) > 0 && ws[0] < c.m[u] {
-				c.addEdge(trace.EventRef{Thread: trace.ThreadID(u), Index: ws[0]}, r)
+			if ws := c.x.WritesOfNum(vnum, u); len(ws) > 0 && ws[0] < c.m[u] {
+				c.addEdge(trace.EventRef{Thread: u, Index: ws[0]}, r)
 			}
 		}
 	}
@@ -415,11 +434,12 @@ func (c *ending) heldToEnd(t trace.ThreadID) bool {
 		}
 		h2 := trace.EventRef{Thread: t, Index: a2}
 		l := tr.Threads[t].Events[a2].Obj
-		for u := range c.n {
+		for _, tid := range c.r.holders[l] {
+			u := int(tid)
 			if u == int(t) {
 				continue
 			}
-			starts := x.HoldStarts(l, trace.ThreadID(u))
+			starts := x.HoldStarts(l, tid)
 			k := sort.Search(len(starts), func(j int) bool { return starts[j] >= c.m[u] })
 			if k == 0 || !c.r.exclusiveHold(trace.ThreadID(u), starts[k-1]) {
 				continue
@@ -447,7 +467,8 @@ func (c *ending) interference(r, w trace.EventRef) {
 	x := c.x
 	vnum := x.varNum[x.Trace.Event(r).Obj]
 	cr, cw := c.clock(r), c.clock(w)
-	for u := range c.n {
+	for _, tid := range c.r.writers[vnum] {
+		u := int(tid)
 		if u == int(w.Thread) {
 			continue
 		}

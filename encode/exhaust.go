@@ -22,9 +22,9 @@ const exhaustRounds = 8
 // clocks are known, and what remains orders the threads as the run did.
 func (x *Index) exhaust(model trace.BranchModel, edges [][][]trace.EventRef) [][][]trace.EventRef {
 	tr := x.Trace
-	for range exhaustRounds {
+	return x.toFixedPoint(edges, exhaustRounds, func() [][][]trace.EventRef {
 		var more [][][]trace.EventRef
-		for t, th := range tr.Threads {
+		for _, th := range tr.Threads {
 			for i := range th.Events {
 				ev := &th.Events[i]
 				if ev.Op != trace.OpRead || ev.Val == tr.InitValue(ev.Obj) {
@@ -39,23 +39,26 @@ func (x *Index) exhaust(model trace.BranchModel, edges [][][]trace.EventRef) [][
 				if !ok || x.Clock(trace.EventRef{Thread: th.ID, Index: uint32(target)})[w.Thread] > w.Index {
 					continue // none, or the clocks have it already
 				}
-				if more == nil {
-					more = make([][][]trace.EventRef, len(tr.Threads))
-				}
-				if more[t] == nil {
-					more[t] = make([][]trace.EventRef, len(th.Events))
-				}
-				more[t][target] = append(more[t][target], w)
+				more = addEdge(more, tr, trace.EventRef{Thread: th.ID, Index: uint32(target)}, w)
 			}
 		}
+		return more
+	})
+}
+
+// toFixedPoint adds what derive finds to edges and recomputes the clocks
+// with them, round after round, until derive finds nothing or rounds run
+// out. When the new edges close a cycle — they cannot all hold in a
+// schedule that has the events on it — the clocks keep the last set
+// without one (sound: fewer facts).
+func (x *Index) toFixedPoint(edges [][][]trace.EventRef, rounds int, derive func() [][][]trace.EventRef) [][][]trace.EventRef {
+	for range rounds {
+		more := derive()
 		if more == nil {
 			return edges
 		}
 		grown := mergeEdges(edges, more)
 		if !x.computeClocks(grown) {
-			// A cycle: these edges cannot all hold in a schedule that has
-			// the events on it. Keep the last consistent set (sound:
-			// fewer facts).
 			x.computeClocks(edges)
 			return edges
 		}

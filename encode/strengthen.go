@@ -50,19 +50,7 @@ const strengthenRounds = 16
 func (x *Index) strengthen(model trace.BranchModel, edges [][][]trace.EventRef) [][][]trace.EventRef {
 	s := newRules(x, model)
 	s.observed = observedWriters(x.Trace)
-	for range strengthenRounds {
-		more := s.round()
-		if more == nil {
-			return edges
-		}
-		grown := mergeEdges(edges, more)
-		if !x.computeClocks(grown) {
-			x.computeClocks(edges)
-			return edges
-		}
-		edges = grown
-	}
-	return edges
+	return x.toFixedPoint(edges, strengthenRounds, s.round)
 }
 
 // noThread marks, in observedWriters, a read that no write precedes in
@@ -81,9 +69,15 @@ type rules struct {
 	// stop[u], when not nil, is the first event of thread u that no
 	// witness has: a write at or after it supplies no read.
 	stop []uint32
-	// valWrites[vv][u] are thread u's writes of a variable with a value,
-	// in thread order.
-	valWrites map[varVal][][]uint32
+	// valWrites[vv] are, per thread that writes a variable with a value,
+	// its writes in thread order.
+	valWrites map[varVal][]threadWrites
+	// writers[v] and readers[v] list the threads that write and read
+	// variable number v, holders[l] those that hold lock l: the rules
+	// look at those threads only, so that a recording of a hundred
+	// goroutines does not pay a hundred per read.
+	writers, readers [][]trace.ThreadID
+	holders          map[trace.Sym][]trace.ThreadID
 	// observed[t][i], for a read, is the write it read in the recorded
 	// order (thread noThread: none); nil without arrival positions.
 	observed [][]trace.EventRef
@@ -95,16 +89,50 @@ type rules struct {
 	count int
 }
 
+// threadWrites are one thread's writes of a variable with a value.
+type threadWrites struct {
+	t  trace.ThreadID
+	ws []uint32
+}
+
 func newRules(x *Index, model trace.BranchModel) *rules {
 	n := len(x.Trace.Threads)
-	s := &rules{x: x, model: model, n: n, clock: x.Clock, valWrites: map[varVal][][]uint32{},
-		meet: make([]uint32, n), bound: make([]uint32, n)}
-	for k, ws := range x.writesVal {
-		per := make([][]uint32, n)
+	s := &rules{x: x, model: model, n: n, clock: x.Clock, valWrites: map[varVal][]threadWrites{},
+		meet: make([]uint32, n), bound: make([]uint32, n),
+		writers: make([][]trace.ThreadID, x.NumVars()), readers: make([][]trace.ThreadID, x.NumVars()),
+		holders: map[trace.Sym][]trace.ThreadID{}}
+	for k, ws := range x.writesVal { // thread by thread, in thread order
+		var per []threadWrites
 		for _, w := range ws {
-			per[w.Thread] = append(per[w.Thread], w.Index)
+			if len(per) == 0 || per[len(per)-1].t != w.Thread {
+				per = append(per, threadWrites{t: w.Thread})
+			}
+			per[len(per)-1].ws = append(per[len(per)-1].ws, w.Index)
 		}
 		s.valWrites[k] = per
+	}
+	for t, th := range x.Trace.Threads {
+		tid := trace.ThreadID(t)
+		for i := range th.Events {
+			v := x.objNum[t][i]
+			switch th.Events[i].Op {
+			case trace.OpWrite:
+				if l := s.writers[v]; len(l) == 0 || l[len(l)-1] != tid {
+					s.writers[v] = append(l, tid)
+				}
+			case trace.OpRead:
+				if l := s.readers[v]; len(l) == 0 || l[len(l)-1] != tid {
+					s.readers[v] = append(l, tid)
+				}
+			}
+		}
+	}
+	for l, per := range x.holdsOf {
+		for u, starts := range per {
+			if len(starts) > 0 {
+				s.holders[l] = append(s.holders[l], trace.ThreadID(u))
+			}
+		}
 	}
 	return s
 }
@@ -232,8 +260,9 @@ func (s *rules) supplierMeet(r trace.EventRef) ([]uint32, readOutcome) {
 	// another value that must come before r.
 	clear(s.bound)
 	anyBefore := false
-	for u := range s.n {
-		ws := x.WritesOfNum(vnum, trace.ThreadID(u))
+	for _, tid := range s.writers[vnum] {
+		u := int(tid)
+		ws := x.WritesOfNum(vnum, tid)
 		k := sort.Search(len(ws), func(j int) bool { return ws[j] >= cr[u] })
 		if k > 0 {
 			anyBefore = true
@@ -251,7 +280,8 @@ func (s *rules) supplierMeet(r trace.EventRef) ([]uint32, readOutcome) {
 	initial := !anyBefore && ev.Val == tr.InitValue(ev.Obj)
 	found := false
 	s.count = 0
-	for u, ws := range s.valWrites[varVal{ev.Obj, ev.Val}] {
+	for _, tw := range s.valWrites[varVal{ev.Obj, ev.Val}] {
+		u, ws := int(tw.t), tw.ws
 		if u == int(r.Thread) {
 			continue
 		}
@@ -303,8 +333,9 @@ func (s *rules) raise(e trace.EventRef) {
 // its successor must come before r (or it is r's own thread's).
 func (s *rules) otherValueReads(r trace.EventRef, ev *trace.Event, cr []uint32, vnum int32) {
 	x, tr := s.x, s.x.Trace
-	for u := range s.n {
-		rs := x.ReadsOfNum(vnum, trace.ThreadID(u))
+	for _, tid := range s.readers[vnum] {
+		u := int(tid)
+		rs := x.ReadsOfNum(vnum, tid)
 		lim := cr[u] // reads of u whose successor must come before r
 		if lim > 0 {
 			lim--
@@ -354,7 +385,8 @@ func (s *rules) exclusion(t trace.ThreadID, i int, add func(trace.EventRef, []ui
 		}
 		l := x.Trace.Threads[t].Events[start].Obj
 		fresh := int(start) == i
-		for u := range s.n {
+		for _, tid := range s.holders[l] {
+			u := int(tid)
 			if u == int(t) || ce[u] == 0 || (!fresh && prev != nil && prev[u] == ce[u]) {
 				continue
 			}

@@ -12,6 +12,7 @@ type Index struct {
 	firstVal  map[varVal][]trace.EventRef    // per thread, its first write of a variable with a value
 	writesVar map[trace.Sym][]trace.EventRef // all writes of a variable
 	notifies  map[trace.Sym][]trace.EventRef // notify and notifyAll by signal
+	chanOps   map[trace.Sym][]trace.EventRef // channel operations by channel (chan.go)
 	// holdEnd[t][i], for an event starting a lock hold (outermost acquire,
 	// or a wait, whose reacquire starts one), is the index of the event
 	// ending that hold (the release back to depth 0, or a wait on the same
@@ -104,7 +105,8 @@ func NewReadFromIndex(tr *trace.Trace, model trace.BranchModel) *Index {
 
 func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 	x := &Index{Trace: tr, writesVal: map[varVal][]trace.EventRef{}, firstVal: map[varVal][]trace.EventRef{},
-		writesVar: map[trace.Sym][]trace.EventRef{}, notifies: map[trace.Sym][]trace.EventRef{}}
+		writesVar: map[trace.Sym][]trace.EventRef{}, notifies: map[trace.Sym][]trace.EventRef{},
+		chanOps: map[trace.Sym][]trace.EventRef{}}
 	for _, th := range tr.Threads {
 		for i := range th.Events {
 			ev := &th.Events[i]
@@ -119,6 +121,8 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 				x.writesVar[ev.Obj] = append(x.writesVar[ev.Obj], r)
 			case trace.OpNotify, trace.OpNotifyAll:
 				x.notifies[ev.Obj] = append(x.notifies[ev.Obj], r)
+			case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+				x.chanOps[ev.Obj] = append(x.chanOps[ev.Obj], r)
 			}
 		}
 	}

@@ -39,7 +39,7 @@ func NewProblemInWithin(idx *Index, model trace.BranchModel, mem trace.MemoryMod
 	}
 	p.Cut = Var(len(p.Steps))
 	p.building = &watch{lim: lim}
-	return p.build(p.encodeMHB, p.encodeHB, p.encodeLocks, p.encodeSignals, p.encodeStoreBuffers, p.encodeReadWrite)
+	return p.build(p.encodeMHB, p.encodeHB, p.encodeLocks, p.encodeSignals, p.encodeStoreBuffers, p.encodeReadWrite, p.encodeChans)
 }
 
 // bufferedWrites lists the writes of the slice that go through a store
@@ -72,7 +72,8 @@ func (p *Problem) buffered(r trace.EventRef) bool {
 func flushes(tr *trace.Trace, ev *trace.Event) bool {
 	switch ev.Op {
 	case trace.OpFence, trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease,
-		trace.OpWait, trace.OpNotify, trace.OpNotifyAll, trace.OpFork, trace.OpJoin:
+		trace.OpWait, trace.OpNotify, trace.OpNotifyAll, trace.OpFork, trace.OpJoin,
+		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
 		return true
 	case trace.OpRead, trace.OpWrite:
 		return tr.Volatile[ev.Obj]

@@ -33,6 +33,7 @@ const (
 	FamSignal    Family = "signal"
 	FamReadWrite Family = "readwrite"
 	FamPattern   Family = "pattern"
+	FamChan      Family = "chan"
 )
 
 // Origin says where a constraint came from, so that dumps and explanations
@@ -91,6 +92,11 @@ type Problem struct {
 	// "every read of its thread up to it does"; query.go and explanations
 	// refer to them.
 	cons, allc map[trace.EventRef]BoolVar
+	// concAt(e) is "every read and receive before event e in its thread
+	// keeps its value" (readwrite.go): a write or a send there is
+	// concrete. Set while the read-write family is built, for the
+	// channel family after it.
+	concAt func(trace.EventRef) *F
 
 	// building watches the limits while the problem is built
 	// (NewProblemWithin); nil once it is built, so that the candidates
@@ -179,7 +185,7 @@ func NewProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 func NewProblemWithin(idx *Index, model trace.BranchModel, sl *Slice, lim Limits) (*Problem, error) {
 	p := newProblemVars(idx, model, sl)
 	p.building = &watch{lim: lim}
-	return p.build(p.encodeMHB, p.encodeHB, p.encodeFacts, p.encodeLocks, p.encodeSignals, p.encodeReadWrite)
+	return p.build(p.encodeMHB, p.encodeHB, p.encodeFacts, p.encodeLocks, p.encodeSignals, p.encodeReadWrite, p.encodeChans)
 }
 
 // build runs the steps of a problem's construction in turn, until a

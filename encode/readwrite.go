@@ -43,6 +43,10 @@ func (p *Problem) encodeReadWrite() {
 	trivial := func(r trace.EventRef) bool {
 		return p.reduced && p.idx.trivialOf(r).kind != notTrivial
 	}
+	// A receive keeps its value like a read (rule 5): it gets the same
+	// literals and the same place in the chain of allc; the channel
+	// family (chan.go) says what cons means for it.
+	valued := func(op trace.Op) bool { return op == trace.OpRead || op.IsRecv() }
 	lasts := make([][]readAt, len(p.Slice.Prefix))
 	for t, n := range p.Slice.Prefix {
 		last := make([]readAt, n)
@@ -50,7 +54,7 @@ func (p *Problem) encodeReadWrite() {
 		for i := 0; i < n; i++ {
 			last[i] = cur
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
-			if tr.Event(r).Op == trace.OpRead && !trivial(r) {
+			if valued(tr.Event(r).Op) && !trivial(r) {
 				cons[r] = p.newBool("cons_" + tr.ID(r))
 				allc[r] = p.newBool("allc_" + tr.ID(r))
 				cur = readAt{r, true}
@@ -59,6 +63,7 @@ func (p *Problem) encodeReadWrite() {
 		lasts[t] = last
 	}
 	p.cons, p.allc = cons, allc
+	p.concAt = func(w trace.EventRef) *F { return concOf(int(w.Thread), int(w.Index), lasts[w.Thread]) }
 	for t, n := range p.Slice.Prefix {
 		for i := 0; i < n; i++ {
 			if p.stopped() {
@@ -67,12 +72,14 @@ func (p *Problem) encodeReadWrite() {
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 			ev := tr.Event(r)
 			switch {
-			case ev.Op == trace.OpRead && !trivial(r):
+			case valued(ev.Op) && !trivial(r):
 				p.add(Implies(allc[r], And(Lit(cons[r], false), concOf(t, i, lasts[t]))), FamReadWrite,
 					"every read up to "+tr.ID(r)+" is consistent", r)
-				p.add(Implies(cons[r], p.readSources(r, ev, func(w trace.EventRef) *F {
-					return concOf(int(w.Thread), int(w.Index), lasts[w.Thread])
-				})), FamReadWrite, tr.ID(r)+" reads "+tr.Str(ev.Val)+" from "+tr.Str(ev.Obj)+" as in the trace", r)
+				if ev.Op == trace.OpRead {
+					p.add(Implies(cons[r], p.readSources(r, ev, func(w trace.EventRef) *F {
+						return concOf(int(w.Thread), int(w.Index), lasts[w.Thread])
+					})), FamReadWrite, tr.ID(r)+" reads "+tr.Str(ev.Val)+" from "+tr.Str(ev.Obj)+" as in the trace", r)
+				}
 				if p.Model == trace.BranchesImplicit && i+1 < n {
 					next := trace.EventRef{Thread: r.Thread, Index: r.Index + 1}
 					p.add(Or(p.out(firstStep(tr, next)), Lit(cons[r], false)), FamReadWrite,

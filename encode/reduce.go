@@ -56,7 +56,14 @@ func NewReducedProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem 
 
 // NewReducedProblemWithin is NewReducedProblem looking at lim as it
 // builds (NewProblemWithin).
+//
+// A trace with channels gets the full problem (NewProblemWithin): the
+// channel family (chan.go) speaks of every operation of a channel and
+// of each sender's next event, which a reduced problem would drop.
 func NewReducedProblemWithin(idx *Index, model trace.BranchModel, sl *Slice, lim Limits) (*Problem, error) {
+	if idx.Trace.HasChannels() {
+		return NewProblemWithin(idx, model, sl, lim)
+	}
 	p := newProblemVars(idx, model, sl)
 	p.reduced = true
 	p.building = &watch{lim: lim}

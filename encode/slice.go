@@ -32,7 +32,11 @@ import (
 //     (rule 2): a fact into an event left out constrains nothing;
 //   - requests: with a `request` of an rwmutex, the acquire that follows it,
 //     so that a writer that acquires the lock in the trace does not look
-//     as if it waited to the end of the slice (rule 3, writer preference).
+//     as if it waited to the end of the slice (rule 3, writer preference);
+//   - channels: with an operation of a channel, every operation of it
+//     (rule 7): which send a receive takes, and when a sender goes on,
+//     depend on every send and receive of the channel before them, so
+//     π's operations of the channel are all kept, in the same order.
 //
 // One pattern form escapes this argument: a `||` block under negation
 // holds when some other step separates the block, and that step may lie
@@ -144,7 +148,7 @@ func (x *Index) Close(lim Limits, events []trace.EventRef, slices []*Slice) (*Sl
 	tr := x.Trace
 	c := &closer{x: x, s: &Slice{Prefix: make([]int, len(tr.Threads))},
 		lockUsers: map[trace.Sym]map[trace.ThreadID]bool{}, holds: map[trace.Sym][]trace.EventRef{},
-		readSeen: map[varVal]bool{}, sigSeen: map[trace.Sym]bool{}}
+		readSeen: map[varVal]bool{}, sigSeen: map[trace.Sym]bool{}, chanSeen: map[trace.Sym]bool{}}
 	for _, e := range events {
 		c.need(e)
 	}
@@ -175,6 +179,7 @@ type closer struct {
 	holds     map[trace.Sym][]trace.EventRef // hold starts in the slice, per lock
 	readSeen  map[varVal]bool
 	sigSeen   map[trace.Sym]bool
+	chanSeen  map[trace.Sym]bool
 }
 
 // need extends the slice to contain e (and so its thread prefix).
@@ -214,6 +219,13 @@ func (c *closer) visit(e trace.EventRef) {
 	case trace.OpRequest:
 		if next := (trace.EventRef{Thread: e.Thread, Index: e.Index + 1}); int(next.Index) < len(th.Events) && tr.Kind(ev.Obj).WriterPreference() {
 			c.need(next)
+		}
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		if !c.chanSeen[ev.Obj] {
+			c.chanSeen[ev.Obj] = true
+			for _, o := range c.x.chanOps[ev.Obj] {
+				c.need(o)
+			}
 		}
 	case trace.OpWait:
 		if !c.sigSeen[ev.Val] {

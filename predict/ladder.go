@@ -66,5 +66,9 @@ func assemble(stages []stage.Stage, skip []string) []stage.Stage {
 // the handle on their solver state.
 func ladderStages(f *stage.Facts, scfg smt.Config, skip []string) ([]stage.Stage, *smt.Worker) {
 	solverStages, w := smt.Stages(f, scfg)
-	return assemble(append(stage.Direct(f, stage.DefaultClosureConfigs()), solverStages...), skip), w
+	stages := append(stage.Direct(f, stage.DefaultClosureConfigs()), solverStages...)
+	if f.Trace.HasChannels() {
+		stages = slices.DeleteFunc(stages, func(s stage.Stage) bool { return !s.Channels })
+	}
+	return assemble(stages, skip), w
 }

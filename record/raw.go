@@ -205,7 +205,7 @@ func (c *cursor) next() (bool, error) {
 }
 
 // directive holds the first words of the lines that are no event.
-var directive = map[string]bool{"init": true, "volatile": true, "type": true, "object": true, "hb": true, "lock": true, "stack": true}
+var directive = map[string]bool{"init": true, "volatile": true, "type": true, "object": true, "hb": true, "lock": true, "stack": true, "chan": true}
 
 type cursorHeap []*cursor
 

@@ -63,6 +63,10 @@ type Builder struct {
 	// by Resolve.
 	stackRefs []pendingStack
 	stackUsed map[Sym]bool
+	// caps are the `chan` directives read so far and where; closes the
+	// first close of each channel (chan.go).
+	caps   map[Sym]Pos
+	closes map[Sym]chanClose
 }
 
 type varValue struct{ v, val Sym }
@@ -251,6 +255,8 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 		if st.inner[ev.Obj] > 0 {
 			return errorf(pos, "wait on lock %s inside a shared acquire of it by thread %s; want the shared acquire released first", b.tr.Str(ev.Obj), tname)
 		}
+	case OpSend, OpRecv, OpRecvClosed, OpClose:
+		return b.checkChan(pos, tname, ev)
 	case OpCall, OpEnter, OpExit:
 		if err := b.signature(pos, ev.Obj); err != nil {
 			return err

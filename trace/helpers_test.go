@@ -85,6 +85,9 @@ func dump(tr *Trace) string {
 	for _, f := range tr.HB() {
 		dirs = append(dirs, fmt.Sprintf("hb %s %s", tr.ID(f.From), tr.ID(f.To)))
 	}
+	for c, n := range tr.ChanCaps {
+		dirs = append(dirs, fmt.Sprintf("chan %q %d", tr.Str(c), n))
+	}
 	for l, k := range tr.LockKinds {
 		dirs = append(dirs, fmt.Sprintf("lock %q %s", tr.Str(l), k))
 	}

@@ -23,6 +23,8 @@ var jsonlOperandKeys = [NumOps]struct{ required, optional []jsonKey }{
 	OpRequest: {[]jsonKey{kLock}, nil}, OpRRequest: {[]jsonKey{kLock}, nil},
 	OpWait:   {[]jsonKey{kLock}, []jsonKey{kSignal}},
 	OpNotify: {[]jsonKey{kSignal}, nil}, OpNotifyAll: {[]jsonKey{kSignal}, nil},
+	OpSend: {[]jsonKey{kChan, kValue}, nil}, OpRecv: {[]jsonKey{kChan, kValue}, nil},
+	OpRecvClosed: {[]jsonKey{kChan}, nil}, OpClose: {[]jsonKey{kChan}, nil},
 	OpCall:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
 	OpEnter: {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs}},
 	OpExit:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
@@ -36,7 +38,7 @@ var jsonlDirectiveKeys = map[string][]jsonKey{
 	"init": {kVar, kValue}, "volatile": {kVar},
 	"type": {kType, kSupers}, "object": {kObject, kType},
 	"hb": {kFrom, kTo}, "lock": {kLock, kKind},
-	"stack": {kStack, kFrames},
+	"stack": {kStack, kFrames}, "chan": {kChan, kCap},
 }
 
 // jsonlKnownKeys is every key of the format, for "unknown key" errors.
@@ -155,7 +157,7 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 	kind := string(d.str)
 	keys, ok := jsonlDirectiveKeys[kind]
 	if !ok {
-		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object, hb, lock or stack", d.str)
+		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object, hb, lock, stack or chan", d.str)
 	}
 	if err := j.allow(obj, "directive "+kind, keys, nil, []jsonKey{kDirective}); err != nil {
 		return err
@@ -180,6 +182,17 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 			return err
 		}
 		return j.b.LockKind(j.lr.pos(obj[kKind].col), l, k)
+	}
+	if kind == "chan" {
+		n, ok := ParseCap(string(obj[kCap].str))
+		if !ok {
+			return j.lr.errorf(obj[kCap].col, "key \"cap\": capacity %q is not a number; want a decimal number (0: unbuffered)", obj[kCap].str)
+		}
+		ch, err := j.name(obj, kChan)
+		if err != nil {
+			return err
+		}
+		return j.b.ChanCap(j.lr.pos(obj[kCap].col), ch, n)
 	}
 	for _, k := range keys {
 		if k != kSupers && k != kFrames {
@@ -298,6 +311,12 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 		}
 	case OpNotify, OpNotifyAll:
 		ev.Obj, err = str(kSignal)
+	case OpSend, OpRecv:
+		if ev.Obj, err = str(kChan); err == nil {
+			ev.Val, err = str(kValue)
+		}
+	case OpRecvClosed, OpClose:
+		ev.Obj, err = str(kChan)
 	case OpCall, OpEnter, OpExit:
 		err = j.invocation(&ev, obj)
 	}

@@ -16,7 +16,7 @@ import (
 var jsonlKeys = [...]string{
 	"thread", "op", "id", "loc", "var", "value", "lock", "signal", "child",
 	"sig", "target", "args", "result", "directive", "type", "supers", "object",
-	"from", "to", "kind", "stack", "frames",
+	"from", "to", "kind", "stack", "frames", "chan", "cap",
 }
 
 type jsonKey uint8
@@ -44,6 +44,8 @@ const (
 	kKind
 	kStack
 	kFrames
+	kChan
+	kCap
 	numJSONKeys
 )
 

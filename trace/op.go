@@ -37,6 +37,15 @@ const (
 	// makes the thread's pending writes visible before it goes on. Under
 	// sequential consistency it does nothing.
 	OpFence
+	// OpSend, OpRecv, OpRecvClosed and OpClose are the operations of a
+	// channel (docs/trace-format.md, "Channels"): a send of a value, a
+	// receive that got a sent value, a receive that found the channel
+	// closed and drained (Go's `v, ok := <-ch` with ok false), and the
+	// close. They come last for the same reason as the ops above.
+	OpSend
+	OpRecv
+	OpRecvClosed
+	OpClose
 	NumOps // number of kinds; not an op
 )
 
@@ -48,6 +57,7 @@ var opNames = [NumOps]string{
 	OpRAcquire: "racquire", OpRRelease: "rrelease",
 	OpRequest: "request", OpRRequest: "rrequest",
 	OpFence: "fence",
+	OpSend:  "send", OpRecv: "recv", OpRecvClosed: "recvclosed", OpClose: "close",
 }
 
 // opAliases are the alternative spellings docs/trace-format.md accepts.
@@ -87,6 +97,13 @@ func (o Op) IsAccess() bool { return o == OpRead || o == OpWrite }
 func (o Op) IsLock() bool {
 	return o == OpAcquire || o == OpRelease || o == OpRAcquire || o == OpRRelease
 }
+
+// IsChan reports whether o is an operation of a channel (send, recv,
+// recvclosed, close).
+func (o Op) IsChan() bool { return o >= OpSend && o <= OpClose }
+
+// IsRecv reports whether o receives from a channel (recv or recvclosed).
+func (o Op) IsRecv() bool { return o == OpRecv || o == OpRecvClosed }
 
 // IsRequest reports whether o is request or rrequest.
 func (o Op) IsRequest() bool { return o == OpRequest || o == OpRRequest }

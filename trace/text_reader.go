@@ -97,6 +97,7 @@ var directiveUsage = map[string]string{
 	"hb":       "hb THREAD:K THREAD:K",
 	"lock":     "lock LOCK : reentrant|mutex|rwmutex",
 	"stack":    "stack ID FUNC@FILE:LINE...",
+	"chan":     "chan CH : CAP",
 }
 
 func (t *textReader) directive() error {
@@ -179,6 +180,18 @@ func (t *textReader) directive() error {
 			return t.lr.errorf(args[2].col, "lock: unknown kind %q; want %s", args[2].s, LockKinds)
 		}
 		return b.LockKind(t.lr.pos(args[2].col), b.Syms().InternBytes(args[0].s), k)
+	case "chan":
+		if err := colon(); err != nil {
+			return err
+		}
+		if err := want(3); err != nil {
+			return err
+		}
+		n, ok := ParseCap(args[2].str())
+		if !ok {
+			return t.lr.errorf(args[2].col, "chan: capacity %q is not a number; want %s with CAP a decimal number (0: unbuffered)", args[2].s, directiveUsage[kind])
+		}
+		return b.ChanCap(t.lr.pos(args[2].col), b.Syms().InternBytes(args[0].s), n)
 	case "hb":
 		if err := want(2); err != nil {
 			return err
@@ -233,6 +246,7 @@ var opUsage = [NumOps]string{
 	OpRequest: " LOCK", OpRRequest: " LOCK",
 	OpWait:   " LOCK [SIGNAL]",
 	OpNotify: " SIGNAL", OpNotifyAll: " SIGNAL",
+	OpSend: " CH VALUE", OpRecv: " CH VALUE", OpRecvClosed: " CH", OpClose: " CH",
 	OpCall:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
 	OpEnter: " SIGNATURE [target=OBJ] [args=V1,V2,...]",
 	OpExit:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
@@ -245,9 +259,10 @@ var opOperands = [NumOps][2]int{
 	OpRAcquire: {1, 1}, OpRRelease: {1, 1},
 	OpRequest: {1, 1}, OpRRequest: {1, 1},
 	OpNotify: {1, 1}, OpNotifyAll: {1, 1},
+	OpSend: {2, 2}, OpRecv: {2, 2}, OpRecvClosed: {1, 1}, OpClose: {1, 1},
 }
 
-const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence"
+const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence, send, recv, recvclosed, close"
 
 func (t *textReader) usage(op Op) string {
 	return "want THREAD " + op.String() + opUsage[op] + " [@LOCATION]"

@@ -25,6 +25,9 @@ type Trace struct {
 	// LockKinds holds the `lock L : KIND` directives (lockkind.go); a lock
 	// not in it is re-entrant (Kind).
 	LockKinds map[Sym]LockKind
+	// ChanCaps holds the `chan CH : CAP` directives (chan.go); a channel
+	// not in it is unbuffered (Cap).
+	ChanCaps map[Sym]int
 
 	// Files are the input files in the order they were read.
 	Files []string
@@ -45,6 +48,8 @@ type Trace struct {
 	threadByName map[Sym]ThreadID
 	sigs         map[Sym]Signature
 	zero         Sym
+	// chans says whether some event is a channel operation (HasChannels).
+	chans bool
 }
 
 // Thread is one thread's events in thread order.

@@ -15,6 +15,11 @@ func (t *Trace) Window(start, end []int, init map[Sym]Sym, shift uint32) *Trace 
 		Syms: t.Syms, Init: make(map[Sym]Sym, len(t.Init)+len(init)), Volatile: t.Volatile,
 		Types: t.Types, Objects: t.Objects, TypeDecls: t.TypeDecls, LockKinds: t.LockKinds, Files: t.Files,
 		args: t.args, threadByName: t.threadByName, sigs: t.sigs, zero: t.zero,
+		// A window of a trace with channels counts as one (HasChannels),
+		// so that the stages that do not model channels stay away from
+		// it. Its queues start empty: a window that starts after a
+		// channel operation is the caller's to avoid.
+		ChanCaps: t.ChanCaps, chans: t.chans,
 	}
 	for v, val := range t.Init {
 		w.Init[v] = val

@@ -44,3 +44,17 @@ T2 read y 7
 		t.Errorf("the window changed the trace's initial value of x")
 	}
 }
+
+// A window of a trace with channels keeps the capacities and counts as
+// a trace with channels, so that the stages that do not model channels
+// are not asked about it (the Deadlock built-in cuts traces with Window).
+func TestWindowKeepsChannels(t *testing.T) {
+	tr, err := ParseText("c.trace", "chan c : 1\nT1 send c 1\nT1 write x 1\nT2 recv c 1\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := tr.Window([]int{0, 0}, []int{1, 0}, nil, 0)
+	if !w.HasChannels() || w.Cap(tr.Syms.Intern("c")) != 1 {
+		t.Errorf("window: HasChannels %v, cap %d; want true, 1", w.HasChannels(), w.Cap(tr.Syms.Intern("c")))
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -42,6 +43,9 @@ func WriteText(w io.Writer, t *Trace) error {
 	}
 	for _, l := range sortedSyms(t.LockKinds) {
 		tw.line("lock", tw.name(t.Str(l)), ":", t.LockKinds[l].String())
+	}
+	for _, c := range sortedSyms(t.ChanCaps) {
+		tw.line("chan", tw.name(t.Str(c)), ":", strconv.Itoa(t.ChanCaps[c]))
 	}
 	for _, f := range t.HB() {
 		tw.line("hb", hbText(t.ID(f.From)), hbText(t.ID(f.To)))
@@ -130,7 +134,7 @@ func operandTokens(t *Trace, ev *Event, stack Sym, toks []string, check func(s s
 	embedded := func(s Sym) string { return check(t.Str(s), true) }
 	switch ev.Op {
 	case OpBegin, OpEnd, OpBranch, OpFence:
-	case OpRead, OpWrite:
+	case OpRead, OpWrite, OpSend, OpRecv:
 		toks = append(toks, str(ev.Obj), str(ev.Val))
 	case OpWait:
 		toks = append(toks, str(ev.Obj))
@@ -170,6 +174,7 @@ type jsonlRecord struct {
 	Op        string    `json:"op,omitempty"`
 	ID        string    `json:"id,omitempty"`
 	Var       string    `json:"var,omitempty"`
+	Chan      string    `json:"chan,omitempty"`
 	Value     *string   `json:"value,omitempty"`
 	Lock      string    `json:"lock,omitempty"`
 	Signal    string    `json:"signal,omitempty"`
@@ -184,6 +189,7 @@ type jsonlRecord struct {
 	From      string    `json:"from,omitempty"`
 	To        string    `json:"to,omitempty"`
 	Kind      string    `json:"kind,omitempty"`
+	Cap       string    `json:"cap,omitempty"`
 	Loc       string    `json:"loc,omitempty"`
 	Stack     string    `json:"stack,omitempty"`
 	Frames    []string  `json:"frames,omitempty"`
@@ -225,6 +231,9 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 	for _, l := range sortedSyms(t.LockKinds) {
 		put(&jsonlRecord{Directive: "lock", Lock: t.Str(l), Kind: t.LockKinds[l].String()})
 	}
+	for _, c := range sortedSyms(t.ChanCaps) {
+		put(&jsonlRecord{Directive: "chan", Chan: t.Str(c), Cap: strconv.Itoa(t.ChanCaps[c])})
+	}
 	for _, f := range t.HB() {
 		put(&jsonlRecord{Directive: "hb", From: t.ID(f.From), To: t.ID(f.To)})
 	}
@@ -253,6 +262,11 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 			}
 		case OpNotify, OpNotifyAll:
 			r.Signal = t.Str(ev.Obj)
+		case OpSend, OpRecv:
+			val := t.Str(ev.Val)
+			r.Chan, r.Value = t.Str(ev.Obj), &val
+		case OpRecvClosed, OpClose:
+			r.Chan = t.Str(ev.Obj)
 		case OpCall, OpEnter, OpExit:
 			r.Sig, r.Target, r.Result = t.Str(ev.Obj), t.Str(ev.Target), t.Str(ev.Result)
 			if ev.Args != NoArgs {

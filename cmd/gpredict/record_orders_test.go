@@ -64,3 +64,25 @@ func recordIn(t *testing.T, dir string, args ...string) string {
 	}
 	return filepath.Join(out, "trace.trace")
 }
+
+// TestRecordedChannelPairing records record/testdata/progs/chanpair,
+// kubernetes/81091's shape, which go test -race passes: its trace has
+// channel events, not the pairing of the run, so predict finds that the
+// second worker may take the first job and race with main's write.
+func TestRecordedChannelPairing(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("the go tool is not on PATH; recording needs it")
+	}
+	trace := recordIn(t, filepath.Join(repoRoot(t), "record", "testdata", "progs"), "go", "test", "./chanpair")
+	stdout, stderr, code := runCLI(t, "predict", "--props", "DataRace", trace)
+	if code != exitViolation {
+		t.Fatalf("predict: exit %d; want a violation\n%s%s", code, stdout, stderr)
+	}
+	if !regexp.MustCompile(`(?m)^\[1/1\] DataRace \(v=n@1\)$`).MatchString(stdout) {
+		t.Errorf("want one report, on n\n%s", stdout)
+	}
+	// The witness: the second worker's receive takes the first send.
+	if !regexp.MustCompile(`(?m)recv chan@\d+ \{\} @chanpair/chanpair_test.go:32$`).MatchString(stdout) {
+		t.Errorf("the witness has no receive of the second worker\n%s", stdout)
+	}
+}

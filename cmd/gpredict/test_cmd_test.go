@@ -52,8 +52,8 @@ func TestGpredictTest(t *testing.T) {
 			// The goroutines' lock waits are their requests (record's
 			// collector), so the deadlock is a report with a witness.
 			`^WARNING: Deadlock \(predicted\) in TestDeadlock$`,
-			`^request: request b@1 by goroutine blocks/blocks_test.go:18.1 \(blocks/blocks_test.go:18.1#7\):$`,
-			`^request: request a@1 by goroutine blocks/blocks_test.go:24.1 \(blocks/blocks_test.go:24.1#6\):$`,
+			`^request: request b@1 by goroutine blocks/blocks_test.go:18.1 \(blocks/blocks_test.go:18.1#5\):$`,
+			`^request: request a@1 by goroutine blocks/blocks_test.go:24.1 \(blocks/blocks_test.go:24.1#5\):$`,
 			`^  witness:$`,
 			`^WARNING: the run blocked \(the test timed out\): goroutine TestDeadlock waits in void sync.WaitGroup.Wait\(\) target=wg@1$`,
 			`^WARNING: the run blocked \(the test timed out\): goroutine blocks/blocks_test.go:18.1 waits in acquire b@1$`,

@@ -65,7 +65,7 @@ func Deadlocks(tr *trace.Trace, model trace.BranchModel) [][]trace.EventRef {
 // it waits for (see Deadlocks), or ok = false.
 func blockedAt(tr *trace.Trace, model trace.BranchModel, s *state, t trace.ThreadID) (at trace.EventRef, by []trace.ThreadID, ok bool) {
 	th := tr.Threads[t]
-	if s.part[t] != replay.Whole || (model == trace.BranchesImplicit && s.bad[t]) {
+	if s.part[t] != replay.Whole || (model == trace.BranchesImplicit && s.bad[t]) || s.sendBlocks(tr, t) {
 		return at, nil, false
 	}
 	i := int(s.started[t])

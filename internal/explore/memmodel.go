@@ -60,7 +60,8 @@ func (s *state) flushed(tr *trace.Trace, t trace.ThreadID, ev *trace.Event) bool
 			return false
 		}
 	case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease, trace.OpWait,
-		trace.OpFence, trace.OpFork, trace.OpNotify, trace.OpNotifyAll:
+		trace.OpFence, trace.OpFork, trace.OpNotify, trace.OpNotifyAll,
+		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
 	default:
 		return true
 	}

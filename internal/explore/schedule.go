@@ -31,6 +31,9 @@ type state struct {
 	lastW  map[trace.Sym]lastWrite
 	path   []replay.Step
 	mem    memState // memory model and store buffers (memmodel.go)
+	// chans are the channels' queues (chan.go); a queue is replaced,
+	// never changed, when a step changes it, so clones share them.
+	chans map[trace.Sym]chanQueue
 }
 
 // threadLock is a (thread, lock) pair.
@@ -57,6 +60,7 @@ func newState(tr *trace.Trace) *state {
 		woken: make([]bool, n), bad: make([]bool, n), depth: make([]int, n),
 		holder: map[trace.Sym]hold{}, lastW: map[trace.Sym]lastWrite{},
 		shared: map[trace.Sym]map[trace.ThreadID]int{}, inner: map[threadLock]int{},
+		chans: map[trace.Sym]chanQueue{},
 	}
 }
 
@@ -73,6 +77,10 @@ func (s *state) clone() *state {
 		inner:   make(map[threadLock]int, len(s.inner)),
 		path:    append(make([]replay.Step, 0, len(s.path)+1), s.path...),
 		mem:     s.mem.clone(),
+		chans:   make(map[trace.Sym]chanQueue, len(s.chans)),
+	}
+	for k, q := range s.chans {
+		c.chans[k] = q
 	}
 	for l, m := range s.shared {
 		c.shared[l] = make(map[trace.ThreadID]int, len(m))
@@ -126,19 +134,20 @@ func waitingWriter(tr *trace.Trace, s *state, l trace.Sym, t trace.ThreadID) int
 // been scheduled (rule 2 for the trace's hb facts).
 func (s *state) hbDone(tr *trace.Trace, ref trace.EventRef) bool {
 	for _, src := range tr.HBSources(ref) {
-		if !s.done(src) {
+		if !s.done(tr, src) {
 			return false
 		}
 	}
 	return true
 }
 
-// done reports whether every part of event e has been scheduled.
-func (s *state) done(e trace.EventRef) bool {
+// done reports whether every part of event e has been scheduled, and a
+// send has completed (rule 7).
+func (s *state) done(tr *trace.Trace, e trace.EventRef) bool {
 	if s.started[e.Thread] > e.Index+1 {
 		return true
 	}
-	return s.started[e.Thread] == e.Index+1 && s.part[e.Thread] == replay.Whole
+	return s.started[e.Thread] == e.Index+1 && s.part[e.Thread] == replay.Whole && !s.sendBlocks(tr, e.Thread)
 }
 
 // successors returns every state one step after s, following
@@ -169,7 +178,7 @@ func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
 			}
 			continue
 		}
-		if int(s.started[t]) == len(th.Events) {
+		if int(s.started[t]) == len(th.Events) || s.sendBlocks(tr, t) {
 			continue
 		}
 		ref := trace.EventRef{Thread: t, Index: s.started[t]}
@@ -180,7 +189,7 @@ func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
 		if s.bad[t] && (model == trace.BranchesImplicit || ev.Op == trace.OpBranch) {
 			continue
 		}
-		if ref.Index == 0 && th.HasFork && !s.done(th.ForkedBy) { // rule 2
+		if ref.Index == 0 && th.HasFork && !s.done(tr, th.ForkedBy) { // rule 2
 			continue
 		}
 		if !s.hbDone(tr, ref) { // rule 2, hb facts
@@ -211,7 +220,7 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 	switch ev.Op {
 	case trace.OpJoin:
 		if c, ok := tr.ThreadByName(tr.Str(ev.Obj)); ok {
-			if s.started[c] < uint32(len(tr.Threads[c].Events)) || s.part[c] != replay.Whole {
+			if s.started[c] < uint32(len(tr.Threads[c].Events)) || s.part[c] != replay.Whole || s.sendBlocks(tr, c) {
 				return nil
 			}
 		}
@@ -306,6 +315,8 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 			n.lastW[ev.Obj] = w
 		}
 		return []*state{n}
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		return takeChan(tr, s, ref, ev, func() *state { return next(replay.Whole) })
 	}
 	return []*state{next(replay.Whole)}
 }
@@ -325,12 +336,7 @@ func (s *state) key(b *strings.Builder) {
 		}
 		b.WriteByte(',')
 	}
-	vars := make([]int, 0, len(s.lastW))
-	for v := range s.lastW {
-		vars = append(vars, int(v))
-	}
-	sortInts(vars)
-	for _, v := range vars {
+	for _, v := range sortedSyms(s.lastW) {
 		lw := s.lastW[trace.Sym(v)]
 		b.WriteString(strconv.Itoa(v))
 		b.WriteByte('=')
@@ -338,6 +344,7 @@ func (s *state) key(b *strings.Builder) {
 		b.WriteByte(';')
 	}
 	s.mem.key(b)
+	s.chanKey(b)
 }
 
 func sortInts(a []int) {

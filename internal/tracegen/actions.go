@@ -52,6 +52,7 @@ func (s *sim) act(t *thread) {
 	}
 	if !s.cfg.NoSync {
 		s.syncActions(t, add)
+		s.chanActions(t, add)
 	}
 	acts[s.r.Intn(len(acts))]()
 }

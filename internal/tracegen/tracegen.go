@@ -79,6 +79,8 @@ type Config struct {
 	// never get (a request as their last event). Off by default; when
 	// on, a wait may be left incomplete by a thread stuck on a lock.
 	LockKinds bool
+	// Chans is the number of channels (chans.go; default 0: none).
+	Chans int
 }
 
 func (c Config) withDefaults(r *rand.Rand) Config {
@@ -168,6 +170,10 @@ type thread struct {
 	// shared if wantShared.
 	want       string
 	wantShared bool
+	// sendOn is the channel of t's last send while it may still wait in
+	// it, sendPos that send's place in the channel (chans.go).
+	sendOn  string
+	sendPos int
 }
 
 type sim struct {
@@ -182,6 +188,8 @@ type sim struct {
 	// requested it exclusively and not acquired it.
 	kinds   map[string]trace.LockKind
 	writers map[string]int
+	// chans are chans.go's channels (nil without Config.Chans).
+	chans   map[string]*chanSim
 	total   int
 	closing bool
 	steps   []step
@@ -194,6 +202,7 @@ func newSim(r *rand.Rand, cfg Config) *sim {
 	}
 	s.th[0].started = true
 	s.drawKinds()
+	s.drawChans()
 	// Without synchronisation nobody forks: every thread may start at once.
 	if cfg.NoSync {
 		for _, t := range s.th {
@@ -247,7 +256,7 @@ func (s *sim) run() {
 }
 
 func (s *sim) canStep(t *thread) bool {
-	if !t.started || t.finished {
+	if !t.started || t.finished || s.sendWaits(t) {
 		return false
 	}
 	if t.waitLock != "" {
@@ -295,7 +304,7 @@ func (s *sim) unwokenWaiters() []*thread {
 func (s *sim) othersCanNotify(t *thread) bool {
 	for _, u := range s.th {
 		// A thread waiting for a lock may never get it (golocks.go).
-		if u != t && u.started && !u.finished && !(u.waitLock != "" && !u.woken) && u.want == "" {
+		if u != t && u.started && !u.finished && !(u.waitLock != "" && !u.woken) && u.want == "" && !s.sendWaits(u) {
 			return true
 		}
 	}
@@ -430,6 +439,7 @@ func (s *sim) build() *trace.Trace {
 	}
 	return writeTrace("gen.trace", names, progs, order, func(b *trace.Builder) {
 		s.lockDirectives(b)
+		s.chanDirectives(b)
 		s.hbFacts(b)
 	})
 }

@@ -21,6 +21,34 @@ func TestSimulatedScheduleIsFeasible(t *testing.T) {
 	}
 }
 
+// With channels, too: a sender waits for the capacity of the receives,
+// receives take the oldest value, the zero value after a close.
+func TestChannelScheduleIsFeasible(t *testing.T) {
+	kinds := map[trace.Op]int{}
+	blocked := 0
+	for seed := int64(0); seed < 2000; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		tr, sched := generate(r, Config{Chans: 1 + int(seed%2), WaitWeight: 2, LockKinds: seed%3 == 0})
+		checkFeasible(t, seed, tr, sched)
+		for _, th := range tr.Threads {
+			for _, e := range th.Events {
+				kinds[e.Op]++
+			}
+			if n := len(th.Events); n > 0 && th.Events[n-1].Op == trace.OpSend {
+				blocked++
+			}
+		}
+	}
+	for _, op := range []trace.Op{trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose} {
+		if kinds[op] < 50 {
+			t.Errorf("only %d %s events in 2000 traces", kinds[op], op)
+		}
+	}
+	if blocked < 50 {
+		t.Errorf("only %d threads end in a send", blocked)
+	}
+}
+
 // With UnheldNotifyWeight, threads notify locks they do not hold, and the
 // simulated interleaving stays feasible (such a notify may wake a waiter).
 func TestUnheldNotify(t *testing.T) {

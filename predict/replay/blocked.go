@@ -94,6 +94,9 @@ func (r *replayer) blocked(model trace.BranchModel, t trace.ThreadID) (Block, er
 	if model == trace.BranchesImplicit && r.hasBad[t] {
 		return Block{}, fmt.Errorf("%s has not reached its next step: %s read a value it did not read in the trace", name, r.tr.ID(r.firstBad[t]))
 	}
+	if s, pending := r.pendingSend(t); pending {
+		return Block{}, fmt.Errorf("%s has not reached its next step: its send %s has not completed", name, r.tr.ID(s))
+	}
 	var b Block
 	b.Thread = t
 	i := int(r.started[t])

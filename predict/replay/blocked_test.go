@@ -42,6 +42,8 @@ func TestBlocked(t *testing.T) {
 		{"inside a wait", []string{"T1 acquire l", "T1 wait l", "T2 acquire l"}, "T1#1 T1#2.release", "T1", "error: T1 is inside a wait"},
 		{"not reached", []string{"T1 acquire l", "T2 read x 1", "T2 acquire l", "T3 write x 1"}, "T1#1 T2#1", "T2",
 			"error: T2 has not reached its next step: T2#1 read a value"},
+		{"waits in a send", []string{"T1 acquire l", "T2 send c v", "T2 acquire l"}, "T1#1 T2#1", "T2",
+			"error: T2 has not reached its next step: its send T2#1 has not completed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := buildTrace(t, tc.trace...)

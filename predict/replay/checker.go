@@ -16,12 +16,16 @@ type Checker struct {
 	// kind[l] is the kind of lock number l (docs/trace-format.md, "Lock
 	// kinds and requests"); signals get the default, which they never use.
 	kind []trace.LockKind
+	// chans numbers the channels (a third space); caps[ch] is channel
+	// ch's capacity (chan.go).
+	chans int
+	caps  []int
 }
 
 // NewChecker numbers tr's objects.
 func NewChecker(tr *trace.Trace) *Checker {
 	c := &Checker{tr: tr, obj: make([][]int32, len(tr.Threads)), sig: make([][]int32, len(tr.Threads))}
-	syncID, varID := map[trace.Sym]int32{}, map[trace.Sym]int32{}
+	syncID, varID, chanID := map[trace.Sym]int32{}, map[trace.Sym]int32{}, map[trace.Sym]int32{}
 	number := func(m map[trace.Sym]int32, s trace.Sym, n *int) int32 {
 		id, ok := m[s]
 		if !ok {
@@ -44,6 +48,8 @@ func NewChecker(tr *trace.Trace) *Checker {
 				sig[i] = number(syncID, ev.Val, &c.syncs)
 			case trace.OpRead, trace.OpWrite:
 				obj[i] = number(varID, ev.Obj, &c.vars)
+			case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+				obj[i] = number(chanID, ev.Obj, &c.chans)
 			}
 		}
 		c.obj[t], c.sig[t] = obj, sig
@@ -51,6 +57,10 @@ func NewChecker(tr *trace.Trace) *Checker {
 	c.kind = make([]trace.LockKind, c.syncs)
 	for s, id := range syncID {
 		c.kind[id] = tr.Kind(s)
+	}
+	c.caps = make([]int, c.chans)
+	for s, id := range chanID {
+		c.caps[id] = tr.Cap(s)
 	}
 	return c
 }

@@ -101,7 +101,8 @@ func (r *replayer) visible(ref trace.EventRef, ev *trace.Event) writeFact {
 func (r *replayer) flushes(s Step, ev *trace.Event) bool {
 	switch ev.Op {
 	case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease,
-		trace.OpFence, trace.OpFork, trace.OpJoin, trace.OpNotify, trace.OpNotifyAll:
+		trace.OpFence, trace.OpFork, trace.OpJoin, trace.OpNotify, trace.OpNotifyAll,
+		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
 		return true
 	case trace.OpWait:
 		return s.Part == Release

@@ -72,6 +72,7 @@ func (r *replayer) snapshot() *replayer {
 		waiting: make([][]trace.ThreadID, len(r.waiting)), woken: make([]bool, len(r.woken)),
 		last: append([]writeFact(nil), r.last...), firstBad: make([]trace.EventRef, len(r.firstBad)),
 		hasBad: make([]bool, len(r.hasBad)), lastBrIdx: append([]int(nil), r.lastBrIdx...),
+		chq: cloneChans(r.chq), sendPos: maps.Clone(r.sendPos),
 	}
 	for l, m := range r.shared {
 		if len(m) > 0 {
@@ -111,6 +112,7 @@ func (s *replayer) resume(suffix []Step, offset int) *replayer {
 	r := s.snapshot()
 	r.sched, r.offset = suffix, offset
 	r.reads = make([]readFact, 0, len(suffix))
+	r.recvs = nil
 	r.wakeAt = map[trace.EventRef]int{}
 	r.wakeEnd = offset + len(suffix)
 	for i, st := range suffix {

@@ -129,6 +129,12 @@ type replayer struct {
 	// Rule 6 (memmodel.go): the memory model and, under TSO and PSO, each
 	// thread's store buffer.
 	mem relaxed
+
+	// Rule 7 (chan.go): per channel (by number) its queue; per send, its
+	// place in its channel's queue; the receives taken, for rule 5.
+	chq     []chanState
+	sendPos map[trace.EventRef]int
+	recvs   []recvFact
 }
 
 func newReplayer(c *Checker, sched []Step) *replayer {
@@ -146,6 +152,7 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 		reads:     make([]readFact, 0, len(sched)),
 		lastBrIdx: make([]int, n),
 		wakeEnd:   len(sched),
+		chq:       make([]chanState, c.chans), sendPos: map[trace.EventRef]int{},
 	}
 	for i := range r.lastBrIdx {
 		r.lastBrIdx[i] = -1
@@ -187,6 +194,9 @@ func (r *replayer) step(i int, s Step) error {
 	}
 	t := s.Ref.Thread
 	ev := r.tr.Event(s.Ref)
+	if err := r.checkSender(i, t); err != nil {
+		return err
+	}
 	if err := r.checkFlushed(i, s, ev); err != nil {
 		return err
 	}
@@ -263,7 +273,7 @@ func (r *replayer) checkOrder(i int, s Step) error {
 	}
 	if ev.Op == trace.OpJoin {
 		c, ok := r.tr.ThreadByName(r.tr.Str(ev.Obj))
-		if ok && (r.started[c] < uint32(len(r.tr.Threads[c].Events)) || r.inWait[c] != Whole) {
+		if _, blocked := r.pendingSend(c); ok && (r.started[c] < uint32(len(r.tr.Threads[c].Events)) || r.inWait[c] != Whole || blocked) {
 			return r.fail(i, 2, "join of %s before all of its events are scheduled", r.name(c))
 		}
 	}
@@ -298,12 +308,17 @@ func (r *replayer) waitingWriter(l int32, t trace.ThreadID) (trace.ThreadID, tra
 	return best, r.writers[l][best], found
 }
 
-// done reports whether every step of event e has been taken.
+// done reports whether every step of event e has been taken (and, for a
+// send, whether it has completed: rule 7).
 func (r *replayer) done(e trace.EventRef) bool {
 	if r.started[e.Thread] > e.Index+1 {
 		return true
 	}
-	return r.started[e.Thread] == e.Index+1 && r.inWait[e.Thread] == Whole
+	if r.started[e.Thread] != e.Index+1 {
+		return false
+	}
+	_, blocked := r.pendingSend(e.Thread)
+	return r.inWait[e.Thread] == Whole && !blocked
 }
 
 func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
@@ -391,6 +406,8 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		}
 	case trace.OpBranch:
 		r.lastBrIdx[t] = int(s.Ref.Index)
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		return r.channel(i, s, ev)
 	}
 	return nil
 }
@@ -442,15 +459,14 @@ func (r *replayer) read(i int, ref trace.EventRef, ev *trace.Event) {
 // was computed as the reads were taken (it depends only on the past);
 // whether a read is required depends on what its thread does later.
 func (r *replayer) checkReads(model trace.BranchModel) error {
-	for _, rd := range r.reads {
-		t := rd.ref.Thread
-		var required bool
+	required := func(ref trace.EventRef) bool {
 		if model == trace.BranchesImplicit {
-			required = r.started[t] > rd.ref.Index+1
-		} else {
-			required = r.lastBrIdx[t] > int(rd.ref.Index)
+			return r.started[ref.Thread] > ref.Index+1
 		}
-		if !required || rd.consistent {
+		return r.lastBrIdx[ref.Thread] > int(ref.Index)
+	}
+	for _, rd := range r.reads {
+		if !required(rd.ref) || rd.consistent {
 			continue
 		}
 		ev := r.tr.Event(rd.ref)
@@ -472,5 +488,9 @@ func (r *replayer) checkReads(model trace.BranchModel) error {
 		}
 		return ruleError(rd.step, 5, fmt.Sprintf("step %d (%s): %s, and %s (rule 5)", rd.step+1, r.tr.ID(rd.ref), msg, why))
 	}
-	return nil
+	why := "it is followed by another step of its thread"
+	if model == trace.BranchesExplicit {
+		why = "a scheduled branch of its thread depends on it"
+	}
+	return r.checkRecvs(required, why)
 }

@@ -75,7 +75,10 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	s := &solver{f: f, cfg: cfg}
 	var out []stage.Stage
 	add := func(name string, run func(p *prepared) (stage.Decision, bool), requires ...string) {
-		out = append(out, stage.Stage{Name: name, Requires: requires, Heavy: true, Run: func(q *stage.Query) (stage.Decision, bool) {
+		// Only the exact stage (and the dump of its formula) encodes
+		// channels (encode/chan.go); the others cut or reduce the trace.
+		channels := name == "exact" || name == "dump"
+		out = append(out, stage.Stage{Name: name, Requires: requires, Heavy: true, Channels: channels, Run: func(q *stage.Query) (stage.Decision, bool) {
 			return s.guard(q, func() (stage.Decision, bool) {
 				p, err := s.prepare(q)
 				if err != nil {

@@ -33,13 +33,13 @@ import (
 // All but recorded apply to chain candidates only.
 func Direct(f *Facts, cfg ClosureConfigs) []Stage {
 	return append(Reordered(f), []Stage{
-		{Name: "closure", Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Cheap) }},
-		{Name: "greedy", Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
-		{Name: "saturate", Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Full) }},
-		{Name: "ending", Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return ending(f, q) }},
-		{Name: "greedy-saturated", Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
-		{Name: "saturate-wide", Requires: FactStages(), Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
-		{Name: "recorded", Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
+		{Name: "closure", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Cheap) }},
+		{Name: "greedy", Channels: true, Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "saturate", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Full) }},
+		{Name: "ending", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return ending(f, q) }},
+		{Name: "greedy-saturated", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "saturate-wide", Channels: true, Requires: FactStages(), Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
+		{Name: "recorded", Channels: true, Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
 	}...)
 }
 

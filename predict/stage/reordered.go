@@ -29,23 +29,23 @@ import (
 //     before the block gives (package supply).
 func Reordered(f *Facts) []Stage {
 	return []Stage{
-		{Name: "shb", Run: func(q *Query) (Decision, bool) {
+		{Name: "shb", Channels: true, Run: func(q *Query) (Decision, bool) {
 			return reordered(f, q, func(c *reorder.Clocks, b []trace.EventRef) (int, []replay.Step, bool) {
 				return c.Block(b, reorder.SHB, f.markAtOrBefore)
 			})
 		}},
-		{Name: "syncp", Run: func(q *Query) (Decision, bool) {
+		{Name: "syncp", Channels: true, Run: func(q *Query) (Decision, bool) {
 			return reordered(f, q, func(c *reorder.Clocks, b []trace.EventRef) (int, []replay.Step, bool) {
 				return c.Block(b, reorder.SyncP, f.markAtOrBefore)
 			})
 		}},
-		{Name: "syncp-values", Run: func(q *Query) (Decision, bool) {
+		{Name: "syncp-values", Channels: true, Run: func(q *Query) (Decision, bool) {
 			return reordered(f, q, func(c *reorder.Clocks, b []trace.EventRef) (int, []replay.Step, bool) {
 				return c.Lazy(b, f.markAtOrBefore)
 			})
 		}},
-		{Name: GivenStage, Run: func(q *Query) (Decision, bool) { return given(f, q) }},
-		{Name: "supply", Run: func(q *Query) (Decision, bool) { return supplied(f, q) }},
+		{Name: GivenStage, Channels: true, Run: func(q *Query) (Decision, bool) { return given(f, q) }},
+		{Name: "supply", Channels: true, Run: func(q *Query) (Decision, bool) { return supplied(f, q) }},
 	}
 }
 

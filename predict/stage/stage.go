@@ -324,7 +324,13 @@ type Stage struct {
 	// (a solver's state): once the run's memory budget is reached, a
 	// ladder runs no heavy stage.
 	Heavy bool
-	Run   func(q *Query) (Decision, bool)
+	// Channels says the stage is sound on traces with channel operations
+	// (docs/engine.md, Channels): it models rule 7, or it only proposes
+	// witnesses that the replay validator checks, or it refutes only by
+	// facts that rule 7, which removes schedules, keeps true. A ladder
+	// over such a trace leaves the other stages out.
+	Channels bool
+	Run      func(q *Query) (Decision, bool)
 }
 
 // StageStats are one stage's counts: how many candidates it was asked

@@ -8,40 +8,38 @@ import (
 	"unsafe"
 )
 
-// Channels (docs/recording.md, "Channels"). The k-th send of a channel
-// writes the variable CH.sK and the k-th receive that gets a value reads
-// it, so rule 5 makes the receive follow its send, and from a concrete
-// send: one whose earlier read of CH.closed saw 0, i.e. that did not
-// panic. A receive writes CH.rK; the send k+cap reads it (the buffer had
-// room), which for an unbuffered channel (cap 0) is the rendezvous. Close
-// reads CH.closed (0) and writes 1; a receive that returns because the
-// channel is closed reads 1. All these variables are volatile: they are
-// the channel's, not the program's. Plain sends (and receives) of one
-// channel are serialised by the recorder around the operation, so the
-// numbering is the channel's own order, and hb facts chain each send (and
-// receive) after the previous one — without them a schedule could hand
-// the k-th receive another send's value. Select cases are numbered when
-// they complete, without that serialisation (a blocking select cannot
-// hold a recorder lock), and get no chain facts.
+// Channels (docs/recording.md, "Channels"). A channel's operations are
+// the trace's channel events (docs/trace-format.md, "Channels"): `send
+// CH V` once a send has completed, `recv CH V` once a receive got a
+// sent value, `recvclosed CH` once it found the channel closed and
+// drained, `close CH`, and `chan CH : CAP` declares the capacity. Which
+// send a receive took is left to the causal model (rule 7), which
+// pairs them by FIFO order, capacity and values: the recorder neither
+// numbers the operations into variables nor serialises them. Each plain
+// operation is still an enter/exit call around the event (the
+// properties GoSendOnClosedChannel and GoCloseOfClosedChannel speak of
+// the calls, and a goroutine whose last event enters a send or receive
+// is one the run left blocked there); a select's case is one call.
+//
+// An operation whose partner no instrumented code performed — a
+// receive from a timer's channel, a send whose room a receive in code
+// that is not instrumented made — is logged as the call only: its
+// channel event would wait for ever in every schedule. The operations
+// are counted per channel to tell (sent, received).
 
 type chanState struct {
 	keep         any        // the channel, kept alive so its address names it alone
-	sendMu       sync.Mutex // serialises plain sends
-	recvMu       sync.Mutex // serialises plain receives
 	mu           sync.Mutex // guards the fields below
 	name         string
 	cap          int
 	sends, recvs int
-	lastSend     string // exit event of the previous plain send
-	lastRecv     string // exit event of the previous plain receive
-	closed       bool   // closed by instrumented code (its write of CH.closed is in the trace)
+	closed       bool // closed by instrumented code (its close event is in the trace)
 	declared     bool
 	ctx          *ctxState // the context whose Done channel it is, if any
 	// externalSends is set once a receive got a value that no recorded
 	// send sent (a timer's channel, one code that is not instrumented
-	// sends on): such receives read no CH.sK, which no write would
-	// produce. externalRecvs likewise for sends whose room was made by a
-	// receive that was not recorded.
+	// sends on). externalRecvs likewise for sends whose room was made by
+	// a receive that was not recorded.
 	externalSends, externalRecvs bool
 }
 
@@ -70,42 +68,36 @@ func stateOf[S any](table *sync.Map, ref any, create func(unsafe.Pointer, reflec
 	return st.(*S), !loaded
 }
 
-// declare logs the volatile directives of c's variables once.
+// declare logs c's capacity directive once.
 func (c *chanState) declare(s *gstate) {
 	c.mu.Lock()
 	first := !c.declared
 	c.declared = true
 	c.mu.Unlock()
 	if first {
-		s.line("volatile " + c.name + ".closed")
+		s.line("chan " + c.name + " : " + strconv.Itoa(c.cap))
 	}
 }
 
-func (c *chanState) slot(s *gstate, kind string, k int) string {
-	v := c.name + "." + kind + strconv.Itoa(k)
-	if markVolatile(v) {
-		s.line("volatile " + v)
+// sendEvent logs the k-th send of c, which has completed, unless its
+// completion needed a receive that was not recorded (the k-th for an
+// unbuffered channel, the (k-cap)-th for a buffered one that was full).
+func (c *chanState) sendEvent(s *gstate, k int, v any, site string) {
+	if j := k - c.cap; j >= 1 && !c.received(j) {
+		return
 	}
-	return v
+	s.event(site, "send "+c.name+" "+repr(v))
 }
 
-// sendEvents logs the body of the k-th send: the closed check, the value,
-// and, past the capacity, the receive that made room.
-func (c *chanState) sendEvents(s *gstate, k int, site string) {
-	s.event(site, "read "+c.name+".closed 0")
-	s.event(site, "write "+c.slot(s, "s", k)+" 1")
-	if j := k - c.cap; j >= 1 && c.received(j) {
-		s.event(site, "read "+c.slot(s, "r", j)+" 1")
-	}
-}
-
-// recvEvents logs the body of the k-th receive.
-func (c *chanState) recvEvents(s *gstate, k int, ok bool, site string) {
+// recvEvent logs the k-th receive of c: of a value a recorded send sent,
+// or of the zero value of a channel an instrumented close closed (a
+// context's Done channel, closed by the context package, observes the
+// cancel instead).
+func (c *chanState) recvEvent(s *gstate, k int, v any, ok bool, site string) {
 	if ok {
 		if c.sent(k) {
-			s.event(site, "read "+c.slot(s, "s", k)+" 1")
+			s.event(site, "recv "+c.name+" "+repr(v))
 		}
-		s.event(site, "write "+c.slot(s, "r", k)+" 1")
 		return
 	}
 	c.mu.Lock()
@@ -113,14 +105,14 @@ func (c *chanState) recvEvents(s *gstate, k int, ok bool, site string) {
 	c.mu.Unlock()
 	switch {
 	case closed:
-		s.event(site, "read "+c.name+".closed 1")
+		s.event(site, "recvclosed "+c.name)
 	case ctx != nil:
 		ctx.observe(s, site)
 	}
 }
 
 // sent reports whether the k-th send of c was recorded (received, the
-// k-th receive). A select numbers its operation only once it is done,
+// k-th receive). A select counts its operation only once it is done,
 // possibly just after its partner: an operation that does not find its
 // partner waits a little for it, the first time; if it does not come, no
 // instrumented code performs that side of c, and later operations do not
@@ -147,25 +139,25 @@ func (c *chanState) partner(count *int, external *bool, k int) bool {
 	}
 }
 
-// Send is `ch <- v`.
+// Send is `ch <- v`. The send is counted when it starts: its place in
+// the channel's queue is taken then.
 func Send[T any](ch chan<- T, v T, site string) {
 	c := chanOf(ch)
 	if !on() || c == nil {
 		ch <- v
 		return
 	}
-	c.sendMu.Lock()
-	defer c.sendMu.Unlock()
-	s, k := c.begin(&c.sends, &c.lastSend, site, "enter void chan.send(any) target="+c.name+" args="+repr(v))
-	s.event(site, "read "+c.name+".closed 0")
-	s.event(site, "write "+c.slot(s, "s", k)+" 1")
-	s.mu.Unlock()
+	var k int
+	withState(func(s *gstate) {
+		c.declare(s)
+		k = c.next(&c.sends)
+		s.event(site, "enter void chan.send(any) target="+c.name+" args="+repr(v))
+	})
 	ch <- v
-	s.mu.Lock()
-	if j := k - c.cap; j >= 1 && c.received(j) {
-		s.event(site, "read "+c.slot(s, "r", j)+" 1")
-	}
-	c.end(s, &c.lastSend, site, "exit void chan.send(any) target="+c.name)
+	withState(func(s *gstate) {
+		c.sendEvent(s, k, v, site)
+		s.event(site, "exit void chan.send(any) target="+c.name)
+	})
 }
 
 // Recv2 is `v, ok := <-ch`.
@@ -175,43 +167,20 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 		v, ok := <-ch
 		return v, ok
 	}
-	c.recvMu.Lock()
-	defer c.recvMu.Unlock()
-	s, k := c.begin(&c.recvs, &c.lastRecv, site, "enter any chan.recv() target="+c.name)
-	s.mu.Unlock()
+	withState(func(s *gstate) {
+		c.declare(s)
+		s.event(site, "enter any chan.recv() target="+c.name)
+	})
 	v, ok := <-ch
-	s.mu.Lock()
-	c.recvEvents(s, k, ok, site)
-	c.end(s, &c.lastRecv, site, "exit any chan.recv() target="+c.name+" result="+repr(v))
+	withState(func(s *gstate) {
+		k := 0
+		if ok {
+			k = c.next(&c.recvs)
+		}
+		c.recvEvent(s, k, v, ok, site)
+		s.event(site, "exit any chan.recv() target="+c.name+" result="+repr(v))
+	})
 	return v, ok
-}
-
-// begin numbers a plain send or receive (count) and logs its enter
-// event, after the previous one's exit (last) by an hb fact. It returns
-// the calling goroutine's state, locked, and the number.
-func (c *chanState) begin(count *int, last *string, site, enter string) (*gstate, int) {
-	s := cur()
-	s.mu.Lock()
-	c.declare(s)
-	c.mu.Lock()
-	*count++
-	k, prev := *count, *last
-	c.mu.Unlock()
-	id := s.event(site, enter)
-	if prev != "" {
-		s.line("hb " + prev + " " + id)
-	}
-	return s, k
-}
-
-// end logs the exit event of a plain operation (s locked, unlocked
-// after) and keeps it for the next one's fact.
-func (c *chanState) end(s *gstate, last *string, site, exit string) {
-	id := s.event(site, exit)
-	s.mu.Unlock()
-	c.mu.Lock()
-	*last = id
-	c.mu.Unlock()
 }
 
 // Recv is `<-ch`.
@@ -221,7 +190,7 @@ func Recv[T any](ch <-chan T, site string) T {
 }
 
 // Close is `close(ch)`. A close of a channel an instrumented close has
-// already closed reads 1 and stops there: close panics.
+// already closed logs only its call: close panics.
 func Close[T any](ch chan<- T, site string) {
 	c := chanOf(ch)
 	if !on() || c == nil {
@@ -236,11 +205,9 @@ func Close[T any](ch chan<- T, site string) {
 		c.declare(s)
 		s.event(site, "enter void chan.close() target="+c.name)
 		if again {
-			s.event(site, "read "+c.name+".closed 1")
 			return
 		}
-		s.event(site, "read "+c.name+".closed 0")
-		s.event(site, "write "+c.name+".closed 1")
+		s.event(site, "close "+c.name)
 		s.event(site, "exit void chan.close() target="+c.name)
 	})
 	close(ch)
@@ -251,16 +218,19 @@ func SelSend[T any](ch chan<- T, v T, site string) {
 	selected(ch, site, func(c *chanState, s *gstate) {
 		k := c.next(&c.sends)
 		s.event(site, "call void chan.send(any) target="+c.name+" args="+repr(v))
-		c.sendEvents(s, k, site)
+		c.sendEvent(s, k, v, site)
 	})
 }
 
 // SelRecv logs a receive that a select performed.
 func SelRecv[T any](ch <-chan T, v T, ok bool, site string) {
 	selected(ch, site, func(c *chanState, s *gstate) {
-		k := c.next(&c.recvs)
+		k := 0
+		if ok {
+			k = c.next(&c.recvs)
+		}
 		s.event(site, "call any chan.recv() target="+c.name+" result="+repr(v))
-		c.recvEvents(s, k, ok, site)
+		c.recvEvent(s, k, v, ok, site)
 	})
 }
 
@@ -276,7 +246,7 @@ func selected(ch any, site string, log func(c *chanState, s *gstate)) {
 	})
 }
 
-// next numbers the next operation of a kind (sends or recvs) of c.
+// next counts the next operation of a kind (sends or recvs) of c.
 func (c *chanState) next(count *int) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()

@@ -136,10 +136,10 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 		x.edges = hb
 	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
 		x.edges = x.exhaust(*model, edges)
-		if strong {
+		if rounds := strengthenRoundsFor(tr); strong && rounds > 0 {
 			weak := *x // computeClocks gives x new clock arrays: weak keeps these
 			x.readFrom = &weak
-			x.edges = x.strengthen(*model, x.edges)
+			x.edges = x.strengthen(*model, x.edges, rounds)
 		}
 		if *model == trace.BranchesImplicit {
 			x.computeTrivial()

@@ -6,6 +6,7 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/explore"
+	"gpredict/internal/testtrace"
 	"gpredict/internal/tracegen"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -42,7 +43,7 @@ func TestRefuteEndingSound(t *testing.T) {
 					t.Fatalf("trace %d (%s): refuted %v (%s), but the explorer finds witness %v", k, model, choice, res.Why, sched)
 				}
 			}
-			refs := allRefs(tr)
+			refs := testtrace.All(tr)
 			for _, a := range refs {
 				for _, b := range refs {
 					if a.Thread == b.Thread {

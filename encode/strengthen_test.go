@@ -88,8 +88,8 @@ func TestStrengthenSound(t *testing.T) {
 		tr := tracegen.Random(r, tracegen.Config{Threads: 3 + k%2, Events: 16, Vars: 2, Values: 2, Locks: 1 + k%2})
 		for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 			weak, strong := encode.NewReadFromIndex(tr, model), encode.NewModelIndex(tr, model)
-			for _, a := range allRefs(tr) {
-				for _, b := range allRefs(tr) {
+			for _, a := range testtrace.All(tr) {
+				for _, b := range testtrace.All(tr) {
 					if a.Thread == b.Thread || !strong.Before(a, b) || weak.Before(a, b) {
 						continue
 					}
@@ -105,14 +105,4 @@ func TestStrengthenSound(t *testing.T) {
 	if added == 0 {
 		t.Fatal("the rules added no order: the test checks nothing")
 	}
-}
-
-func allRefs(tr *trace.Trace) []trace.EventRef {
-	var refs []trace.EventRef
-	for _, th := range tr.Threads {
-		for i := range th.Events {
-			refs = append(refs, trace.EventRef{Thread: th.ID, Index: uint32(i)})
-		}
-	}
-	return refs
 }

@@ -46,6 +46,18 @@ func Refs(t testing.TB, tr *trace.Trace, ids string) []trace.EventRef {
 	return events
 }
 
+// All lists every event of tr, thread by thread, in thread order: the
+// choices a test tries one by one.
+func All(tr *trace.Trace) []trace.EventRef {
+	var refs []trace.EventRef
+	for _, th := range tr.Threads {
+		for i := range th.Events {
+			refs = append(refs, trace.EventRef{Thread: th.ID, Index: uint32(i)})
+		}
+	}
+	return refs
+}
+
 // Parse reads text as Text does and the event ids refs.
 func Parse(t testing.TB, text, refs string) (*trace.Trace, []trace.EventRef) {
 	t.Helper()

@@ -223,6 +223,7 @@ func (c *ending) computeClocks() bool {
 		return cc[e.Thread][i : i+n]
 	}
 	ready := func(e trace.EventRef) bool { return e.Index < done[e.Thread] }
+	var srcs []trace.EventRef
 	for progress := true; progress; {
 		progress = false
 		for t, th := range tr.Threads {
@@ -230,30 +231,12 @@ func (c *ending) computeClocks() bool {
 				i := done[t]
 				e := trace.EventRef{Thread: th.ID, Index: i}
 				cl := get(e)
-				var srcs []trace.EventRef
+				srcs = srcs[:0]
 				if i > 0 {
 					srcs = append(srcs, trace.EventRef{Thread: th.ID, Index: i - 1})
-				} else if th.HasFork {
-					srcs = append(srcs, th.ForkedBy)
 				}
-				if x.edges != nil && x.edges[t] != nil {
-					srcs = append(srcs, x.edges[t][i]...)
-				}
-				srcs = append(srcs, c.edges[e]...)
-				if ev := &th.Events[i]; ev.Op == trace.OpJoin {
-					child, _ := tr.ThreadByName(tr.Str(ev.Obj))
-					if k := len(tr.Threads[child].Events); k > 0 {
-						srcs = append(srcs, trace.EventRef{Thread: child, Index: uint32(k - 1)})
-					}
-				}
-				ok := true
-				for _, s := range srcs {
-					if !ready(s) {
-						ok = false
-						break
-					}
-				}
-				if !ok {
+				srcs = append(x.immediateSources(e, x.edges, srcs), c.edges[e]...)
+				if !allReady(srcs, ready) {
 					break
 				}
 				clear(cl)
@@ -406,13 +389,9 @@ func (c *ending) readRule(r, req trace.EventRef) bool {
 	case initialOnly:
 		// r reads the initial value: every write of its variable in M
 		// comes after it.
-		vnum := c.x.varNum[c.x.Trace.Event(r).Obj]
-		for _, u := range c.r.writers[vnum] {
-			if u == r.Thread {
-				continue
-			}
-			if ws := c.x.WritesOfNum(vnum, u); len(ws) > 0 && ws[0] < c.m[u] {
-				c.addEdge(trace.EventRef{Thread: u, Index: ws[0]}, r)
+		for _, a := range c.x.Accessors(c.x.varNum[c.x.Trace.Event(r).Obj]) {
+			if u := a.Thread; u != r.Thread && len(a.Writes) > 0 && a.Writes[0] < c.m[u] {
+				c.addEdge(trace.EventRef{Thread: u, Index: a.Writes[0]}, r)
 			}
 		}
 	}
@@ -434,12 +413,11 @@ func (c *ending) heldToEnd(t trace.ThreadID) bool {
 		}
 		h2 := trace.EventRef{Thread: t, Index: a2}
 		l := tr.Threads[t].Events[a2].Obj
-		for _, tid := range c.r.holders[l] {
-			u := int(tid)
+		for _, h := range x.Holders(l) {
+			u, starts := int(h.Thread), h.Starts
 			if u == int(t) {
 				continue
 			}
-			starts := x.HoldStarts(l, tid)
 			k := sort.Search(len(starts), func(j int) bool { return starts[j] >= c.m[u] })
 			if k == 0 || !c.r.exclusiveHold(trace.ThreadID(u), starts[k-1]) {
 				continue
@@ -467,12 +445,11 @@ func (c *ending) interference(r, w trace.EventRef) {
 	x := c.x
 	vnum := x.varNum[x.Trace.Event(r).Obj]
 	cr, cw := c.clock(r), c.clock(w)
-	for _, tid := range c.r.writers[vnum] {
-		u := int(tid)
+	for _, a := range x.Accessors(vnum) {
+		u, ws := int(a.Thread), a.Writes
 		if u == int(w.Thread) {
 			continue
 		}
-		ws := x.WritesOfNum(vnum, trace.ThreadID(u))
 		if k := sort.Search(len(ws), func(j int) bool { return ws[j] >= cr[u] }); k > 0 && ws[k-1] >= cw[u] {
 			c.addEdge(w, trace.EventRef{Thread: trace.ThreadID(u), Index: ws[k-1]})
 		}

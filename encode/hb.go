@@ -1,6 +1,10 @@
 package encode
 
-import "gpredict/trace"
+import (
+	"slices"
+
+	"gpredict/trace"
+)
 
 // FamHB is the family of the trace's hb facts (docs/trace-format.md).
 const FamHB Family = "hb"
@@ -73,7 +77,8 @@ func (p *Problem) encodeHB() {
 }
 
 // encodeFacts asserts the derived must-happen-before edges of the index
-// (readFromEdges, exhaust, strengthen) into the slice: the source's last
+// (readFromEdges, exhaust, strengthen; the trace's hb facts, also among
+// the index's edges, are encodeHB's) into the slice: the source's last
 // step before the target's first, unconditional like the hb facts. They
 // hold in every feasible schedule with the target on it, so asserting
 // them loses no schedule; and they must be asserted, because other
@@ -94,8 +99,11 @@ func (p *Problem) encodeFacts() {
 			}
 			to := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 			for _, from := range p.idx.edges[t][i] {
+				if slices.Contains(tr.HBSources(to), from) {
+					continue // encodeHB asserts the trace's own hb facts
+				}
 				if !p.inSlice(from) {
-					continue // hb facts and their like bring their sources; see slice.go
+					continue // derived facts bring their sources (read values, contended holds); see slice.go
 				}
 				p.add(Lt(p.Var(lastStep(tr, from)), p.Var(firstStep(tr, to))), FamMHB,
 					tr.ID(from)+" must happen before "+tr.ID(to), from, to)

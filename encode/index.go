@@ -245,42 +245,19 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 		cur[t] = make([]uint32, n)
 	}
 	ready := func(r trace.EventRef) bool { return int(r.Index) < done[r.Thread] }
+	var srcs []trace.EventRef
 	for progress := true; progress; {
 		progress = false
 		for t, th := range tr.Threads {
 			c := cur[t]
 			for done[t] < len(th.Events) {
 				i := done[t]
-				if i == 0 && th.HasFork {
-					if !ready(th.ForkedBy) {
-						break
-					}
-				}
-				if extra != nil && extra[t] != nil && !allReady(extra[t][i], ready) {
+				srcs = x.immediateSources(trace.EventRef{Thread: th.ID, Index: uint32(i)}, extra, srcs[:0])
+				if !allReady(srcs, ready) {
 					break
 				}
-				ev := &th.Events[i]
-				var joined trace.EventRef // the joined thread's last event
-				joins := false
-				if ev.Op == trace.OpJoin {
-					child, _ := tr.ThreadByName(tr.Str(ev.Obj))
-					if k := len(tr.Threads[child].Events); k > 0 {
-						joined, joins = trace.EventRef{Thread: child, Index: uint32(k - 1)}, true
-						if !ready(joined) {
-							break
-						}
-					}
-				}
-				if i == 0 && th.HasFork {
-					x.clk.joinInto(c, th.ForkedBy)
-				}
-				if extra != nil && extra[t] != nil {
-					for _, src := range extra[t][i] {
-						x.clk.joinInto(c, src)
-					}
-				}
-				if joins {
-					x.clk.joinInto(c, joined)
+				for _, src := range srcs {
+					x.clk.joinInto(c, src)
 				}
 				c[t] = uint32(i + 1)
 				x.clk.add(th.ID, i, len(th.Events), c)
@@ -304,6 +281,29 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 	}
 	x.clk.trim()
 	return complete
+}
+
+// immediateSources appends to buf the events whose clocks flow into e's
+// besides its predecessor in program order: the fork of a thread's first
+// event, the sources of the edges of extra into e, and for a join the
+// joined thread's last event. Index.computeClocks and a candidate's clocks
+// (ending.go) join exactly these.
+func (x *Index) immediateSources(e trace.EventRef, extra [][][]trace.EventRef, buf []trace.EventRef) []trace.EventRef {
+	tr := x.Trace
+	th := tr.Threads[e.Thread]
+	if e.Index == 0 && th.HasFork {
+		buf = append(buf, th.ForkedBy)
+	}
+	if extra != nil && extra[e.Thread] != nil {
+		buf = append(buf, extra[e.Thread][e.Index]...)
+	}
+	if ev := &th.Events[e.Index]; ev.Op == trace.OpJoin {
+		child, _ := tr.ThreadByName(tr.Str(ev.Obj))
+		if k := len(tr.Threads[child].Events); k > 0 {
+			buf = append(buf, trace.EventRef{Thread: child, Index: uint32(k - 1)})
+		}
+	}
+	return buf
 }
 
 // allReady reports whether every event of refs is ready.

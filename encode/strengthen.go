@@ -24,10 +24,7 @@ const (
 // strengthenRoundsFor is how many rounds strengthen may take on tr:
 // strengthenRounds, fewer (down to none) when the work bound says so.
 func strengthenRoundsFor(tr *trace.Trace) int {
-	cells := 0
-	for _, th := range tr.Threads {
-		cells += len(th.Events) * len(tr.Threads)
-	}
+	cells := tr.NumEvents() * len(tr.Threads)
 	if cells == 0 {
 		return strengthenRounds
 	}
@@ -93,15 +90,6 @@ type rules struct {
 	// stop[u], when not nil, is the first event of thread u that no
 	// witness has: a write at or after it supplies no read.
 	stop []uint32
-	// valWrites[vv] are, per thread that writes a variable with a value,
-	// its writes in thread order.
-	valWrites map[varVal][]threadWrites
-	// writers[v] and readers[v] list the threads that write and read
-	// variable number v, holders[l] those that hold lock l: the rules
-	// look at those threads only, so that a recording of a hundred
-	// goroutines does not pay a hundred per read.
-	writers, readers [][]trace.ThreadID
-	holders          map[trace.Sym][]trace.ThreadID
 	// observed[t][i], for a read, is the write it read in the recorded
 	// order (thread noThread: none); nil without arrival positions.
 	observed [][]trace.EventRef
@@ -113,78 +101,28 @@ type rules struct {
 	count int
 }
 
-// threadWrites are one thread's writes of a variable with a value.
-type threadWrites struct {
-	t  trace.ThreadID
-	ws []uint32
-}
-
+// newRules makes the rules over x's own clocks. They keep no table of
+// their own (the index's per-variable accessors, per-lock holders and
+// writes by value serve them), so a candidate's (ending.go) costs nothing
+// to make.
 func newRules(x *Index, model trace.BranchModel) *rules {
 	n := len(x.Trace.Threads)
-	s := &rules{x: x, model: model, n: n, clock: x.Clock, valWrites: map[varVal][]threadWrites{},
-		meet: make([]uint32, n), bound: make([]uint32, n),
-		writers: make([][]trace.ThreadID, x.NumVars()), readers: make([][]trace.ThreadID, x.NumVars()),
-		holders: map[trace.Sym][]trace.ThreadID{}}
-	for k, ws := range x.writesVal { // thread by thread, in thread order
-		var per []threadWrites
-		for _, w := range ws {
-			if len(per) == 0 || per[len(per)-1].t != w.Thread {
-				per = append(per, threadWrites{t: w.Thread})
-			}
-			per[len(per)-1].ws = append(per[len(per)-1].ws, w.Index)
-		}
-		s.valWrites[k] = per
-	}
-	for t, th := range x.Trace.Threads {
-		tid := trace.ThreadID(t)
-		for i := range th.Events {
-			v := x.objNum[t][i]
-			switch th.Events[i].Op {
-			case trace.OpWrite:
-				if l := s.writers[v]; len(l) == 0 || l[len(l)-1] != tid {
-					s.writers[v] = append(l, tid)
-				}
-			case trace.OpRead:
-				if l := s.readers[v]; len(l) == 0 || l[len(l)-1] != tid {
-					s.readers[v] = append(l, tid)
-				}
-			}
-		}
-	}
-	for l, per := range x.holdsOf {
-		for _, h := range per { // only threads with a hold of l are listed
-			s.holders[l] = append(s.holders[l], h.Thread)
-		}
-	}
-	return s
+	return &rules{x: x, model: model, n: n, clock: x.Clock, meet: make([]uint32, n), bound: make([]uint32, n)}
 }
 
 // observedWriters is, for every read, the write that precedes it last in
 // the recorded order (arrival positions), or nil when some event has no
 // arrival position.
 func observedWriters(tr *trace.Trace) [][]trace.EventRef {
-	total := 0
-	for _, th := range tr.Threads {
-		if len(th.Arrival) != len(th.Events) {
-			return nil
-		}
-		total += len(th.Events)
-	}
-	order := make([]trace.EventRef, total)
-	for _, th := range tr.Threads {
-		for i, a := range th.Arrival {
-			if int(a) >= total {
-				return nil
-			}
-			order[a] = trace.EventRef{Thread: th.ID, Index: uint32(i)}
-		}
+	if !HasBaseOrder(tr) {
+		return nil
 	}
 	out := make([][]trace.EventRef, len(tr.Threads))
 	for t, th := range tr.Threads {
 		out[t] = make([]trace.EventRef, len(th.Events))
 	}
 	last := map[trace.Sym]trace.EventRef{}
-	for _, r := range order {
+	for _, r := range trace.ArrivalOrder(tr) {
 		ev := tr.Event(r)
 		switch ev.Op {
 		case trace.OpWrite:
@@ -282,9 +220,8 @@ func (s *rules) supplierMeet(r trace.EventRef) ([]uint32, readOutcome) {
 	// another value that must come before r.
 	clear(s.bound)
 	anyBefore := false
-	for _, tid := range s.writers[vnum] {
-		u := int(tid)
-		ws := x.WritesOfNum(vnum, tid)
+	for _, a := range x.Accessors(vnum) {
+		u, ws := int(a.Thread), a.Writes
 		k := sort.Search(len(ws), func(j int) bool { return ws[j] >= cr[u] })
 		if k > 0 {
 			anyBefore = true
@@ -302,16 +239,20 @@ func (s *rules) supplierMeet(r trace.EventRef) ([]uint32, readOutcome) {
 	initial := !anyBefore && ev.Val == tr.InitValue(ev.Obj)
 	found := false
 	s.count = 0
-	for _, tw := range s.valWrites[varVal{ev.Obj, ev.Val}] {
-		u, ws := int(tw.t), tw.ws
+	vws := x.writesVal[varVal{ev.Obj, ev.Val}] // thread by thread, in thread order
+	for lo := 0; lo < len(vws); {
+		u := int(vws[lo].Thread)
+		hi := lo + sort.Search(len(vws)-lo, func(j int) bool { return int(vws[lo+j].Thread) > u })
+		ws := vws[lo:hi]
+		lo = hi
 		if u == int(r.Thread) {
 			continue
 		}
-		k := sort.Search(len(ws), func(j int) bool { return ws[j] >= s.bound[u] })
-		if k == len(ws) || (s.stop != nil && ws[k] >= s.stop[u]) {
+		k := sort.Search(len(ws), func(j int) bool { return ws[j].Index >= s.bound[u] })
+		if k == len(ws) || (s.stop != nil && ws[k].Index >= s.stop[u]) {
 			continue
 		}
-		w := trace.EventRef{Thread: trace.ThreadID(u), Index: ws[k]}
+		w := ws[k]
 		cw := s.clock(w)
 		if cw[r.Thread] > r.Index {
 			continue // w, and every later write of u, must come after r
@@ -355,9 +296,8 @@ func (s *rules) raise(e trace.EventRef) {
 // its successor must come before r (or it is r's own thread's).
 func (s *rules) otherValueReads(r trace.EventRef, ev *trace.Event, cr []uint32, vnum int32) {
 	x := s.x
-	for _, tid := range s.readers[vnum] {
-		u := int(tid)
-		rs := x.ReadsOfNum(vnum, tid)
+	for _, a := range x.Accessors(vnum) {
+		u, tid, rs := int(a.Thread), a.Thread, a.Reads
 		lim := cr[u] // reads of u whose successor must come before r
 		if lim > 0 {
 			lim--
@@ -380,13 +320,14 @@ func (s *rules) otherValueReads(r trace.EventRef, ev *trace.Event, cr []uint32, 
 func (s *rules) exclusion(t trace.ThreadID, i int, add func(trace.EventRef, []uint32)) {
 	x := s.x
 	e := trace.EventRef{Thread: t, Index: uint32(i)}
+	// The holds containing i: those open after it when it starts one
+	// (an acquire keeps the others open; a wait ends one, whose end is
+	// no release, and starts one begun by no acquire, both skipped
+	// below), else those open after i-1 (i ends no hold later than
+	// theirs, and starts none).
 	holds := x.OpenAfter(t, i)
-	if i > 0 {
-		if x.startsHold[t][i] {
-			holds = append(append([]uint32(nil), holds...), x.OpenAfter(t, i-1)...)
-		} else {
-			holds = x.OpenAfter(t, i-1) // i ends no hold later than i-1's, and starts none
-		}
+	if i > 0 && !x.startsHold[t][i] {
+		holds = x.OpenAfter(t, i-1)
 	}
 	if len(holds) == 0 {
 		return
@@ -405,12 +346,11 @@ func (s *rules) exclusion(t trace.ThreadID, i int, add func(trace.EventRef, []ui
 		}
 		l := x.Trace.Threads[t].Events[start].Obj
 		fresh := int(start) == i
-		for _, tid := range s.holders[l] {
-			u := int(tid)
+		for _, h := range x.Holders(l) {
+			u, starts := int(h.Thread), h.Starts
 			if u == int(t) || ce[u] == 0 || (!fresh && prev != nil && prev[u] == ce[u]) {
 				continue
 			}
-			starts := x.HoldStarts(l, trace.ThreadID(u))
 			k := sort.Search(len(starts), func(j int) bool { return starts[j] >= ce[u] })
 			if k == 0 || !s.exclusiveHold(trace.ThreadID(u), starts[k-1]) {
 				continue

@@ -137,7 +137,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
 		x.edges = x.exhaust(*model, edges)
 		if rounds := strengthenRoundsFor(tr); strong && rounds > 0 {
-			weak := *x // computeClocks gives x new clock arrays: weak keeps these
+			weak := *x // computeClocks gives x a new clock store: weak keeps this one
 			x.readFrom = &weak
 			x.edges = x.strengthen(*model, x.edges, rounds)
 		}

@@ -35,7 +35,7 @@ func Direct(f *Facts, cfg ClosureConfigs) []Stage {
 	return append(Reordered(f), []Stage{
 		{Name: "closure", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Cheap) }},
 		{Name: "greedy", Channels: true, Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
-		{Name: "saturate", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Full) }},
+		{Name: "saturate", Channels: true, Run: func(q *Query) (Decision, bool) { return saturateNear(f, q, cfg.Full) }},
 		{Name: "ending", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return ending(f, q) }},
 		{Name: "greedy-saturated", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
 		{Name: "saturate-wide", Channels: true, Requires: FactStages(), Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
@@ -85,15 +85,25 @@ func saturate(f *Facts, q *Query, cfg closure.Config) (Decision, bool) {
 	if res.Refuted {
 		return Decision{Verdict: Unsat, Reason: res.Why}, true
 	}
-	if weak := f.Index.ReadFromView(); cfg.Full && weak != f.Index {
-		// The zones follow the must-set, which the strengthened clocks
-		// enlarge: the facts near the smaller one can refute what those
-		// near the larger one do not (encode.Index.ReadFromView).
-		if near := closure.Saturate(weak, q.Chain, cfg); near.Refuted {
-			return Decision{Verdict: Unsat, Reason: near.Why}, true
-		}
-	}
 	return Decision{Derived: &res}, false
+}
+
+// saturateNear is the saturate stage: saturate, then, when that refutes
+// nothing, the same rules over the must-read-from clocks. The zones follow
+// the must-set, which the strengthened clocks enlarge, so the facts near
+// the smaller one can refute what those near the larger one do not
+// (encode.Index.ReadFromView; TestDefaultBudgetRefutesDenseRecording).
+// The facts handed on are the strengthened ones.
+func saturateNear(f *Facts, q *Query, cfg closure.Config) (Decision, bool) {
+	d, done := saturate(f, q, cfg)
+	weak := f.Index.ReadFromView()
+	if done || d.Derived == nil || weak == f.Index {
+		return d, done
+	}
+	if near := closure.Saturate(weak, q.Chain, cfg); near.Refuted {
+		return Decision{Verdict: Unsat, Reason: near.Why}, true
+	}
+	return d, false
 }
 
 // endingRounds bounds the rounds of the ending stage: on the lock-heavy

@@ -282,13 +282,19 @@ func (r *cycleRun) decide(c candidate, stop <-chan struct{}) outcome {
 // decider's ladder settled (nil for a decider without stages), which
 // the run's statistics add up as the pattern properties' runs do.
 func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c candidate, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
+	return decideWith(cutTr, model, opts, encode.Candidate{Alt: c.alt(), Choice: c.events()}, stop)
+}
+
+// decideWith asks opts' decider (the engine's ladder by default) about
+// cand on cutTr, and returns what each stage of its ladder settled.
+func decideWith(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, cand encode.Candidate, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
 	newDecider := opts.NewDecider
 	if newDecider == nil {
 		newDecider = predict.NewZ3Decider
 	}
 	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: stop})
 	defer dec.Close()
-	d := dec.Decide(encode.Candidate{Alt: c.alt(), Choice: c.events()})
+	d := dec.Decide(cand)
 	var stages []stage.StageStats
 	if s, ok := dec.(interface{ Stats() []stage.StageStats }); ok {
 		stages = s.Stats()

@@ -2,6 +2,7 @@ package deadlock
 
 import (
 	"fmt"
+	"slices"
 
 	"gpredict/predict"
 	"gpredict/spec"
@@ -115,4 +116,34 @@ func reachAll(k int) *spec.Alternative {
 		occs[i] = spec.Occurrence{Event: "request", Decl: 0}
 	}
 	return &spec.Alternative{Root: par, Occs: occs}
+}
+
+// blockedShape is the key of the Blocked property of k stuck threads:
+// blockedShape - k (below endedShape).
+const blockedShape = endedShape - 1
+
+// blockedProperty is the Blocked property of ends with k stuck threads:
+// one `blocked` event per thread (t1 … tk), the event it waits in; k = 0
+// is the shape of an unknown that names no end. It has no parameters:
+// what a thread waits for (a channel, a lock, a thread) is in its event.
+func (r reportShapes) blockedProperty(k int) *spec.Property {
+	if p, ok := r[blockedShape-k]; ok {
+		return p
+	}
+	p := &spec.Property{Name: "Blocked", Events: []*spec.EventDecl{{Name: "blocked"}}}
+	seq := &spec.PatNode{Kind: spec.PatSeq}
+	var occs []spec.Occurrence
+	for i := 1; i <= k; i++ {
+		seq.Kids = append(seq.Kids, &spec.PatNode{Kind: spec.PatEvent, Occ: len(occs)})
+		occs = append(occs, spec.Occurrence{Event: "blocked", Decl: 0, Thread: fmt.Sprintf("t%d", i)})
+	}
+	p.Normal = &spec.NormalPattern{Alts: []spec.Alternative{{Root: seq, Occs: occs}}}
+	r[blockedShape-k] = p
+	return p
+}
+
+// blockedViolation is the report of end e without its witness: the
+// events its stuck threads wait in, in thread order.
+func (r reportShapes) blockedViolation(e end) predict.Violation {
+	return predict.Violation{Property: r.blockedProperty(len(e.stuck)), Choice: slices.Clone(e.stuck)}
 }

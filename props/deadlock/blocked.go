@@ -45,7 +45,7 @@ func runBlocked(ctx context.Context, tr *trace.Trace, opts predict.Options, lim 
 	res := &predict.Result{Trace: tr, Model: model}
 	res.Stats.Threads = len(tr.Threads)
 	res.Stats.Events = tr.NumEvents()
-	found := findEnds(tr, lim)
+	found := findEnds(tr, model, lim)
 	res.Stats.Candidates = len(found.ends)
 	shapes := reportShapes{}
 	seen := map[string]bool{} // location groups with a violation (without --all)

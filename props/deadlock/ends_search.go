@@ -3,6 +3,7 @@ package deadlock
 import (
 	"slices"
 
+	"gpredict/encode"
 	"gpredict/trace"
 )
 
@@ -40,28 +41,33 @@ type endSearch struct {
 }
 
 // findEnds chooses a stop for every thread, in every combination within
-// lim, and keeps those that are blocked ends (endOf).
-func findEnds(tr *trace.Trace, lim endLimits) endSearch {
+// lim, and keeps those that are blocked ends (endOf). The threads are
+// chosen in order, and each constraint is checked as soon as every
+// thread it speaks of has its stop (scope), so that a choice no end
+// extends is abandoned at once.
+func findEnds(tr *trace.Trace, model trace.BranchModel, lim endLimits) endSearch {
 	n := len(tr.Threads)
 	opts := make([][]threadStop, n)
+	others := make([]bool, n+1) // others[t]: a thread from t on has a stop that is not a lock wait
 	for t := range opts {
 		opts[t] = stopsOf(tr, trace.ThreadID(t))
 	}
+	for t := n - 1; t >= 0; t-- {
+		others[t] = others[t+1] || slices.ContainsFunc(opts[t], func(s threadStop) bool { return s.waitsOther(tr, trace.ThreadID(t)) })
+	}
 	// A blocked end needs a thread that waits in something other than a
 	// lock; without any such stop there is nothing to search.
-	if !slices.ContainsFunc(opts, func(os []threadStop) bool {
-		return slices.ContainsFunc(os, func(s threadStop) bool { return s.kind == stopInSend || s.kind == stopInWait || s.kind == stopAt })
-	}) {
+	if !others[0] {
 		return endSearch{}
 	}
-	reqs := requirementsOf(tr)
+	sc := newScopes(tr, model)
 	var out endSearch
 	cur := make([]threadStop, n)
 	steps := 0
-	var walk func(t int) bool
-	walk = func(t int) bool {
+	var walk func(t int, other bool) bool
+	walk = func(t int, other bool) bool {
 		if t == n {
-			if stuck, ok := endOf(tr, reqs, cur); ok {
+			if stuck, other, ok := endOf(tr, sc, cur, n-1); ok && other && len(stuck) > 0 {
 				if len(out.ends) == lim.ends {
 					out.beyond = true
 					return false
@@ -75,15 +81,67 @@ func findEnds(tr *trace.Trace, lim endLimits) endSearch {
 				out.outOfSteps = true
 				return false
 			}
+			o := other || s.waitsOther(tr, trace.ThreadID(t))
+			if !o && !others[t+1] {
+				continue
+			}
 			cur[t] = s
-			if !walk(t + 1) {
+			if _, _, ok := endOf(tr, sc, cur, t); !ok {
+				continue
+			}
+			if !walk(t+1, o) {
 				return false
 			}
 		}
 		return true
 	}
-	walk(0)
+	walk(0, false)
 	return out
+}
+
+// waitsOther reports whether the stop may wait for something other than
+// a lock: in a send or a wait, at a receive or a join, or at an event
+// with hb facts into it.
+func (s threadStop) waitsOther(tr *trace.Trace, t trace.ThreadID) bool {
+	switch s.kind {
+	case stopInSend, stopInWait:
+		return true
+	case stopAt:
+		ref := trace.EventRef{Thread: t, Index: s.at}
+		op := tr.Event(ref).Op
+		return op.IsRecv() || op == trace.OpJoin || len(tr.HBSources(ref)) > 0
+	}
+	return false
+}
+
+// scopes says, for the constraints endOf checks, the last thread (in
+// thread order) that each speaks of: a channel's counts need every
+// thread that uses it, what keeps a lock from a thread every thread that
+// takes it.
+type scopes struct {
+	x     *encode.Index // the whole trace's must-happen-before (order.go)
+	model trace.BranchModel
+	need  []uint32 // scratch
+	reqs  []([]requirement)
+	ch    map[trace.Sym]int
+	lock  map[trace.Sym]int
+}
+
+func newScopes(tr *trace.Trace, model trace.BranchModel) *scopes {
+	sc := &scopes{x: encode.NewModelIndex(tr, model), model: model, need: make([]uint32, len(tr.Threads)),
+		reqs: requirementsOf(tr), ch: map[trace.Sym]int{}, lock: map[trace.Sym]int{}}
+	for t, th := range tr.Threads {
+		for i := range th.Events {
+			ev := &th.Events[i]
+			switch {
+			case ev.Op.IsChan():
+				sc.ch[ev.Obj] = t
+			case ev.Op.IsLock() || ev.Op.IsRequest() || ev.Op == trace.OpWait:
+				sc.lock[ev.Obj] = t
+			}
+		}
+	}
+	return sc
 }
 
 // requirement is an event that needs something of another thread:
@@ -115,60 +173,81 @@ func requirementsOf(tr *trace.Trace) [][]requirement {
 	return out
 }
 
-// endOf judges the stops: the end they describe is a blocked end when
-// every thread that has started got there (its fork, joins and hb facts
-// satisfied by the others' stops; every send it performed completed;
-// every receive took a send, or found its channel closed and drained),
-// every stopped thread cannot move from the final state (a lock kept
-// from it, an empty open channel, an unfinished joined thread, an hb
-// source not performed; a send not completed, a wait nobody notifies)
-// and some stopped thread waits for something other than a lock. It
-// returns the events the stopped threads wait in.
-func endOf(tr *trace.Trace, reqs [][]requirement, stops []threadStop) ([]trace.EventRef, bool) {
+// endOf judges the stops of threads 0 … upto (the others have none
+// yet; a constraint that speaks of one of them is not checked): the end
+// they describe is a blocked end when every thread that has started got
+// there (its fork, joins and hb facts satisfied by the others' stops;
+// every send it performed completed; every receive took a send, or found
+// its channel closed and drained), every stopped thread cannot move from
+// the final state (a lock kept from it, an empty open channel, an
+// unfinished joined thread, an hb source not performed; a send not
+// completed, a wait nobody notifies) and some stopped thread waits for
+// something other than a lock. It returns the events the stopped threads
+// wait in (with upto the last thread), whether one of them waits for
+// something other than a lock, and whether the constraints hold.
+func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []trace.EventRef, other, ok bool) {
+	in := func(u trace.ThreadID) bool { return int(u) <= upto }
 	done := func(r trace.EventRef) bool { return r.Index < stops[r.Thread].performed }
 	finished := func(u trace.ThreadID) bool { return int(stops[u].performed) == len(tr.Threads[u].Events) }
-	for t, s := range stops {
-		th := tr.Threads[t]
-		if th.HasFork && len(th.Events) > 0 && (s.kind == stopAbsent) == done(th.ForkedBy) {
-			return nil, false
+	unmet := func(srcs []trace.EventRef) (bool, bool) { // some source not done; all of them assigned
+		known := true
+		for _, src := range srcs {
+			if !in(src.Thread) {
+				known = false
+			} else if !done(src) {
+				return true, true
+			}
 		}
-		for _, r := range reqs[t] {
+		return false, known
+	}
+	for t, s := range stops[:upto+1] {
+		th := tr.Threads[t]
+		if th.HasFork && len(th.Events) > 0 && in(th.ForkedBy.Thread) && (s.kind == stopAbsent) == done(th.ForkedBy) {
+			return nil, false, false
+		}
+		for _, r := range sc.reqs[t] {
 			if r.index >= s.performed {
 				break
 			}
-			if r.isJoin && !finished(r.joins) || slices.ContainsFunc(r.sources, func(src trace.EventRef) bool { return !done(src) }) {
-				return nil, false
+			if r.isJoin && in(r.joins) && !finished(r.joins) {
+				return nil, false, false
+			}
+			if u, _ := unmet(r.sources); u {
+				return nil, false, false
 			}
 		}
+	}
+	if !sc.ordered(stops, upto) {
+		return nil, false, false
 	}
 	// The channels: every performed send completed (the stuck ones are
 	// taken last), every receive took a send, no stuck send on a closed
 	// channel.
 	totals := map[trace.Sym]chanCount{}
 	stuckSends := map[trace.Sym]int{}
-	for t, s := range stops {
+	for t, s := range stops[:upto+1] {
 		for ch, c := range s.chans {
 			totals[ch] = totals[ch].plus(c)
 		}
 		if s.kind == stopInSend {
-			stuckSends[tr.Threads[t].Events[s.at].Obj]++
+			ch := tr.Threads[t].Events[s.at].Obj
+			stuckSends[ch]++
+			totals[ch] = totals[ch] // checked below even without other operations
 		}
 	}
 	for ch, c := range totals {
+		if sc.ch[ch] > upto {
+			continue
+		}
 		k := tr.Cap(ch)
 		if c.recvs > c.sends || c.sends > c.recvs+k || c.recvClosed > 0 && (c.closes == 0 || c.sends != c.recvs) {
-			return nil, false
+			return nil, false, false
+		}
+		if n := stuckSends[ch]; n > 0 && (c.closes > 0 || c.sends != c.recvs+k) {
+			return nil, false, false
 		}
 	}
-	for ch, n := range stuckSends {
-		c := totals[ch]
-		if n > 0 && (c.closes > 0 || c.sends != c.recvs+tr.Cap(ch)) {
-			return nil, false
-		}
-	}
-	var stuck []trace.EventRef
-	other := false
-	for ti, s := range stops {
+	for ti, s := range stops[:upto+1] {
 		t := trace.ThreadID(ti)
 		ref := trace.EventRef{Thread: t, Index: s.at}
 		switch s.kind {
@@ -177,43 +256,46 @@ func endOf(tr *trace.Trace, reqs [][]requirement, stops []threadStop) ([]trace.E
 		case stopInSend, stopInWait:
 			// The send or the wait's release is taken, last: its hb
 			// facts must be satisfied (else the thread waits before it).
-			if slices.ContainsFunc(tr.HBSources(ref), func(src trace.EventRef) bool { return !done(src) }) {
-				return nil, false
+			if u, _ := unmet(tr.HBSources(ref)); u {
+				return nil, false, false
 			}
 			other = true
 		case stopPending:
 			ev := tr.Event(ref)
-			if !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRRequest) {
-				return nil, false
+			if sc.lock[ev.Obj] <= upto && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRRequest) {
+				return nil, false, false
 			}
 		case stopAt:
 			ev := tr.Event(ref)
+			u, known := unmet(tr.HBSources(ref))
 			switch {
-			case slices.ContainsFunc(tr.HBSources(ref), func(src trace.EventRef) bool { return !done(src) }):
+			case u:
 				other = true
+			case !known:
+				// it may wait for an hb source not chosen yet
 			case ev.Op == trace.OpJoin:
-				u, ok := tr.ThreadByName(tr.Str(ev.Obj))
-				if !ok || finished(u) {
-					return nil, false
+				v, ok := tr.ThreadByName(tr.Str(ev.Obj))
+				if !ok || in(v) && finished(v) {
+					return nil, false, false
 				}
 				other = true
 			case ev.Op.IsRecv():
 				c := totals[ev.Obj]
-				if c.sends+stuckSends[ev.Obj] != c.recvs || c.closes > 0 {
-					return nil, false
+				if sc.ch[ev.Obj] <= upto && (c.sends+stuckSends[ev.Obj] != c.recvs || c.closes > 0) {
+					return nil, false, false
 				}
 				other = true
 			case ev.Op == trace.OpAcquire || ev.Op == trace.OpRAcquire:
-				if !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRAcquire) {
-					return nil, false
+				if sc.lock[ev.Obj] <= upto && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRAcquire) {
+					return nil, false, false
 				}
 			default:
-				return nil, false
+				return nil, false, false
 			}
 		}
 		stuck = append(stuck, ref)
 	}
-	return stuck, other && len(stuck) > 0
+	return stuck, other, true
 }
 
 // lockKept reports whether the stops keep lock l from thread t (shared:
@@ -236,4 +318,42 @@ func lockKept(tr *trace.Trace, stops []threadStop, t trace.ThreadID, l trace.Sym
 		}
 	}
 	return false
+}
+
+// ordered reports whether the stops of threads 0 … upto agree with
+// must-happen-before (as outOfOrder does for a cycle, order.go): what
+// each thread performs before its stop needs no event of another thread
+// beyond that thread's stop (the send or the wait a thread is inside is
+// left out: whether the clocks count its completion is theirs to say). Under the implicit branch model a thread's
+// last performed read must be consistent too, so the one write that can
+// give its value (encode.OneWrite) is needed, and a read no write can
+// give (encode.Impossible) rules the stop out.
+func (sc *scopes) ordered(stops []threadStop, upto int) bool {
+	tr := sc.x.Trace
+	for t, s := range stops[:upto+1] {
+		last := int(s.performed) - 1
+		if last < 0 {
+			continue
+		}
+		need := sc.need
+		clear(need)
+		ref := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(last)}
+		join(need, sc.x.Clock(ref))
+		if sc.model == trace.BranchesImplicit && tr.Event(ref).Op == trace.OpRead {
+			switch w, kind := sc.x.Source(ref); kind {
+			case encode.Impossible:
+				return false
+			case encode.OneWrite:
+				join(need, sc.x.Clock(w))
+			}
+		}
+		for u, o := range stops[:upto+1] {
+			// The send or wait a thread is inside is taken after the
+			// others' steps, so it is not among what they may need.
+			if u != t && need[u] > o.performed {
+				return false
+			}
+		}
+	}
+	return true
 }

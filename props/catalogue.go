@@ -50,6 +50,7 @@ var catalogue = []Property{
 	pattern("GoCloseOfClosedChannel"),
 	pattern("GoWaitGroupReuse"),
 	builtin("Deadlock", deadlock.Predict),
+	builtin("Blocked", deadlock.PredictBlocked),
 }
 
 // pattern makes the entry of a pattern property from its embedded files.

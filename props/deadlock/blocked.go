@@ -50,7 +50,7 @@ func runBlocked(ctx context.Context, tr *trace.Trace, opts predict.Options, lim 
 	shapes := reportShapes{}
 	seen := map[string]bool{} // location groups with a violation (without --all)
 	for _, e := range found.ends {
-		v := shapes.blockedViolation(e)
+		v := shapes.blockedViolation(tr, e)
 		if ctx.Err() != nil {
 			res.Stats.Undecided++
 			continue
@@ -91,7 +91,7 @@ func runBlocked(ctx context.Context, tr *trace.Trace, opts predict.Options, lim 
 		if found.outOfSteps {
 			reason = fmt.Sprintf("not decided: the search of the threads' stops stopped at its bound of %d steps (MaxBlockedSearchSteps); the ends it had not reached were not searched", lim.steps)
 		}
-		res.Unknown = append(res.Unknown, predict.UnknownCandidate{Property: shapes.blockedProperty(0), Reason: reason})
+		res.Unknown = append(res.Unknown, predict.UnknownCandidate{Property: shapes.blockedProperty(0, false), Reason: reason})
 	}
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
@@ -204,6 +204,9 @@ func checkEndWitness(tr *trace.Trace, model trace.BranchModel, e end, sched []re
 	}
 	if !slices.Equal(at, e.stuck) {
 		return nil, fmt.Errorf("the witness leaves %s waiting, want %s", idsOf(tr, at), idsOf(tr, e.stuck))
+	}
+	if got.Closed != e.closed {
+		return nil, fmt.Errorf("the witness's end is closed=%v (every other thread ended or absent), want %v", got.Closed, e.closed)
 	}
 	return w, nil
 }

@@ -52,7 +52,7 @@ func TestBlockedMatchesExplorer(t *testing.T) {
 			for _, model := range []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit} {
 				var want []string
 				for _, e := range explore.BlockedEnds(tr, model) {
-					want = append(want, ids(tr, e.At))
+					want = append(want, endID(tr, e))
 					for _, a := range e.At {
 						kinds[tr.Event(a).Op]++
 					}
@@ -63,8 +63,8 @@ func TestBlockedMatchesExplorer(t *testing.T) {
 					_ = trace.WriteText(&text, tr)
 					t.Fatalf("seed %d, %s model: %v\n%s", seed, model, err, text.String())
 				}
-				got := violations(res)
-				slices.Sort(got)
+				got := blockedIDs(res)
+				slices.Sort(want)
 				compared++
 				if len(res.Unknown) > 0 || !slices.Equal(got, want) {
 					var text strings.Builder
@@ -130,4 +130,27 @@ func mixedTrace(t *testing.T, r *rand.Rand) *trace.Trace {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
 	return tr
+}
+
+// endID identifies an explorer's end as blockedIDs does a report: the
+// events waited in, and "forever" when it is closed.
+func endID(tr *trace.Trace, e explore.BlockedEnd) string {
+	if e.Closed {
+		return ids(tr, e.At) + " forever"
+	}
+	return ids(tr, e.At)
+}
+
+// blockedIDs lists the reports of res as endID does, sorted.
+func blockedIDs(res *predict.Result) []string {
+	var out []string
+	for _, v := range res.Violations {
+		s := ids(res.Trace, v.Choice)
+		if v.Property.Events[0].Name == "forever" {
+			s += " forever"
+		}
+		out = append(out, s)
+	}
+	slices.Sort(out)
+	return out
 }

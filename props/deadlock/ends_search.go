@@ -29,6 +29,9 @@ type end struct {
 	stops []threadStop
 	// stuck are the events the stuck threads wait in, in thread order.
 	stuck []trace.EventRef
+	// closed: every other thread has ended (`end`) or never started, so
+	// the stuck threads wait for ever whatever the program does later.
+	closed bool
 }
 
 // endSearch is the result of findEnds: the ends in search order, and
@@ -72,7 +75,7 @@ func findEnds(tr *trace.Trace, model trace.BranchModel, lim endLimits) endSearch
 					out.beyond = true
 					return false
 				}
-				out.ends = append(out.ends, end{stops: slices.Clone(cur), stuck: stuck})
+				out.ends = append(out.ends, end{stops: slices.Clone(cur), stuck: stuck, closed: closedEnd(tr, cur)})
 			}
 			return true
 		}
@@ -353,6 +356,19 @@ func (sc *scopes) ordered(stops []threadStop, upto int) bool {
 			if u != t && need[u] > o.performed {
 				return false
 			}
+		}
+	}
+	return true
+}
+
+// closedEnd reports whether every thread that the stops leave finished
+// has ended: its last event is `end` (a thread without events never
+// starts).
+func closedEnd(tr *trace.Trace, stops []threadStop) bool {
+	for t, s := range stops {
+		evs := tr.Threads[t].Events
+		if s.kind == stopFinished && len(evs) > 0 && evs[len(evs)-1].Op != trace.OpEnd {
+			return false
 		}
 	}
 	return true

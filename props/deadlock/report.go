@@ -119,31 +119,59 @@ func reachAll(k int) *spec.Alternative {
 }
 
 // blockedShape is the key of the Blocked property of k stuck threads:
-// blockedShape - k (below endedShape).
+// blockedShape - 2k, or blockedShape - 2k - 1 for an end in which they
+// wait for ever (below endedShape).
 const blockedShape = endedShape - 1
 
 // blockedProperty is the Blocked property of ends with k stuck threads:
-// one `blocked` event per thread (t1 … tk), the event it waits in; k = 0
-// is the shape of an unknown that names no end. It has no parameters:
-// what a thread waits for (a channel, a lock, a thread) is in its event.
-func (r reportShapes) blockedProperty(k int) *spec.Property {
-	if p, ok := r[blockedShape-k]; ok {
+// one event per thread (t1 … tk), the event it waits in — named
+// `forever` when every other thread has ended or never started (closed:
+// nothing can wake them), `blocked` when the run ends with them waiting;
+// k = 0 is the shape of an unknown that names no end. Its parameters
+// w1 … wk are what each waits for: a channel, a lock, the thread it
+// joins or whose event an hb fact waits for, a wait's signal.
+func (r reportShapes) blockedProperty(k int, closed bool) *spec.Property {
+	key, name := blockedShape-2*k, "blocked"
+	if closed {
+		key, name = key-1, "forever"
+	}
+	if p, ok := r[key]; ok {
 		return p
 	}
-	p := &spec.Property{Name: "Blocked", Events: []*spec.EventDecl{{Name: "blocked"}}}
+	p := &spec.Property{Name: "Blocked", Events: []*spec.EventDecl{{Name: name}}}
 	seq := &spec.PatNode{Kind: spec.PatSeq}
 	var occs []spec.Occurrence
 	for i := 1; i <= k; i++ {
+		p.Params = append(p.Params, &spec.Param{Type: "Object", Name: fmt.Sprintf("w%d", i)})
 		seq.Kids = append(seq.Kids, &spec.PatNode{Kind: spec.PatEvent, Occ: len(occs)})
-		occs = append(occs, spec.Occurrence{Event: "blocked", Decl: 0, Thread: fmt.Sprintf("t%d", i)})
+		occs = append(occs, spec.Occurrence{Event: name, Decl: 0, Thread: fmt.Sprintf("t%d", i)})
 	}
 	p.Normal = &spec.NormalPattern{Alts: []spec.Alternative{{Root: seq, Occs: occs}}}
-	r[blockedShape-k] = p
+	r[key] = p
 	return p
 }
 
 // blockedViolation is the report of end e without its witness: the
-// events its stuck threads wait in, in thread order.
-func (r reportShapes) blockedViolation(e end) predict.Violation {
-	return predict.Violation{Property: r.blockedProperty(len(e.stuck)), Choice: slices.Clone(e.stuck)}
+// events its stuck threads wait in, in thread order, and what each waits
+// for.
+func (r reportShapes) blockedViolation(tr *trace.Trace, e end) predict.Violation {
+	v := predict.Violation{Property: r.blockedProperty(len(e.stuck), e.closed), Choice: slices.Clone(e.stuck)}
+	for _, at := range e.stuck {
+		v.Binding = append(v.Binding, waitsFor(tr, e, at))
+	}
+	return v
+}
+
+// waitsFor is what the thread of e stuck at at waits for.
+func waitsFor(tr *trace.Trace, e end, at trace.EventRef) trace.Sym {
+	for _, src := range tr.HBSources(at) {
+		if src.Index >= e.stops[src.Thread].performed {
+			return tr.Threads[src.Thread].Name
+		}
+	}
+	ev := tr.Event(at)
+	if ev.Op == trace.OpWait {
+		return ev.Val
+	}
+	return ev.Obj
 }

@@ -7,11 +7,11 @@
 # GOBENCH_DIR is a checkout of GoBench (it holds gobench/goker). GoBench
 # has no license: nothing of it is copied into this repository; each kernel
 # is copied into a temporary module of its own (outside the repository)
-# and recorded there. The kernels: every one of goker/nonblocking, and the
-# resource deadlocks of goker/blocking that Deadlock models: AB-BA (lock
-# order), double locking (a goroutine locks a sync.Mutex it holds, or
-# returns holding one) and RWR (a read lock waits behind a writer that
-# waits for a read lock). KERNEL_FILTER (a grep regexp on
+# and recorded there. The kernels: every one of goker/nonblocking and of
+# goker/blocking — the resource deadlocks that Deadlock models (AB-BA,
+# double locking, RWR) and the communication deadlocks and leaks that
+# Blocked models (channels, channels with locks, contexts, WaitGroups and
+# condition variables). KERNEL_FILTER (a grep regexp on
 # "project/number") picks some.
 #
 # For each kernel: one run of its test recorded with `gpredict record`,
@@ -31,14 +31,19 @@
 #
 # Columns: kernel, type (from the README), events recorded, violations
 # predicted (property:location,... — the first three), documented bug
-# found, seconds (record + predict), -race runs in that time, -race found.
-# Needs jq. GPREDICT_GOBENCH_TIMEOUT (default 120) bounds one recording.
+# found, whether the recorded run passed or blocked (then the bug may be
+# found from record's own report of where it blocked, "blocked:"),
+# seconds (record + predict), -race runs in that time, -race found.
+# Needs jq. GPREDICT_GOBENCH_TIMEOUT (default 120) bounds one recording,
+# GPREDICT_GOBENCH_TEST_TIMEOUT (default 60s) the recorded test's
+# -timeout (a blocking kernel that blocks runs until it).
 set -uo pipefail
 [ $# -ge 1 ] || { sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 gobench=$(cd "$1" && pwd)/gobench/goker
 filter=${2:-.}
 repo=$(cd "$(dirname "$0")/.." && pwd)
 limit=${GPREDICT_GOBENCH_TIMEOUT:-120}
+testlimit=${GPREDICT_GOBENCH_TEST_TIMEOUT:-60s}
 [ -d "$gobench/nonblocking" ] || { echo "gobench.sh: $1 has no gobench/goker/nonblocking" >&2; exit 2; }
 command -v jq >/dev/null || { echo "gobench.sh: needs jq" >&2; exit 2; }
 (cd "$repo" && go build -o bin/gpredict ./cmd/gpredict) || exit 2
@@ -48,9 +53,7 @@ trap 'rm -rf "$work"' EXIT
 
 kernels() {
 	for d in "$gobench"/nonblocking/*/*/; do echo "${d%/}"; done
-	for d in "$gobench"/blocking/*/*/; do
-		grep -qiE 'AB-BA|Double locking|RWR' <<<"$(grep -m1 -E '^\|\[' "$d/README.md" 2>/dev/null)" && echo "${d%/}"
-	done
+	for d in "$gobench"/blocking/*/*/; do echo "${d%/}"; done
 }
 
 # documented DIR prints the kernel-file lines its README's backtrace
@@ -80,8 +83,8 @@ near() {
 	return 1
 }
 
-printf '%-18s %-22s %7s  %-60s %-6s %7s %6s %-6s\n' kernel type events "violations predicted" found seconds race-n race
-total=0 predicted=0 racefound=0 compiled=0
+printf '%-18s %-22s %7s  %-60s %-6s %-7s %7s %6s %-6s\n' kernel type events "violations predicted" found run seconds race-n race
+total=0 predicted=0 racefound=0 compiled=0 passedfound=0
 for k in $(kernels | sort); do
 	name=$(basename "$(dirname "$k")")/$(basename "$k")
 	echo "$name" | grep -qE "$filter" || continue
@@ -93,10 +96,11 @@ for k in $(kernels | sort); do
 	printf 'module gobenchkernel\n\ngo 1.26\n' >"$mod/go.mod"
 	start=$(date +%s.%N)
 	out=$mod/rec
-	(cd "$mod" && timeout "$limit" "$gp" record -o "$out" -- go test -count=1 -timeout 60s . >"$mod/record.log" 2>&1)
+	(cd "$mod" && timeout "$limit" "$gp" record -o "$out" -- go test -count=1 -timeout "$testlimit" . >"$mod/record.log" 2>&1)
 	events=-
 	viols=""
 	found=no
+	run=passed
 	if [ -f "$out/trace.trace" ]; then
 		compiled=$((compiled + 1))
 		events=$("$gp" trace check --format json "$out/trace.trace" 2>/dev/null | jq -r '.events')
@@ -126,6 +130,7 @@ for k in $(kernels | sort); do
 			near "$l" "$doc" && found=yes
 		done < <(sed -n 's/^gpredict: warning: the run ended .* waiting in .* at \([^ ,]*\).*/\1/p' "$mod/record.log" | sed 's/.*\///')
 		if grep -q '^gpredict: warning: the run ended' "$mod/record.log"; then
+			run=blocked
 			viols="blocked:$(sed -n 's/^gpredict: warning: the run ended .* at \([^ ,]*\).*/\1/p' "$mod/record.log" | sed 's/.*\///' | sort -u | head -3 | tr '\n' ' ')$viols"
 		fi
 	elif grep -q 'build failed\|cannot\|undefined' "$mod/record.log"; then
@@ -134,6 +139,7 @@ for k in $(kernels | sort); do
 		viols="(no trace: $(tail -1 "$mod/record.log" | cut -c1-45))"
 	fi
 	[ "$found" = yes ] && predicted=$((predicted + 1))
+	[ "$found" = yes ] && [ "$run" = passed ] && passedfound=$((passedfound + 1))
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
 	# -race for the same wall time (at least one run).
 	runs=0 race=no
@@ -146,7 +152,7 @@ for k in $(kernels | sort); do
 		[ "$(echo "$(date +%s.%N) < $deadline" | bc)" = 1 ] || break
 	done
 	[ "$race" = yes ] && racefound=$((racefound + 1))
-	printf '%-18s %-22s %7s  %-60s %-6s %7.1f %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$secs" "$runs" "$race"
+	printf '%-18s %-22s %7s  %-60s %-6s %-7s %7.1f %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$run" "$secs" "$runs" "$race"
 done
 echo
-echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted; found by go test -race in the same time: $racefound"
+echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed); found by go test -race in the same time: $racefound"

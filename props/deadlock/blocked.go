@@ -49,10 +49,17 @@ func runBlocked(ctx context.Context, tr *trace.Trace, opts predict.Options, lim 
 	res.Stats.Candidates = len(found.ends)
 	shapes := reportShapes{}
 	seen := map[string]bool{} // location groups with a violation (without --all)
+	mem := predict.WatchMemory(opts.MemoryBudget)
+	defer mem.Stop()
 	for _, e := range found.ends {
 		v := shapes.blockedViolation(tr, e)
 		if ctx.Err() != nil {
 			res.Stats.Undecided++
+			continue
+		}
+		if mem.Tight() {
+			res.Stats.SolverCalls++
+			res.Unknown = append(res.Unknown, predict.UnknownCandidate{Property: v.Property, Binding: v.Binding, Choice: v.Choice, Reason: mem.Reason()})
 			continue
 		}
 		key := res.GroupKey(&v)
@@ -65,7 +72,7 @@ func runBlocked(ctx context.Context, tr *trace.Trace, opts predict.Options, lim 
 			res.Stats.Prefiltered++
 			continue
 		}
-		d, stages := solveAll(cutTr, model, opts, e, ctx.Done())
+		d, stages := solveAll(cutTr, model, opts, mem, e, ctx.Done())
 		res.Stats.Stages = predict.MergeStages(res.Stats.Stages, stages)
 		if d.Verdict == predict.Unknown && ctx.Err() != nil {
 			res.Stats.Undecided++
@@ -163,7 +170,7 @@ func standInsOf(e end) []trace.EventRef {
 // solveAll asks the ladder whether the cut trace has a schedule with
 // every stand-in (`&`: a join may need a finished thread's stand-in
 // before it, so they are not asked side by side).
-func solveAll(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, e end, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
+func solveAll(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, mem predict.MemoryWatch, e end, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
 	refs := standInsOf(e)
 	root := &spec.PatNode{Kind: spec.PatAnd}
 	occs := make([]spec.Occurrence, len(refs))
@@ -174,7 +181,7 @@ func solveAll(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options,
 	if len(refs) == 1 {
 		root = root.Kids[0]
 	}
-	return decideWith(cutTr, model, opts, encode.Candidate{Alt: &spec.Alternative{Root: root, Occs: occs}, Choice: refs}, stop)
+	return decideWith(cutTr, model, opts, mem, encode.Candidate{Alt: &spec.Alternative{Root: root, Occs: occs}, Choice: refs}, stop)
 }
 
 // checkEndWitness turns the decider's schedule of e's cut trace into the

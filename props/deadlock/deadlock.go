@@ -75,7 +75,9 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	res.Stats.Candidates = len(found.cands)
 	reports := reportShapes{}
 	cycles, vs := inReportOrder(found.cands, reports)
-	r := &cycleRun{tr: tr, model: model, opts: opts, set: set}
+	mem := predict.WatchMemory(opts.MemoryBudget)
+	defer mem.Stop()
+	r := &cycleRun{tr: tr, model: model, opts: opts, set: set, mem: mem}
 	if len(cycles) > 0 {
 		r.x = encode.NewModelIndex(tr, model) // once: outOfOrder's facts, for every cycle
 	}
@@ -119,7 +121,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 		switch o.d.Verdict {
 		case predict.Sat:
 			v := vs[i]
-			v.Witness = replay.Compact(tr, o.sched)
+			v.Witness = o.w
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
 			res.Unknown = append(res.Unknown, reports.unknown(&c, o.d.Reason))
@@ -157,6 +159,7 @@ func inReportOrder(cycles []candidate, reports reportShapes) ([]candidate, []pre
 // its resolved branch model, the whole trace's index (outOfOrder), the
 // options and settings, and the location groups (nil with --all).
 type cycleRun struct {
+	mem    predict.MemoryWatch // the run's memory budget
 	tr     *trace.Trace
 	model  trace.BranchModel
 	x      *encode.Index
@@ -169,13 +172,16 @@ type cycleRun struct {
 // an interrupt stopped the run, or needed no decision): whether its
 // threads can reach their requests at all (reachable; else it is
 // pre-filtered), the decision, and, for a witness, the schedule the
-// replay checks accepted (sched) or why they did not (err); with what the
-// greedy replay and the ladder's stages did for it.
+// replay checks accepted, compacted (w: the outcomes are kept until the
+// run ends, and a schedule of Steps takes twelve bytes a step where the
+// compact witness takes one; d.Schedule is dropped too), or why they did
+// not (err, with d.Schedule kept for the report); with what the greedy
+// replay and the ladder's stages did for it.
 type outcome struct {
 	done                     bool
 	reachable                bool
 	d                        predict.Decision
-	sched                    []replay.Step
+	w                        replay.Witness
 	err                      error
 	greedyTried, greedyFound bool
 	greedyTime               time.Duration
@@ -208,6 +214,14 @@ func (r *cycleRun) decideAll(ctx context.Context, cycles []candidate, start time
 			for i := range next {
 				if r.groups.settled(i) {
 					outs[i].done = true // not needed
+					decided.Add(1)
+					continue
+				}
+				if r.mem.Tight() {
+					// Past the budget no cycle is decided: each is unknown
+					// with the budget as the reason, as predict.Run's
+					// candidates are, and nothing more is kept.
+					outs[i] = outcome{done: true, reachable: true, d: predict.Decision{Verdict: predict.Unknown, Reason: r.mem.Reason()}}
 					decided.Add(1)
 					continue
 				}
@@ -260,17 +274,20 @@ func (r *cycleRun) decide(c candidate, stop <-chan struct{}) outcome {
 		t0 := time.Now()
 		for _, sched := range greedyWitnesses(r.tr, c) {
 			if w, err := checkDeadlockWitness(r.tr, cutTr, r.model, c, sched); err == nil {
-				o.d = predict.Decision{Verdict: predict.Sat, Schedule: sched}
-				o.sched, o.greedyFound = w, true
+				o.d = predict.Decision{Verdict: predict.Sat}
+				o.w, o.greedyFound = replay.Compact(r.tr, w), true
 				break
 			}
 		}
 		o.greedyTried, o.greedyTime = true, time.Since(t0)
 	}
 	if !o.greedyFound {
-		o.d, o.stages = solve(cutTr, r.model, r.opts, c, stop)
+		o.d, o.stages = solve(cutTr, r.model, r.opts, r.mem, c, stop)
 		if o.d.Verdict == predict.Sat {
-			o.sched, o.err = checkDeadlockWitness(r.tr, cutTr, r.model, c, o.d.Schedule)
+			var w []replay.Step
+			if w, o.err = checkDeadlockWitness(r.tr, cutTr, r.model, c, o.d.Schedule); o.err == nil {
+				o.w, o.d.Schedule = replay.Compact(r.tr, w), nil
+			}
 		}
 	}
 	return o
@@ -281,18 +298,24 @@ func (r *cycleRun) decide(c candidate, stop <-chan struct{}) outcome {
 // every stand-in of c's requests. It also returns what each stage of the
 // decider's ladder settled (nil for a decider without stages), which
 // the run's statistics add up as the pattern properties' runs do.
-func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, c candidate, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
-	return decideWith(cutTr, model, opts, encode.Candidate{Alt: c.alt(), Choice: c.events()}, stop)
+func solve(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, mem predict.MemoryWatch, c candidate, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
+	return decideWith(cutTr, model, opts, mem, encode.Candidate{Alt: c.alt(), Choice: c.events()}, stop)
 }
 
 // decideWith asks opts' decider (the engine's ladder by default) about
-// cand on cutTr, and returns what each stage of its ladder settled.
-func decideWith(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, cand encode.Candidate, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
+// cand on cutTr, and returns what each stage of its ladder settled. Past
+// the memory budget the ladder runs no solver stage (the candidate is
+// then unknown with the budget as the reason).
+func decideWith(cutTr *trace.Trace, model trace.BranchModel, opts predict.Options, mem predict.MemoryWatch, cand encode.Candidate, stop <-chan struct{}) (predict.Decision, []stage.StageStats) {
 	newDecider := opts.NewDecider
 	if newDecider == nil {
 		newDecider = predict.NewZ3Decider
 	}
-	dec := newDecider(cutTr, model, predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: stop})
+	dopts := predict.DeciderOptions{Timeout: opts.Timeout, DumpDir: opts.DumpDir, Stop: stop}
+	if opts.MemoryBudget > 0 {
+		dopts.Tight, dopts.TightReason = mem.Tight, mem.Reason()
+	}
+	dec := newDecider(cutTr, model, dopts)
 	defer dec.Close()
 	d := dec.Decide(cand)
 	var stages []stage.StageStats

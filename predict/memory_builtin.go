@@ -1,0 +1,23 @@
+package predict
+
+// MemoryWatch is the memory budget's watch (memoryWatch) for the
+// built-ins, which decide their candidates in loops of their own
+// (props/deadlock): once Tight, they start no more candidates and report
+// those left as unknown with Reason, as Run does.
+type MemoryWatch struct{ w *memoryWatch }
+
+// WatchMemory starts watching the process's resident memory against
+// budget (≤ 0: no budget; Tight is then never true). Stop ends it.
+func WatchMemory(budget int64) MemoryWatch { return MemoryWatch{watchMemory(budget)} }
+
+// Tight reports whether the budget has been reached.
+func (m MemoryWatch) Tight() bool { return m.w.budget > 0 && m.w.Tight() }
+
+// Reason is why a candidate is unknown once the budget is reached.
+func (m MemoryWatch) Reason() string { return m.w.Reason() }
+
+// Peak is the largest resident memory seen, in bytes.
+func (m MemoryWatch) Peak() int64 { return m.w.peak.Load() }
+
+// Stop ends the watch.
+func (m MemoryWatch) Stop() { m.w.stop() }

@@ -23,6 +23,9 @@ type Witness struct {
 	headLen int
 	narrow  []uint8
 	wide    []uint32
+	// runs, when set, holds the own steps instead of narrow and wide
+	// (witness_runs.go).
+	runs []threadRun
 	// tallies[c*threads+t] is the number of thread t's steps among the
 	// own steps before c*chunk (nil: the witness is too short to need it).
 	tallies []int32
@@ -51,18 +54,23 @@ func (w *Witness) Then(n int, tr *trace.Trace, steps []Step) Witness {
 // next one (as every valid schedule is), as a Witness.
 func Compact(tr *trace.Trace, sched []Step) Witness {
 	var w Witness
-	if len(tr.Threads) <= 256 {
+	w.commits = commitsOf(sched)
+	if w.commits == nil {
+		w.runs = runsOf(sched)
+	}
+	switch {
+	case w.runs != nil:
+	case len(tr.Threads) <= 256:
 		w.narrow = make([]uint8, len(sched))
 		for i, s := range sched {
 			w.narrow[i] = uint8(s.Ref.Thread)
 		}
-	} else {
+	default:
 		w.wide = make([]uint32, len(sched))
 		for i, s := range sched {
 			w.wide[i] = uint32(s.Ref.Thread)
 		}
 	}
-	w.commits = commitsOf(sched)
 	w.tally(len(tr.Threads))
 	return w
 }
@@ -72,7 +80,7 @@ func Compact(tr *trace.Trace, sched []Step) Witness {
 func (w *Witness) tally(threads int) {
 	w.threads, w.chunk = threads, max(tallyChunk, 16*threads)
 	n := w.own()
-	if n <= 2*w.chunk {
+	if n <= 2*w.chunk || w.runs != nil {
 		return
 	}
 	w.tallies = make([]int32, (n/w.chunk+1)*threads)
@@ -92,9 +100,17 @@ func (w *Witness) tally(threads int) {
 
 // own is the number of the witness's own steps; ownThread the thread of
 // own step i.
-func (w Witness) own() int { return len(w.narrow) + len(w.wide) }
+func (w Witness) own() int {
+	if len(w.runs) > 0 {
+		return int(w.runs[len(w.runs)-1].end)
+	}
+	return len(w.narrow) + len(w.wide)
+}
 
 func (w Witness) ownThread(i int) trace.ThreadID {
+	if w.runs != nil {
+		return trace.ThreadID(w.runs[w.runAt(i)].thread)
+	}
 	if w.narrow != nil {
 		return trace.ThreadID(w.narrow[i])
 	}
@@ -104,6 +120,10 @@ func (w Witness) ownThread(i int) trace.ThreadID {
 // ownBefore adds to counts[t] the number of thread t's steps among the
 // first n own steps.
 func (w Witness) ownBefore(n int, counts []int) {
+	if w.runs != nil {
+		w.runsBefore(n, counts)
+		return
+	}
 	a := 0
 	if w.tallies != nil {
 		c := n / w.chunk
@@ -143,6 +163,12 @@ func (w Witness) StepOf(t trace.ThreadID, k int) int {
 		}
 		k -= inHead
 	}
+	if w.runs != nil {
+		if i := w.runsStepOf(t, k); i >= 0 {
+			return w.headLen + i
+		}
+		return -1
+	}
 	a := 0
 	if w.tallies != nil {
 		// The last tally with at most k steps of t: step k is after it.
@@ -170,7 +196,7 @@ func (w Witness) StepOf(t trace.ThreadID, k int) int {
 }
 
 // Len is the number of steps.
-func (w Witness) Len() int { return w.headLen + len(w.narrow) + len(w.wide) }
+func (w Witness) Len() int { return w.headLen + w.own() }
 
 // thread is the thread of step i.
 func (w Witness) thread(i int) trace.ThreadID {
@@ -233,6 +259,13 @@ func (w Witness) Tally(a, b int, counts []int, seen []bool, order []trace.Thread
 			seen[t] = true
 			order = append(order, t)
 		}
+	}
+	if w.runs != nil {
+		w.runsTally(a-w.headLen, b-w.headLen, func(t trace.ThreadID, k int) {
+			note(t)
+			counts[t] += k - 1
+		})
+		return order
 	}
 	if w.commits != nil {
 		for i := a - w.headLen; i < b-w.headLen; i++ {

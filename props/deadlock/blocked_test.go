@@ -27,6 +27,7 @@ func TestBlockedCases(t *testing.T) {
 		{"buffered", nil},
 		{"ordered", nil},
 		{"pairing", []string{"W1#2", "W2#2 forever"}},
+		{"lost-signal", []string{"T1#3 forever"}},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {

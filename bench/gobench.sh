@@ -22,8 +22,8 @@
 # taken from an earlier version of the kernel file. A kernel whose README
 # has no backtrace (most double-locking ones) is found when a Deadlock
 # report points into a function that the kernel marks as the bug's with
-# a comment (`// block here`, `/// Missing unlock here`, `// Second
-# locking`, `// Double lock here`).
+# a comment (`// block here`, `// blocked here`, `/// Missing unlock
+# here`, `// Second locking`, `// Double lock here`).
 # Beside it, the same kernel's test run
 # under `go test -race -count=1` again and again for the same wall time:
 # "-race found" when some run reports a data race or fails with the
@@ -67,7 +67,7 @@ documented() {
 	for f in "$1"/*_test.go; do
 		awk -v file="$(basename "$f")" '
 			/^func / { start = NR; marked = 0 }
-			tolower($0) ~ /\/\/.*(block here|missing ([a-z_.]+\.)?r?unlock|second locking|double lock)/ { marked = 1 }
+			tolower($0) ~ /\/\/.*(blocke?d? here|missing ([a-z_.]+\.)?r?unlock|second locking|double lock)/ { marked = 1 }
 			/^}/ { if (start && marked) for (i = start; i <= NR; i++) print file ":" i; start = 0 }
 		' "$f"
 	done
@@ -113,7 +113,7 @@ for k in $(kernels | sort); do
 		viols=$(jq -r '[.violations[] | .property + ":" + ([.events[].loc | sub(".*/"; "")] | unique | join(","))] | unique | .[:3] | join(" ")' "$mod/predict.json" 2>/dev/null)
 		while IFS=$'\t' read -r prop locs; do
 			[ -n "$prop" ] || continue
-			[ "$slack" = 2 ] || [ "$prop" = Deadlock ] || continue # a marked bug is a deadlock
+			[ "$slack" = 2 ] || [ "$prop" = Deadlock ] || [ "$prop" = Blocked ] || continue # a marked bug is a deadlock or a leak
 			n=0 m=0
 			for l in $locs; do
 				m=$((m + 1))

@@ -2,7 +2,6 @@ package explore
 
 import (
 	"slices"
-	"strings"
 
 	"gpredict/predict/replay"
 	"gpredict/trace"
@@ -32,40 +31,19 @@ type BlockedEnd struct {
 // result is sorted by the ids of At, without duplicates; it is for
 // traces under the sequential memory model. model must be resolved.
 func BlockedEnds(tr *trace.Trace, model trace.BranchModel) []BlockedEnd {
-	seen := map[string]bool{}
 	found := map[string]BlockedEnd{}
-	var visit func(s *state)
-	visit = func(s *state) {
-		var b strings.Builder
-		s.key(&b)
-		if seen[b.String()] {
+	eachState(tr, model, func(s *state, next []*state) {
+		if len(next) > 0 {
 			return
 		}
-		seen[b.String()] = true
-		next := successors(tr, model, s)
-		if len(next) == 0 {
-			if e, ok := blockedEnd(tr, model, s); ok {
-				k := idList(tr, e.At)
-				if old, dup := found[k]; !dup || e.Closed && !old.Closed {
-					found[k] = e
-				}
+		if e, ok := blockedEnd(tr, model, s); ok {
+			k := idList(tr, e.At)
+			if old, dup := found[k]; !dup || e.Closed && !old.Closed {
+				found[k] = e
 			}
 		}
-		for _, n := range next {
-			visit(n)
-		}
-	}
-	visit(newState(tr))
-	keys := make([]string, 0, len(found))
-	for k := range found {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	out := make([]BlockedEnd, len(keys))
-	for i, k := range keys {
-		out[i] = found[k]
-	}
-	return out
+	})
+	return byKey(found)
 }
 
 // blockedEnd judges s, a state without successors.

@@ -31,8 +31,19 @@ import (
 // order; the result is sorted by the ids and has no duplicates. model
 // must be resolved.
 func Deadlocks(tr *trace.Trace, model trace.BranchModel) [][]trace.EventRef {
-	seen := map[string]bool{}
 	found := map[string][]trace.EventRef{}
+	eachState(tr, model, func(s *state, _ []*state) {
+		for _, d := range stateDeadlocks(tr, model, s) {
+			found[idList(tr, d)] = d
+		}
+	})
+	return byKey(found)
+}
+
+// eachState calls f once for every reachable state of tr under model
+// (memoised by state key), with the state's successors.
+func eachState(tr *trace.Trace, model trace.BranchModel, f func(s *state, next []*state)) {
+	seen := map[string]bool{}
 	var visit func(s *state)
 	visit = func(s *state) {
 		var b strings.Builder
@@ -41,22 +52,25 @@ func Deadlocks(tr *trace.Trace, model trace.BranchModel) [][]trace.EventRef {
 			return
 		}
 		seen[b.String()] = true
-		for _, d := range stateDeadlocks(tr, model, s) {
-			found[idList(tr, d)] = d
-		}
-		for _, n := range successors(tr, model, s) {
+		next := successors(tr, model, s)
+		f(s, next)
+		for _, n := range next {
 			visit(n)
 		}
 	}
 	visit(newState(tr))
-	keys := make([]string, 0, len(found))
-	for k := range found {
+}
+
+// byKey returns the values of m in the order of their keys.
+func byKey[V any](m map[string]V) []V {
+	keys := make([]string, 0, len(m))
+	for k := range m {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	out := make([][]trace.EventRef, len(keys))
+	out := make([]V, len(keys))
 	for i, k := range keys {
-		out[i] = found[k]
+		out[i] = m[k]
 	}
 	return out
 }

@@ -3,9 +3,7 @@ package deadlock
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -29,14 +27,7 @@ import (
 // some candidate end was refuted by the ladder, so that a search that
 // finds too little, or a ladder asked nothing, cannot pass unseen.
 func TestBlockedMatchesExplorer(t *testing.T) {
-	rounds := 40
-	if s := os.Getenv("GPREDICT_BLOCKED_SWEEP"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("GPREDICT_BLOCKED_SWEEP=%q: %v", s, err)
-		}
-		rounds = n
-	}
+	rounds := sweepRounds(t, "GPREDICT_BLOCKED_SWEEP", 40)
 	kinds := map[trace.Op]int{}
 	refuted, compared := 0, 0
 	for seed := range rounds {

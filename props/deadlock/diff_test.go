@@ -3,9 +3,7 @@ package deadlock
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -35,14 +33,7 @@ import (
 // (outOfOrder) ruled some candidates out, so that a pre-filter that rules
 // out too much cannot pass unseen, and unless each Go shape was found.
 func TestMatchesExplorer(t *testing.T) {
-	rounds := 60
-	if s := os.Getenv("GPREDICT_DEADLOCK_SWEEP"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("GPREDICT_DEADLOCK_SWEEP=%q: %v", s, err)
-		}
-		rounds = n
-	}
+	rounds := sweepRounds(t, "GPREDICT_DEADLOCK_SWEEP", 60)
 	byLength := map[int]int{} // deadlocks found, by number of threads (0: blocked by an ended thread)
 	refuted := 0              // candidates the solver found to be no deadlock
 	writers := 0              // deadlocks with a thread waiting for an rwmutex (writer preference)

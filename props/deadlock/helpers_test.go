@@ -1,7 +1,9 @@
 package deadlock
 
 import (
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -91,3 +93,18 @@ T2 acquire a
 T2 release a
 T2 release b
 `
+
+// sweepRounds is the number of rounds of a differential sweep: def, or
+// the value of the environment variable env.
+func sweepRounds(t *testing.T, env string, def int) int {
+	t.Helper()
+	s := os.Getenv(env)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatalf("%s=%q: %v", env, s, err)
+	}
+	return n
+}

@@ -140,6 +140,13 @@ func TestOpenRaw(t *testing.T) {
 			rawLogOfRaw(testChunk{1, 0, "1 write x 1\n", -1})},
 		{"a claim past the chunk", "", "", "raw.log: chunk 0 (offset 4096) says it holds 1000 bytes",
 			rawLogOf(testChunk{1, 0, "1 main write x 1\n", 1000})},
+		{"codes of stacks and sites", "stack s1 f@/x.go:4\nmain write x 1 stack=s1 @x.go:4\nmain read x 1 @x.go:5\nmain write x 2 stack=s1 @x.go:4\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 stack=s1 @x.go:4\n$2 @x.go:5\n", -1},
+				testChunk{1, 0, "1048576 # thread main\n+1 stack s1 f@/x.go:4\n+2 $1 write x 1\n+3 $2 read x 1\n2097152 $1 write x 2\n", -1})},
+		{"a code the dictionary lacks", "", "", "raw.log: chunk 1: code $3, which the dictionary does not define",
+			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:4\n", -1}, testChunk{1, 0, "1048576 # thread main\n+1 $3 write x 1\n", -1})},
+		{"a dictionary line that is not one", "", "", "raw.log: chunk 0: not a line of the recorder's dictionary",
+			rawLogOfRaw(testChunk{0, 0, "1 main write x 1\n", -1})},
 		{"out of order", "", "", "raw.log: chunk 0: sequence number 10 after 20",
 			rawLogOf(testChunk{1, 0, "2 main write x 1\n1 main write x 2\n", -1})},
 	} {

@@ -46,7 +46,17 @@ func Wrote[T any](p *T, old, v T, desc, site string) {
 	}
 	t := reflect.TypeFor[T]()
 	up := unsafe.Pointer(p)
-	if named(up, t, desc) {
+	if !composite(t) {
+		// The common case, looked up once: a location with its name
+		// needs neither an init nor the old value.
+		if name, ok := knownName(locKey{up, typePtr(t)}); ok {
+			s := cur()
+			s.mu.Lock()
+			s.logAccess(name, up, t, site, "write ")
+			s.mu.Unlock()
+			return
+		}
+	} else if named(up, t, desc) {
 		record(up, nil, t, desc, site, "write ")
 		return
 	}
@@ -55,13 +65,10 @@ func Wrote[T any](p *T, old, v T, desc, site string) {
 	record(up, unsafe.Pointer(o), t, desc, site, "write ")
 }
 
-// named reports whether every leaf of the location p of type t has its
-// name already (so no init is due and the old value is not needed).
+// named reports whether every leaf of the location p of the struct or
+// array type t has its name already (so no init is due and the old value
+// is not needed).
 func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
-	if !composite(t) {
-		_, ok := knownName(locKey{p, typePtr(t)})
-		return ok
-	}
 	for _, lf := range leavesOf(t) {
 		if _, ok := knownName(locKey{unsafe.Add(p, lf.off), lf.t}); !ok {
 			return false
@@ -102,6 +109,12 @@ func (s *gstate) access(p, old unsafe.Pointer, typ reflect.Type, tp unsafe.Point
 	if first && old != nil {
 		s.line("init " + name + " " + reprAt(old, typ))
 	}
+	s.logAccess(name, p, typ, site, op)
+}
+
+// logAccess logs op of the location p of type typ named name, with the
+// value now at p (s.mu held).
+func (s *gstate) logAccess(name string, p unsafe.Pointer, typ reflect.Type, site, op string) {
 	if number(typ.Kind()) {
 		s.evNumber(site, op, name, p, typ.Kind())
 		return

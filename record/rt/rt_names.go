@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -84,6 +85,16 @@ func objName(p unsafe.Pointer, kind string) string {
 		return ordinal("@" + kind)[1:]
 	})
 	return n
+}
+
+// objNameOf is objName for an object that a value of pointer type t
+// points to; its kind ("Account") is worked out only when the object is
+// new to the table, not at every access.
+func objNameOf(p unsafe.Pointer, t reflect.Type) string {
+	if n, ok := names.obj.get(p); ok {
+		return n
+	}
+	return objName(p, typeKind(t.Elem()))
 }
 
 // markVolatile reports whether v still needs its `volatile` directive,

@@ -160,12 +160,19 @@ func siteName(site string) string {
 }
 
 // line appends one raw line that is no event (a directive or a comment,
-// in the text format) to s's log under s.mu, which the caller holds.
-func (s *gstate) line(text string) {
-	s.room(maxSeq + 3 + len(text))
+// in the text format), made of parts, to s's log under s.mu, which the
+// caller holds.
+func (s *gstate) line(parts ...string) {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	s.room(maxSeq + 3 + n)
 	s.buf = s.appendStamp(s.buf, false)
 	s.buf = append(s.buf, ' ')
-	s.buf = append(s.buf, text...)
+	for _, p := range parts {
+		s.buf = append(s.buf, p...)
+	}
 	s.buf = append(s.buf, '\n')
 	s.ck.setUsed(len(s.buf))
 }

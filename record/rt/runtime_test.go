@@ -167,3 +167,40 @@ func TestPointCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestUnlockByAnother: a mutex that another goroutine unlocks is
+// released in its holder's thread, after the unlocking goroutine's call
+// (hb), and a lock the holder released is held by nobody.
+func TestUnlockByAnother(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() {
+		t.Skip("recording did not start (it starts once per process)")
+	}
+	var m sync.Mutex
+	held := make(chan *gstate)
+	go func() {
+		Lock(&m, "mu", "u.go:1")
+		held <- cur()
+	}()
+	a := <-held
+	Unlock(&m, "mu", "u.go:2")
+	b := cur()
+	st, ok := lockStates.get(keyOf(&m))
+	if !ok || st.excl.Load() != nil {
+		t.Fatalf("after the unlock the lock's state is %v (found: %v); want no holder", st, ok)
+	}
+	a.mu.Lock()
+	textA := string(a.buf)
+	a.mu.Unlock()
+	b.mu.Lock()
+	textB := string(b.buf)
+	b.mu.Unlock()
+	for _, want := range []struct{ text, re string }{
+		{textA, `(?m) acquire ` + st.name + `\n(.*\n)*.* release ` + st.name + `\n.* hb ` + regexp.QuoteMeta(b.name) + `:\d+ ` + regexp.QuoteMeta(a.name) + `:\d+$`},
+		{textB, `(?m) call void sync.Mutex.Unlock\(\) target=` + st.name + `$`},
+	} {
+		if !regexp.MustCompile(want.re).MatchString(want.text) {
+			t.Errorf("logged %q; want a match of %s", want.text, want.re)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func logAtomic(k locKey, kind, desc, site, before, after string) {
 	s.mu.Lock()
 	name, first := newLocName(k, desc)
 	if first {
-		s.line("init " + name + " " + before)
+		s.line("init ", name, " ", before)
 	}
 	s.ev(site, "acquire atomic(", name, ")") // the lock atomic(NAME), without making its name a string
 	if kind != "Store" {

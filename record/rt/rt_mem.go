@@ -107,7 +107,7 @@ func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
 func (s *gstate) access(p, old unsafe.Pointer, typ reflect.Type, tp unsafe.Pointer, desc, site, op string) {
 	name, first := newLocName(locKey{p, tp}, desc)
 	if first && old != nil {
-		s.line("init " + name + " " + reprAt(old, typ))
+		s.line("init ", name, " ", reprAt(old, typ))
 	}
 	s.logAccess(name, p, typ, site, op)
 }

@@ -20,14 +20,15 @@ import (
 // never written.
 //
 // Lines are shorter than the trace's: SEQ is a number for the lines of
-// synchronisation (a global stamp) and "+K" for the others, the K-th line
-// of the writer since its last global stamp; an event line leaves out its
-// thread, which the writer's last "# thread NAME" line gives. An event
-// line starts with the code of its stack and site ("$7 read x 1"), which
-// the dictionary — the lines "$7 SUFFIX" of writer 0, read first — turns
-// back into its end (" stack=s2 @x.go:4"). The cursor puts all three back.
-// Codes are optional (the Java agent, record/java, writes none and no
-// writer 0), so the format keeps its version.
+// synchronisation (a global stamp, "=N" for N<<20 or N itself) and "+K"
+// for the others, the K-th line of the writer since its last global stamp
+// (parseStamp); an event line leaves out its thread, which the writer's
+// last "# thread NAME" line gives, starts with the code of its stack and
+// site ("$7 r x 1"), which the dictionary — the lines "$7 SUFFIX" of writer
+// 0, read first — turns back into its end (" stack=s2 @x.go:4"), and
+// spells reads and writes "r" and "w" (shortOps). The cursor puts all of it
+// back. What the Java agent (record/java) writes is the same format without
+// these abbreviations, which are optional: the format keeps its version.
 const (
 	rawMagic    = "gpredict-raw v2\n"
 	rawHeader   = 4096
@@ -177,8 +178,8 @@ func (c *cursor) probe() (bool, error) {
 	var b [24]byte
 	n, _ := c.l.r.ReadAt(b[:min(int64(len(b)), first.used)], first.off)
 	seqText, _, _ := strings.Cut(string(b[:n]), " ")
-	seq, err := strconv.ParseUint(seqText, 10, 64)
-	if err != nil || seq == 0 {
+	seq, local, err := parseStamp(seqText)
+	if err != nil || seq == 0 || local {
 		return c.next() // a malformed first line: next says what is wrong with it
 	}
 	c.seq, c.probed = seq, true
@@ -221,8 +222,7 @@ func (c *cursor) next() (bool, error) {
 			return false, fmt.Errorf("%s: chunk %d: its last line has no end: %q", c.l.name, c.at.index, line)
 		}
 		seqText, text, ok := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
-		local := strings.HasPrefix(seqText, "+")
-		seq, perr := strconv.ParseUint(strings.TrimPrefix(seqText, "+"), 10, 64)
+		seq, local, perr := parseStamp(seqText)
 		if !ok || perr != nil || seq == 0 || local && c.base == 0 {
 			return false, fmt.Errorf("%s: chunk %d: not a line of the recorder (want SEQUENCE TEXT, or +K TEXT after one): %q", c.l.name, c.at.index, line)
 		}
@@ -244,11 +244,15 @@ func (c *cursor) next() (bool, error) {
 			}
 			text = rest
 		}
-		if first, _, _ := strings.Cut(text, " "); first != "#" && !directive[first] {
+		if first, rest, _ := strings.Cut(text, " "); first != "#" && !directive[first] {
 			if c.thread == "" {
 				return false, fmt.Errorf("%s: chunk %d: an event before its goroutine's \"# thread NAME\" line: %q", c.l.name, c.at.index, line)
 			}
-			text = c.thread + " " + text + suffix
+			if op, short := shortOps[first]; short {
+				text = c.thread + " " + op + " " + rest + suffix
+			} else {
+				text = c.thread + " " + text + suffix
+			}
 		} else if suffix != "" {
 			return false, fmt.Errorf("%s: chunk %d: a code before a line that is no event: %q", c.l.name, c.at.index, line)
 		}
@@ -256,6 +260,34 @@ func (c *cursor) next() (bool, error) {
 		return true, nil
 	}
 }
+
+// parseStamp reads a line's stamp: "=N", a global one, stands for N
+// shifted left by stampSubBits (record/rt's subBits: the low bits number
+// the lines of a goroutine between two global stamps); "+K" is the K-th
+// line after its writer's last global stamp (local); a plain number is
+// global as it is (the Java agent's).
+func parseStamp(text string) (seq uint64, local bool, err error) {
+	switch {
+	case strings.HasPrefix(text, "="):
+		seq, err = strconv.ParseUint(text[1:], 10, 64)
+		if seq >= 1<<(64-stampSubBits) {
+			return 0, false, fmt.Errorf("stamp %s out of range", text)
+		}
+		return seq << stampSubBits, false, err
+	case strings.HasPrefix(text, "+"):
+		seq, err = strconv.ParseUint(text[1:], 10, 64)
+		return seq, true, err
+	}
+	seq, err = strconv.ParseUint(text, 10, 64)
+	return seq, false, err
+}
+
+// stampSubBits is record/rt's subBits (rt_state.go): the two must agree.
+const stampSubBits = 20
+
+// shortOps are the one-letter ops of the raw log (record/rt's opRead and
+// opWrite) and the trace's ops they stand for.
+var shortOps = map[string]string{"r": "read", "w": "write"}
 
 // directive holds the first words of the lines that are no event.
 var directive = map[string]bool{"init": true, "volatile": true, "type": true, "object": true, "hb": true, "lock": true, "stack": true, "chan": true}

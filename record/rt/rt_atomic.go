@@ -73,10 +73,10 @@ func logAtomic(k locKey, kind, desc, site, before, after string) {
 	}
 	s.ev(site, "acquire atomic(", name, ")") // the lock atomic(NAME), without making its name a string
 	if kind != "Store" {
-		s.evMem(site, "read ", name, " ", before)
+		s.evMem(site, opRead, name, " ", before)
 	}
 	if kind == "Store" || kind != "Load" && after != before {
-		s.evMem(site, "write ", name, " ", after)
+		s.evMem(site, opWrite, name, " ", after)
 	}
 	s.ev(site, "release atomic(", name, ")")
 	s.mu.Unlock()

@@ -25,7 +25,7 @@ func Read[T any](p *T, desc, site string) T {
 	v := *p
 	if on() {
 		up := unsafe.Pointer(p)
-		record(up, up, reflect.TypeFor[T](), desc, site, "read ")
+		record(up, up, reflect.TypeFor[T](), desc, site, opRead)
 	}
 	return v
 }
@@ -52,17 +52,17 @@ func Wrote[T any](p *T, old, v T, desc, site string) {
 		if name, ok := knownName(locKey{up, typePtr(t)}); ok {
 			s := cur()
 			s.mu.Lock()
-			s.logAccess(name, up, t, site, "write ")
+			s.logAccess(name, up, t, site, opWrite)
 			s.mu.Unlock()
 			return
 		}
 	} else if named(up, t, desc) {
-		record(up, nil, t, desc, site, "write ")
+		record(up, nil, t, desc, site, opWrite)
 		return
 	}
 	o := new(T)
 	*o = old
-	record(up, unsafe.Pointer(o), t, desc, site, "write ")
+	record(up, unsafe.Pointer(o), t, desc, site, opWrite)
 }
 
 // named reports whether every leaf of the location p of the struct or
@@ -77,7 +77,7 @@ func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
 	return true
 }
 
-// record logs op ("read " or "write ") of each leaf of the location p of
+// record logs op (opRead or opWrite) of each leaf of the location p of
 // type t, with the value now at p; old, if not nil, holds the value
 // before the access, the init of leaves accessed for the first time.
 func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
@@ -262,7 +262,7 @@ func wroteElems(base unsafe.Pointer, from, to int, t reflect.Type, site string) 
 		for _, lf := range leaves {
 			at := unsafe.Add(elem, lf.off)
 			if name, ok := knownName(locKey{at, lf.t}); ok {
-				s.evMem(site, "write ", name, " ", reprAt(at, lf.typ))
+				s.evMem(site, opWrite, name, " ", reprAt(at, lf.typ))
 			}
 		}
 	}

@@ -178,17 +178,27 @@ func (s *gstate) line(parts ...string) {
 }
 
 // appendStamp appends the stamp of s's next line (stamp): a global one as
-// its number, a local one as "+" and its count since the goroutine's last
-// global one, which the collector adds back (record/raw.go). Event lines
-// leave out their thread, which the collector knows from the goroutine's
-// "# thread NAME" line: raw lines are about half as long as trace lines.
+// "=" and the counter's value (the stamp without its subBits zero bits), a
+// local one as "+" and its count since the goroutine's last global one,
+// which the collector adds back (record/raw.go). Event lines leave out
+// their thread, which the collector knows from the goroutine's "# thread
+// NAME" line, and their stack and site (rt_point.go); reads and writes are
+// "r" and "w" (opRead, opWrite): raw lines are about a third as long as
+// trace lines.
 func (s *gstate) appendStamp(buf []byte, global bool) []byte {
 	k := s.stamp(global)
 	if k == s.base {
-		return strconv.AppendUint(buf, k, 10)
+		return strconv.AppendUint(append(buf, '='), k>>subBits, 10)
 	}
 	return strconv.AppendUint(append(buf, '+'), k-s.base, 10)
 }
+
+// The ops of reads and writes in the raw log, which the collector spells
+// out; no op of the trace format is one letter.
+const (
+	opRead  = "r "
+	opWrite = "w "
+)
 
 // maxSeq is the most digits a sequence number has.
 const maxSeq = 20

@@ -102,8 +102,8 @@ func TestFirstEventFacts(t *testing.T) {
 	}
 	x := 7
 	for _, log := range []func(s *gstate){
-		func(s *gstate) { s.ev("a.go:1", "write x 1") },
-		func(s *gstate) { s.evNumber("a.go:1", "write ", "x", unsafe.Pointer(&x), reflect.Int) },
+		func(s *gstate) { s.ev("a.go:1", opWrite, "x 1") },
+		func(s *gstate) { s.evNumber("a.go:1", opWrite, "x", unsafe.Pointer(&x), reflect.Int) },
 	} {
 		s := newState("T")
 		s.after = []string{"main:1"}
@@ -112,7 +112,7 @@ func TestFirstEventFacts(t *testing.T) {
 		text := string(s.buf)
 		s.mu.Unlock()
 		// The event's stack and site are a code (rt_point.go).
-		want := regexp.MustCompile(`^\d+ # thread T\n(\+\d+ stack s\d+ [^\n]+\n)?(\d+|\+\d+) \$\d+ write x (1|7)\n\+\d+ hb main:1 T:1\n$`)
+		want := regexp.MustCompile(`^=\d+ # thread T\n(\+\d+ stack s\d+ [^\n]+\n)?(=\d+|\+\d+) \$\d+ w x (1|7)\n\+\d+ hb main:1 T:1\n$`)
 		if !want.MatchString(text) {
 			t.Errorf("logged %q; want the event, then its fact", text)
 		}

@@ -17,6 +17,8 @@
 # alternating:
 #   plain, recorded   wall time of the test binary alone (go test -exec
 #                     times it: the build is excluded), and its peak RSS
+#   cpu s p/r         its CPU time (user + system), plain / recorded, of
+#                     the same runs (less sensitive to a loaded machine)
 #   slowdown          recorded / plain
 #   collect           gpredict's own peak RSS while recording and
 #                     collecting (the go build it runs is not counted)
@@ -49,10 +51,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 gp=$root/bin/gpredict
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The test binary's own wall time and peak RSS, written to $work/bin.time.
+# The test binary's own wall time, peak RSS and CPU time (user, system),
+# written to $work/bin.time.
 cat >"$work/timed" <<EOF
 #!/bin/sh
-exec /usr/bin/time -o "$work/bin.time" -f "%e %M" "\$@"
+exec /usr/bin/time -o "$work/bin.time" -f "%e %M %U %S" "\$@"
 EOF
 chmod +x "$work/timed"
 cap=()
@@ -83,11 +86,12 @@ check=$("$gp" trace check --format json "$trace")
 events=$(echo "$check" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
 threads=$(echo "$check" | sed -n 's/^  "threads": \([0-9]*\),/\1/p')
 unproduced=$(echo "$check" | tr -d '\n ' | grep -o '"code":"unproduced-read","kind":"[^"]*","count":[0-9]*' | sed 's/.*"count"://' || true)
-read -r pt pm <<<"$plain"
-read -r rt rm <<<"$recorded"
-printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' library "plain s (MB)" "recorded s (MB)" slowdown "collect MB" events goroutines unproduced
-printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' "$lib" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
-	"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$((collect / 1024))" "$events" "$threads" "${unproduced:-0}"
+read -r pt pm pu ps <<<"$plain"
+read -r rt rm ru rs <<<"$recorded"
+printf '%-10s %-14s %-16s %-9s %-13s %-11s %-9s %-10s %-11s\n' library "plain s (MB)" "recorded s (MB)" slowdown "cpu s p/r" "collect MB" events goroutines unproduced
+printf '%-10s %-14s %-16s %-9s %-13s %-11s %-9s %-10s %-11s\n' "$lib" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
+	"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$(awk -v a="$pu" -v b="$ps" -v c="$ru" -v d="$rs" 'BEGIN {printf "%.2f/%.2f", a + b, c + d}')" \
+	"$((collect / 1024))" "$events" "$threads" "${unproduced:-0}"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "${PREDICT:-1}" = 0 ] && exit 0
 set +e

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"maps"
 
+	"gpredict/internal/history"
 	"gpredict/trace"
 )
 
@@ -30,9 +31,22 @@ type Mark struct {
 // Marks replays base and takes a mark after each of its first at[k]
 // steps (at ascending, each ≤ len(base)). When base itself breaks a rule
 // at some step, the marks from there on are not clean.
+//
+// The replay records every change it makes to the last writes and the
+// lock holders, once, with its step (internal/history); a mark keeps
+// what it needs per thread and per channel and reads those two from the
+// history at its step, so marks can be many on a recording of a million
+// variables.
 func (c *Checker) Marks(base []Step, at []int) []Mark {
 	out := make([]Mark, len(at))
 	r := newReplayer(c, base)
+	// A mark needs no reads (a clean one has only consistent reads), and
+	// the base has millions of them.
+	r.reads = nil
+	var lastRec history.Recorder[writeFact]
+	var lockRec history.Recorder[lockHold]
+	r.last, r.locks = denseTable(c.vars, r.last.zero), denseTable(c.syncs, r.locks.zero)
+	r.last.rec, r.locks.rec = &lastRec, &lockRec
 	k, broken := 0, false
 	for i := 0; i <= len(base) && k < len(at); i++ {
 		for k < len(at) && at[k] == i {
@@ -43,7 +57,15 @@ func (c *Checker) Marks(base []Step, at []int) []Mark {
 			k++
 		}
 		if i < len(base) && !broken {
+			r.last.now, r.locks.now, r.marking = i, i, i+1
 			broken = r.step(i, base[i]) != nil
+			r.reads, r.recvs = r.reads[:0], r.recvs[:0]
+		}
+	}
+	last, locks := lastRec.Freeze(c.vars), lockRec.Freeze(c.syncs)
+	for _, m := range out {
+		if m.state != nil {
+			m.state.last.hist, m.state.locks.hist = last, locks
 		}
 	}
 	return out
@@ -61,18 +83,29 @@ func (r *replayer) clean() bool {
 }
 
 // snapshot copies the state a clean mark needs: no reads (all were
-// consistent), no waits (none in progress).
+// consistent), no waits (none in progress). Of a replay that records its
+// changes (Marks), the last writes and lock holders are not copied: the
+// snapshot reads them from the history at its step once Marks has frozen
+// it. Of a mark's snapshot (resume), they are shared under a set of their
+// own.
 func (r *replayer) snapshot() *replayer {
 	s := &replayer{
 		tr: r.tr, c: r.c,
 		started: append([]uint32(nil), r.started...), inWait: append([]Part(nil), r.inWait...),
-		locks: append([]lockHold(nil), r.locks...), savedDepth: make([]int, len(r.savedDepth)),
-		shared: make([]map[trace.ThreadID]int, len(r.shared)), inner: maps.Clone(r.inner),
-		writers: make([]map[trace.ThreadID]trace.EventRef, len(r.writers)),
-		waiting: make([][]trace.ThreadID, len(r.waiting)), woken: make([]bool, len(r.woken)),
-		last: append([]writeFact(nil), r.last...), firstBad: make([]trace.EventRef, len(r.firstBad)),
-		hasBad: make([]bool, len(r.hasBad)), lastBrIdx: append([]int(nil), r.lastBrIdx...),
+		savedDepth: make([]int, len(r.savedDepth)),
+		shared:     map[int32]map[trace.ThreadID]int{}, inner: map[threadLock]int{},
+		writers: map[int32]map[trace.ThreadID]trace.EventRef{},
+		waiting: map[int32][]trace.ThreadID{}, woken: make([]bool, len(r.woken)),
+		firstBad: make([]trace.EventRef, len(r.firstBad)),
+		hasBad:   make([]bool, len(r.hasBad)), lastBrIdx: append([]int(nil), r.lastBrIdx...),
 		chq: cloneChans(r.chq), sendPos: maps.Clone(r.sendPos),
+	}
+	if r.last.rec != nil {
+		// Recording (Marks): the history up to the current step.
+		s.last = table[writeFact]{at: r.marking, zero: r.last.zero}
+		s.locks = table[lockHold]{at: r.marking, zero: r.locks.zero}
+	} else {
+		s.last, s.locks = r.last.fork(), r.locks.fork()
 	}
 	for l, m := range r.shared {
 		if len(m) > 0 {
@@ -82,6 +115,11 @@ func (r *replayer) snapshot() *replayer {
 	for l, m := range r.writers {
 		if len(m) > 0 {
 			s.writers[l] = maps.Clone(m)
+		}
+	}
+	for k, n := range r.inner {
+		if n != 0 {
+			s.inner[k] = n
 		}
 	}
 	return s

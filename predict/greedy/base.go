@@ -46,9 +46,11 @@ type Base struct {
 // baseMark is the simulation's state after the first steps steps of the
 // base, beyond what the base's histories give.
 type baseMark struct {
-	steps int
-	depth map[threadLock]int
-	inner map[threadLock]int
+	steps   int
+	depth   map[threadLock]int
+	inner   map[threadLock]int
+	chans   map[trace.Sym]*chanSim
+	sendPos []int
 }
 
 // markBudget bounds the memory all marks take together (bytes): this
@@ -65,54 +67,28 @@ const (
 // event has its Arrival), with a mark every so many steps (every; 0: as
 // the trace's size and the memory budget suggest). It returns nil when the
 // recording is not in program order within some thread or when not one
-// step can be taken.
+// step can be taken. How the recorded order is followed where it is not
+// an execution of the simulation's rules is base_run.go's.
 func NewBase(x *encode.Index, every int) *Base {
 	order, ok := recordedOrder(x.Trace)
 	if !ok {
 		return nil
 	}
-	b := newBuilder(x, closure.Chain{}, closure.Result{})
-	b.sched = make([]replay.Step, 0, len(order))
 	spacing := every
 	if spacing <= 0 {
 		spacing = markSpacing(x, len(order))
 	}
-	base := &Base{pos: make([][]uint32, len(x.Trace.Threads))}
-	var owner history.Recorder[lockState]
-	var shared history.Recorder[int]
-	var value history.Recorder[trace.Sym]
-	for i, t := range order {
-		if i%spacing == 0 {
-			base.marks = append(base.marks, b.mark(i))
-		}
-		// Only t has something pending: no other thread's needed read
-		// can hold a write back (readPending), and nothing else runs.
-		b.need[t] = b.next[t] + 1
-		b.needVersion++
-		if !b.enabled(int(t), false) {
-			break
-		}
-		r := trace.EventRef{Thread: t, Index: uint32(b.next[t])}
-		b.take(int(t))
-		base.pos[t] = append(base.pos[t], uint32(i))
-		switch b.tr.Event(r).Op {
-		case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease:
-			l := x.ObjNum(r)
-			owner.Add(i, l, b.owner.get(l))
-			shared.Add(i, l, b.shared.get(l))
-		case trace.OpWrite:
-			v := x.ObjNum(r)
-			value.Add(i, v, b.value.get(v))
-		}
-	}
+	br := newBaseRun(x, order, spacing)
+	br.run()
+	b, base := br.b, br.base
 	if len(b.sched) == 0 {
 		return nil
 	}
 	base.Steps = b.sched
-	if n := len(b.sched); n%spacing == 0 {
+	if n := len(b.sched); n%spacing == 0 && base.marks[len(base.marks)-1].steps != n {
 		base.marks = append(base.marks, b.mark(n))
 	}
-	base.owner, base.shared, base.value = owner.Freeze(x.NumLocks()), shared.Freeze(x.NumLocks()), value.Freeze(x.NumVars())
+	base.owner, base.shared, base.value = br.owner.Freeze(x.NumLocks()), br.shared.Freeze(x.NumLocks()), br.value.Freeze(x.NumVars())
 	return base
 }
 
@@ -153,7 +129,11 @@ func markBytes(tr *trace.Trace) int {
 }
 
 func (b *builder) mark(steps int) baseMark {
-	return baseMark{steps: steps, depth: maps.Clone(b.depth), inner: maps.Clone(b.inner)}
+	m := baseMark{steps: steps, depth: maps.Clone(b.depth), inner: maps.Clone(b.inner)}
+	if b.hasChans {
+		m.chans, m.sendPos = b.markChans(), slices.Clone(b.sendPos)
+	}
+	return m
 }
 
 // MarkSteps lists where the marks are (steps of the base), ascending.
@@ -215,5 +195,8 @@ func (b *builder) resume(base *Base, m baseMark) {
 	// The base's histories are shared, read-only, under the run's changes.
 	b.owner, b.shared, b.value = newSparse(base.owner, m.steps), newSparse(base.shared, m.steps), newSparse(base.value, m.steps)
 	b.depth, b.inner = maps.Clone(m.depth), maps.Clone(m.inner)
+	if b.hasChans {
+		b.resumeChans(m.chans, m.sendPos)
+	}
 	b.needVersion++
 }

@@ -236,11 +236,34 @@ func (b *builder) blockedBy(t int, r trace.EventRef, ev *trace.Event) string {
 			}
 		}
 	}
+	th := b.tr.Threads[t]
+	if r.Index == 0 && th.HasFork && !b.done(th.ForkedBy) {
+		return "forked by " + b.tr.ID(th.ForkedBy)
+	}
+	if b.hasChans && b.blockedInSend(t) {
+		return "its send has not completed"
+	}
+	if b.hasHB {
+		for _, src := range b.tr.HBSources(r) {
+			if !b.done(src) {
+				return "hb after " + b.tr.ID(src)
+			}
+		}
+	}
 	switch ev.Op {
 	case trace.OpAcquire:
 		if h := b.owner.get(b.x.ObjNum(r)); h.depth > 0 && h.thread != trace.ThreadID(t) {
 			return "held by " + b.tr.ThreadName(h.thread)
 		}
+		if n := b.shared.get(b.x.ObjNum(r)); n > 0 {
+			return fmt.Sprintf("held shared by %d threads", n)
+		}
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		q := b.chans[ev.Obj]
+		if q == nil {
+			q = &chanSim{}
+		}
+		return fmt.Sprintf("channel with %d sends not received, closed %v", len(q.vals), q.closed)
 	case trace.OpRead:
 		return fmt.Sprintf("wants %s, is %s", b.tr.Str(ev.Val), b.tr.Str(b.current(r, ev.Obj)))
 	case trace.OpWrite:
@@ -299,6 +322,13 @@ type builder struct {
 	stopped bool
 	// facts are the closure's (the derived orders, for Before).
 	facts *closure.Result
+	// chans are the channels' states (chan.go), shared with the mark the
+	// run resumed from until its first change (chansShared); sendPos[t]
+	// is the number of thread t's last send in its channel (-1: none).
+	hasChans    bool
+	chans       map[trace.Sym]*chanSim
+	chansShared bool
+	sendPos     []int
 }
 
 // heldWrite is a thread's next event, a write, held back by readPending
@@ -327,7 +357,11 @@ func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder 
 		owner: newSparse[lockState](nil, 0), shared: newSparse[int](nil, 0),
 		depth: map[threadLock]int{}, inner: map[threadLock]int{},
 		value: newSparse[trace.Sym](nil, 0), hasHB: len(x.Trace.HB()) > 0,
-		varVersion: newSparse[uint32](nil, 0), held: make([]heldWrite, n)}
+		varVersion: newSparse[uint32](nil, 0), held: make([]heldWrite, n),
+		hasChans: x.Trace.HasChannels(), chans: map[trace.Sym]*chanSim{}, sendPos: make([]int, n)}
+	for t := range b.sendPos {
+		b.sendPos[t] = -1
+	}
 	b.hasAfter = make([]bool, n)
 	for _, e := range res.Edges {
 		b.after[e.To] = append(b.after[e.To], e.From)
@@ -675,6 +709,9 @@ func (b *builder) enabled(t int, chosen bool) bool {
 	if i == 0 && th.HasFork && !b.done(th.ForkedBy) {
 		return false
 	}
+	if b.hasChans && b.blockedInSend(t) {
+		return false
+	}
 	if b.hasAfter[t] {
 		for _, f := range b.after[r] {
 			if !b.done(f) {
@@ -697,7 +734,9 @@ func (b *builder) enabled(t int, chosen bool) bool {
 		return h.depth == 0 || h.thread == trace.ThreadID(t)
 	case trace.OpJoin:
 		c, ok := b.tr.ThreadByName(b.tr.Str(ev.Obj))
-		return !ok || b.next[c] >= len(b.tr.Threads[c].Events)
+		return !ok || b.next[c] >= len(b.tr.Threads[c].Events) && !(b.hasChans && b.blockedInSend(int(c)))
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		return b.chanEnabled(ev, chosen)
 	case trace.OpAcquire:
 		l := b.x.ObjNum(r)
 		h := b.owner.get(l)
@@ -845,6 +884,8 @@ func (b *builder) take(t int) {
 	case trace.OpRead:
 		v := b.x.ObjNum(r)
 		b.varVersion.put(v, b.varVersion.get(v)+1)
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		b.takeChan(t, ev)
 	}
 	b.sched = append(b.sched, replay.Step{Ref: trace.EventRef{Thread: tid, Index: uint32(i)}})
 	b.next[t]++

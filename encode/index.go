@@ -134,7 +134,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 	if model == nil {
 		x.computeClocks(hb)
 		x.edges = hb
-	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
+	} else if edges := mergeEdges(mergeEdges(x.readFromEdges(*model), x.recvFromEdges(*model)), hb); x.computeClocks(edges) {
 		x.edges = x.exhaust(*model, edges)
 		if rounds := strengthenRoundsFor(tr); strong && rounds > 0 {
 			weak := *x // computeClocks gives x a new clock store: weak keeps this one

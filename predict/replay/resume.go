@@ -47,12 +47,22 @@ func (c *Checker) Marks(base []Step, at []int) []Mark {
 	var lockRec history.Recorder[lockHold]
 	r.last, r.locks = denseTable(c.vars, r.last.zero), denseTable(c.syncs, r.locks.zero)
 	r.last.rec, r.locks.rec = &lastRec, &lockRec
+	// What a mark copies depends on the run (the sends waiting in the
+	// channels, the shared holds): once the marks kept pass markBudget,
+	// every other one is dropped and only every other one asked for is
+	// taken from then on, so the marks stay evenly spread within it.
+	stride, size := 1, 0
 	k, broken := 0, false
 	for i := 0; i <= len(base) && k < len(at); i++ {
 		for k < len(at) && at[k] == i {
-			out[k] = Mark{Steps: i, Clean: !broken && r.clean()}
+			out[k] = Mark{Steps: i, Clean: !broken && r.clean() && k%stride == 0}
 			if out[k].Clean {
 				out[k].state = r.snapshot()
+				size += out[k].state.markBytes()
+				for size > markBudget && stride < len(at) {
+					stride *= 2
+					size = thin(out[:k+1], stride)
+				}
 			}
 			k++
 		}
@@ -69,6 +79,39 @@ func (c *Checker) Marks(base []Step, at []int) []Mark {
 		}
 	}
 	return out
+}
+
+// markBudget bounds what the validator's marks copy together (bytes).
+const markBudget = 64 << 20
+
+// thin drops the marks whose place is not a multiple of stride and
+// returns what the others copy.
+func thin(marks []Mark, stride int) int {
+	size := 0
+	for k := range marks {
+		switch {
+		case k%stride != 0:
+			marks[k].Clean, marks[k].state = false, nil
+		case marks[k].state != nil:
+			size += marks[k].state.markBytes()
+		}
+	}
+	return size
+}
+
+// markBytes estimates what a mark's snapshot copies.
+func (r *replayer) markBytes() int {
+	n := 40*len(r.started) + 48*len(r.chq) + 40*len(r.sendPos) + 48*len(r.inner)
+	for _, q := range r.chq {
+		n += 40 * len(q.sends)
+	}
+	for _, m := range r.shared {
+		n += 48 * len(m)
+	}
+	for _, m := range r.writers {
+		n += 48 * len(m)
+	}
+	return n
 }
 
 // clean reports whether no thread is inside a wait and every read so far

@@ -374,7 +374,7 @@ func (c *ending) readRule(r, req trace.EventRef) bool {
 		// req is in every witness, so r reads its value there: the
 		// suppliers' meet comes before r itself, not only before req.
 		c.addVec(r, vec)
-		if c.r.count == 1 {
+		if c.r.count == 1 && c.r.onlyKnown {
 			c.interference(r, c.r.only)
 		} else if w, kind := c.x.Source(r); kind == OneWrite {
 			c.interference(r, w)

@@ -67,6 +67,48 @@ func TestRefuteEndingSound(t *testing.T) {
 	}
 }
 
+// TestRefuteEndingKeepsFeasible lists candidates that have a witness and
+// once were refuted: RefuteEnding must leave them, and the explorer
+// confirms the witness.
+func TestRefuteEndingKeepsFeasible(t *testing.T) {
+	race := &spec.Alternative{Root: pnode(spec.PatPar, pev(0), pev(1)), Occs: []spec.Occurrence{{Event: "a"}, {Event: "b"}}}
+	tests := []struct {
+		name, text, refs string
+	}{{
+		// T3#1 reads 1 from T1#2, the second of T1's two writes of 1:
+		// T1#1 T2#1 T2#2 T2#3 T1#2 T3#1 T4#1 T3#2. Taking T1#1 for the
+		// only supplier (T4's write is past the race) put T2#2 before
+		// it, and T2#1, which reads 1 before T2#2, had no write left.
+		name: "first of two writes of one thread taken for the supplier",
+		text: `T0 fork T1
+T0 fork T2
+T0 fork T4
+T1 write x 1
+T2 read x 1
+T2 write x 2
+T2 fork T3
+T1 write x 1
+T3 read x 1
+T4 write y 0
+T3 write y 1
+T4 write x 1
+`,
+		refs: "T4#1 T3#2",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, choice := testtrace.Parse(t, tc.text, tc.refs)
+			if ok, _ := explore.Decide(tr, trace.BranchesImplicit, encode.Candidate{Alt: race, Choice: choice}); !ok {
+				t.Fatal("the explorer finds no witness: the case tests nothing")
+			}
+			x := encode.NewModelIndex(tr, trace.BranchesImplicit)
+			if res := x.RefuteEnding([][]trace.EventRef{choice}, 32); res.Refuted {
+				t.Fatalf("refuted a candidate with a witness: %s", res.Why)
+			}
+		})
+	}
+}
+
 // orderedByClocks reports whether some two chosen events are ordered by
 // must-happen-before (what the pre-filter's cheapest rules see).
 func orderedByClocks(x *encode.Index, choice []trace.EventRef) bool {

@@ -1,6 +1,9 @@
 package encode
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Simplify settles in Go what a specialized problem can settle by itself,
 // so that the solver gets only the rest:
@@ -22,58 +25,189 @@ import "math"
 // the input. It reports false when a constraint becomes false or an
 // interval empty.
 func Simplify(cs []Constraint) ([]Constraint, bool) {
-	s := &simplifier{val: map[BoolVar]bool{}}
+	s := &simplifier{}
 	for _, c := range cs {
 		s.grow(c.F)
 	}
+	s.val, s.pos, s.neg = make([]boolValue, s.nBools), make([]int32, s.nBools), make([]int32, s.nBools)
+	s.occB, s.occV = make([][]int32, s.nBools), make([][]int32, s.nVars)
 	s.lo, s.hi = make([]int64, s.nVars), make([]int64, s.nVars)
+	s.stampB, s.stampV = make([]int32, s.nBools), make([]int32, s.nVars)
 	for v := range s.lo {
 		s.lo[v], s.hi[v] = math.MinInt64, math.MaxInt64
 	}
 	s.orderRounds = 2*s.nVars + 2
-	// Two buffers: each round reads the last one and fills the other.
-	bufs := [2][]Constraint{make([]Constraint, 0, len(cs)), make([]Constraint, 0, len(cs))}
-	for round := 0; ; round++ {
-		next := bufs[round%2][:0]
-		for _, c := range cs {
-			f := s.reduce(c.F)
-			switch f.Kind {
-			case KTrue:
-				continue
-			case KFalse:
-				return nil, false
-			case KAnd:
-				for _, k := range f.Kids {
-					next = append(next, Constraint{F: k, Origin: c.Origin})
-				}
-				continue
-			}
-			next = append(next, Constraint{F: f, Origin: c.Origin})
-		}
-		bufs[round%2], cs = next, next
-		changed := s.units(cs)
+	for _, c := range cs {
+		s.add(c)
+	}
+	for b := range s.nBools {
+		s.recheck = append(s.recheck, BoolVar(b))
+	}
+	// Every constraint is reduced once; after that, a round reduces only
+	// the constraints that mention a variable the last round settled or
+	// narrowed: on a slice of 10K events, walking every formula in every
+	// round was half of a candidate's time.
+	dirty := make([]int32, len(s.cons))
+	for i := range dirty {
+		dirty[i] = int32(i)
+	}
+	for len(dirty) > 0 {
+		fresh := s.reduceAll(dirty)
 		if s.empty {
 			return nil, false
 		}
-		if !changed {
-			return append(cs, s.bounds()...), true
+		s.units(fresh)
+		if s.empty {
+			return nil, false
+		}
+		dirty = s.touched()
+	}
+	out := make([]Constraint, 0, len(s.cons))
+	for i, c := range s.cons {
+		if s.alive[i] {
+			out = append(out, c)
+		}
+	}
+	return append(out, s.bounds()...), true
+}
+
+// add appends c (split when it is a conjunction) to the constraints,
+// with its occurrences and signs.
+func (s *simplifier) add(c Constraint) {
+	if c.F.Kind == KAnd {
+		for _, k := range c.F.Kids {
+			s.add(Constraint{F: k, Origin: c.Origin})
+		}
+		return
+	}
+	i := int32(len(s.cons))
+	s.cons = append(s.cons, c)
+	s.alive = append(s.alive, true)
+	s.epoch++
+	s.occurs(c.F, i)
+	s.count(c.F, 1)
+}
+
+// occurs lists constraint i under each variable of f (once).
+func (s *simplifier) occurs(f *F, i int32) {
+	switch f.Kind {
+	case KLit:
+		if s.stampB[f.Bool] != s.epoch {
+			s.stampB[f.Bool] = s.epoch
+			s.occB[f.Bool] = append(s.occB[f.Bool], i)
+		}
+	case KLt, KLtConst, KConstLt:
+		for _, v := range [2]Var{f.A, f.B} {
+			if (v == f.A && f.Kind != KConstLt) || (v == f.B && f.Kind != KLtConst) {
+				if s.stampV[v] != s.epoch {
+					s.stampV[v] = s.epoch
+					s.occV[v] = append(s.occV[v], i)
+				}
+			}
+		}
+	case KAnd, KOr:
+		for _, k := range f.Kids {
+			s.occurs(k, i)
 		}
 	}
 }
 
+// reduceAll reduces the constraints in dirty under what is settled, and
+// returns the ones that changed (and those split off them).
+func (s *simplifier) reduceAll(dirty []int32) (fresh []int32) {
+	for _, i := range dirty {
+		if !s.alive[i] {
+			continue
+		}
+		old := s.cons[i].F
+		f := s.reduce(old)
+		if f == old && s.seen(i) {
+			continue
+		}
+		s.count(old, -1)
+		switch f.Kind {
+		case KTrue:
+			s.alive[i] = false
+			continue
+		case KFalse:
+			s.empty = true
+			return nil
+		case KAnd:
+			s.alive[i] = false
+			n := int32(len(s.cons))
+			s.add(Constraint{F: f, Origin: s.cons[i].Origin})
+			for k := n; k < int32(len(s.cons)); k++ {
+				fresh = append(fresh, k)
+			}
+			continue
+		}
+		s.cons[i].F = f
+		s.count(f, 1)
+		fresh = append(fresh, i)
+	}
+	return fresh
+}
+
+// seen reports whether constraint i went through units once (the first
+// round passes every constraint there, reduced or not).
+func (s *simplifier) seen(i int32) bool { return int(i) < len(s.unitsSeen) && s.unitsSeen[i] }
+
 // simplifier is the state of one Simplify: Boolean values and, per order
 // variable, the open interval (lo, hi) it must lie in.
 type simplifier struct {
-	val         map[BoolVar]bool
-	lo, hi      []int64
-	nVars       int
-	orderRounds int  // rounds left in which orders may move intervals
-	empty       bool // an interval is empty or a variable has both values
+	val []boolValue // by Boolean variable
+	// pos and neg count the positive and negative occurrences of each
+	// Boolean variable in the live constraints (pure literals).
+	pos, neg []int32
+	lo, hi   []int64
+	nVars    int
+	nBools   int
+	// cons are the constraints (a conjunction split into its parts),
+	// alive those not settled true; occB and occV list, by variable, the
+	// constraints that mention it.
+	cons       []Constraint
+	alive      []bool
+	occB, occV [][]int32
+	// stampB, stampV and epoch dedupe occurrences and touched lists.
+	stampB, stampV []int32
+	epoch          int32
+	// changedB and changedV are the variables the last units settled or
+	// narrowed; recheck the Boolean variables that may have become pure.
+	changedB    []BoolVar
+	changedV    []Var
+	recheck     []BoolVar
+	orders      []int32 // constraints that are an order x < y
+	unitsSeen   []bool
+	touch       []int32 // by constraint: the epoch touched last listed it
+	orderRounds int     // rounds left in which orders may move intervals
+	empty       bool    // an interval is empty or a variable has both values
 }
 
-// grow makes room for the order variables of f.
+// boolValue is a Boolean variable's value in Simplify: unset, true or
+// false. (Slices indexed by variable, not maps: Simplify looks at every
+// literal of the problem in every round, and on the lock-heavy family's
+// slices of 10K events the map lookups were a third of a candidate's
+// time.)
+type boolValue uint8
+
+const (
+	unset boolValue = iota
+	isTrue
+	isFalse
+)
+
+func valueOf(b bool) boolValue {
+	if b {
+		return isTrue
+	}
+	return isFalse
+}
+
+// grow makes room for the variables of f.
 func (s *simplifier) grow(f *F) {
 	switch f.Kind {
+	case KLit:
+		s.nBools = max(s.nBools, int(f.Bool)+1)
 	case KLt:
 		s.nVars = max(s.nVars, int(f.A)+1, int(f.B)+1)
 	case KLtConst:
@@ -87,35 +221,46 @@ func (s *simplifier) grow(f *F) {
 	}
 }
 
-// units takes the unit constraints of cs into the state, then the pure
-// literals, and reports whether anything changed. A contradiction sets
-// empty.
-func (s *simplifier) units(cs []Constraint) (changed bool) {
-	var orders []*F
-	for _, c := range cs {
-		f := c.F
-		switch f.Kind {
+// units takes the unit constraints among fresh into the state, moves the
+// intervals along the orders between free variables, and sets the pure
+// literals. What it settles or narrows is recorded for touched; a
+// contradiction sets empty.
+func (s *simplifier) units(fresh []int32) {
+	for len(s.unitsSeen) < len(s.cons) {
+		s.unitsSeen = append(s.unitsSeen, false)
+	}
+	for _, i := range fresh {
+		s.unitsSeen[i] = true
+		switch f := s.cons[i].F; f.Kind {
 		case KLit:
-			if v, set := s.val[f.Bool]; set && v == f.Neg {
-				s.empty = true
-				return false
+			want := valueOf(!f.Neg)
+			if v := s.val[f.Bool]; v != unset {
+				if v != want {
+					s.empty = true
+					return
+				}
+				continue
 			}
-			s.val[f.Bool] = !f.Neg
-			changed = true
+			s.val[f.Bool] = want
+			s.changedB = append(s.changedB, f.Bool)
 		case KLtConst:
-			changed = s.below(f.A, f.K) || changed
+			s.below(f.A, f.K)
 		case KConstLt:
-			changed = s.above(f.B, f.K) || changed
+			s.above(f.B, f.K)
 		case KLt:
-			orders = append(orders, f)
+			s.orders = append(s.orders, i)
 		}
 	}
-	// Orders between free variables: each round moves every interval by
-	// what its neighbours know; a cycle of orders would move them forever,
-	// hence the budget (stopping early only leaves intervals wider).
+	// Each round moves every interval by what its neighbours know; a
+	// cycle of orders would move them forever, hence the budget (stopping
+	// early only leaves intervals wider).
 	for moved := true; moved && s.orderRounds > 0 && !s.empty; s.orderRounds-- {
 		moved = false
-		for _, f := range orders {
+		for _, i := range s.orders {
+			f := s.cons[i].F
+			if !s.alive[i] || f.Kind != KLt {
+				continue
+			}
 			if s.lo[f.A] != math.MinInt64 && s.above(f.B, s.lo[f.A]+1) {
 				moved = true
 			}
@@ -123,22 +268,64 @@ func (s *simplifier) units(cs []Constraint) (changed bool) {
 				moved = true
 			}
 		}
-		changed = changed || moved
 	}
 	if s.empty {
-		return false
+		return
 	}
-	sign := map[BoolVar]uint8{} // bit 1: occurs positively, bit 2: negatively
-	for _, c := range cs {
-		c.F.signs(sign)
-	}
-	for b, sg := range sign {
-		if _, set := s.val[b]; !set && sg != 3 {
-			s.val[b] = sg == 1
-			changed = true
+	for _, b := range s.recheck {
+		if s.val[b] == unset && (s.pos[b] == 0) != (s.neg[b] == 0) {
+			s.val[b] = valueOf(s.pos[b] > 0)
+			s.changedB = append(s.changedB, b)
 		}
 	}
-	return changed
+	s.recheck = s.recheck[:0]
+}
+
+// touched lists, in order, the live constraints that mention a variable
+// units settled or narrowed since the last call.
+func (s *simplifier) touched() []int32 {
+	for len(s.touch) < len(s.cons) {
+		s.touch = append(s.touch, 0)
+	}
+	s.epoch++
+	var out []int32
+	mark := func(list []int32) {
+		for _, i := range list {
+			if s.alive[i] && s.touch[i] != s.epoch {
+				s.touch[i] = s.epoch
+				out = append(out, i)
+			}
+		}
+	}
+	for _, b := range s.changedB {
+		mark(s.occB[b])
+	}
+	for _, v := range s.changedV {
+		mark(s.occV[v])
+	}
+	s.changedB, s.changedV = s.changedB[:0], s.changedV[:0]
+	slices.Sort(out)
+	return out
+}
+
+// count adds delta to the occurrence counts of the literals of f; a
+// variable whose count of one sign drops to zero may have become pure.
+func (s *simplifier) count(f *F, delta int32) {
+	switch f.Kind {
+	case KLit:
+		c := &s.pos[f.Bool]
+		if f.Neg {
+			c = &s.neg[f.Bool]
+		}
+		*c += delta
+		if *c == 0 {
+			s.recheck = append(s.recheck, f.Bool)
+		}
+	case KAnd, KOr:
+		for _, k := range f.Kids {
+			s.count(k, delta)
+		}
+	}
 }
 
 // below records x < k; above records k < x. Each reports a change and
@@ -148,6 +335,7 @@ func (s *simplifier) below(x Var, k int64) bool {
 		return false
 	}
 	s.hi[x] = k
+	s.changedV = append(s.changedV, x)
 	s.empty = s.empty || (s.lo[x] != math.MinInt64 && s.lo[x]+2 > k)
 	return true
 }
@@ -157,6 +345,7 @@ func (s *simplifier) above(x Var, k int64) bool {
 		return false
 	}
 	s.lo[x] = k
+	s.changedV = append(s.changedV, x)
 	s.empty = s.empty || (s.hi[x] != math.MaxInt64 && k+2 > s.hi[x])
 	return true
 }
@@ -166,8 +355,8 @@ func (s *simplifier) above(x Var, k int64) bool {
 func (s *simplifier) reduce(f *F) *F {
 	switch f.Kind {
 	case KLit:
-		if v, ok := s.val[f.Bool]; ok {
-			if v != f.Neg {
+		if v := s.val[f.Bool]; v != unset {
+			if (v == isTrue) != f.Neg {
 				return fTrue
 			}
 			return fFalse
@@ -228,20 +417,4 @@ func (s *simplifier) bounds() []Constraint {
 		}
 	}
 	return out
-}
-
-// signs records the signs with which each Boolean variable occurs in f.
-func (f *F) signs(sign map[BoolVar]uint8) {
-	switch f.Kind {
-	case KLit:
-		if f.Neg {
-			sign[f.Bool] |= 2
-		} else {
-			sign[f.Bool] |= 1
-		}
-	case KAnd, KOr:
-		for _, k := range f.Kids {
-			k.signs(sign)
-		}
-	}
 }

@@ -95,9 +95,13 @@ type rules struct {
 	observed [][]trace.EventRef
 	meet     []uint32
 	bound    []uint32
-	// only is the supplier when supplierMeet found exactly one.
-	only trace.EventRef
-	// count is how many suppliers supplierMeet found.
+	// only is the supplier when supplierMeet found exactly one write
+	// that r can read from (onlyKnown).
+	only      trace.EventRef
+	onlyKnown bool
+	// count is how many threads supplierMeet found a supplier in (each
+	// is represented by its first eligible write, whose clock is below
+	// those of the thread's later ones).
 	count int
 }
 
@@ -238,7 +242,7 @@ func (s *rules) supplierMeet(r trace.EventRef) ([]uint32, readOutcome) {
 	s.otherValueReads(r, ev, cr, vnum)
 	initial := !anyBefore && ev.Val == tr.InitValue(ev.Obj)
 	found := false
-	s.count = 0
+	s.count, s.onlyKnown = 0, false
 	vws := x.writesVal[varVal{ev.Obj, ev.Val}] // thread by thread, in thread order
 	for lo := 0; lo < len(vws); {
 		u := int(vws[lo].Thread)
@@ -261,7 +265,12 @@ func (s *rules) supplierMeet(r trace.EventRef) ([]uint32, readOutcome) {
 			return nil, nothingNew // a supplier must come before r anyway
 		}
 		s.count++
-		s.only = w
+		s.only, s.onlyKnown = w, s.count == 1
+		if k+1 < len(ws) && (s.stop == nil || ws[k+1].Index < s.stop[u]) && s.clock(ws[k+1])[r.Thread] <= r.Index {
+			// u has another write of the value r may read from: r's
+			// supplier is not known to be w.
+			s.onlyKnown = false
+		}
 		if !found {
 			copy(s.meet, cw)
 			found = true

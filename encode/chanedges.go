@@ -55,18 +55,9 @@ func (x *Index) recvFromEdges(model trace.BranchModel) [][][]trace.EventRef {
 			default:
 				continue
 			}
-			src, ok := onlyOther(from, th.ID, uint32(i))
-			if !ok {
-				continue
+			if src, ok := onlyOther(from, th.ID, uint32(i)); ok {
+				addRequiredEdge(edges, t, th, i, model, src)
 			}
-			target := requirer(th, i, model)
-			if target < 0 {
-				continue
-			}
-			if edges[t] == nil {
-				edges[t] = make([][]trace.EventRef, len(th.Events))
-			}
-			edges[t][target] = append(edges[t][target], src)
 		}
 	}
 	return edges

@@ -63,90 +63,61 @@ func (m *mhb) successors(a trace.EventRef) []trace.EventRef {
 // computeLocksets records, per event, the locks its thread holds around it
 // for certain: acquired (outermost) earlier in the thread and released
 // later, with the event itself neither that acquire, that release, nor a
-// wait on the lock (a wait gives the lock away).
-func (m *mhb) computeLocksets() {
-	index := map[string]int32{"": 0}
-	m.sets = [][]trace.Sym{nil}
-	m.lockset = make([][]int32, len(m.tr.Threads))
-	for t, th := range m.tr.Threads {
-		depth := map[trace.Sym]int{}
-		var held []trace.Sym
-		cur := int32(0)
-		m.lockset[t] = make([]int32, len(th.Events))
-		for i := range th.Events {
-			ev := &th.Events[i]
-			switch ev.Op {
-			case trace.OpAcquire:
-				depth[ev.Obj]++
-				if depth[ev.Obj] == 1 {
-					m.lockset[t][i] = cur // the acquire itself is outside
-					held = insertSym(held, ev.Obj)
-					cur = internSet(index, &m.sets, held)
-					continue
-				}
-			case trace.OpRelease:
-				depth[ev.Obj]--
-				if depth[ev.Obj] == 0 {
-					held = removeSym(held, ev.Obj)
-					cur = internSet(index, &m.sets, held)
-					m.lockset[t][i] = cur // the release itself is outside
-					continue
-				}
-			case trace.OpWait:
-				m.lockset[t][i] = internSet(index, &m.sets, removeSym(append([]trace.Sym(nil), held...), ev.Obj))
-				continue
-			}
-			m.lockset[t][i] = cur
-		}
-	}
-	m.computeSharedsets(index)
-}
-
-// computeSharedsets records, per event, the rwmutexes its thread holds
-// shared around it for certain, as computeLocksets does for exclusive
-// holds: a shared hold excludes every other thread's exclusive hold of
+// wait on the lock (a wait gives the lock away). It records the
+// rwmutexes held shared likewise (sharedset, when the trace has shared
+// holds): a shared hold excludes every other thread's exclusive hold of
 // the lock (docs/semantics.md rule 3), so an event inside one and an
 // event inside the other cannot be adjacent. A recording's maps are often
 // read under RLock and written under Lock: without this every such read
 // and write was a GoConcurrentMapWrite candidate for the solver stages.
-func (m *mhb) computeSharedsets(index map[string]int32) {
+func (m *mhb) computeLocksets() {
+	index := map[string]int32{"": 0}
+	m.sets = [][]trace.Sym{nil}
+	m.lockset = m.holdSets(index, trace.OpAcquire, trace.OpRelease)
 	for _, th := range m.tr.Threads {
 		for i := range th.Events {
 			if th.Events[i].Op == trace.OpRAcquire {
-				m.sharedset = make([][]int32, len(m.tr.Threads))
-				break
+				m.sharedset = m.holdSets(index, trace.OpRAcquire, trace.OpRRelease)
+				return
 			}
 		}
-		if m.sharedset != nil {
-			break
-		}
 	}
-	if m.sharedset == nil {
-		return
-	}
+}
+
+// holdSets is, per thread and event, the set (index into sets) of locks
+// held around the event by the outermost regions that acq opens and rel
+// closes; neither the acquire nor the release is inside its own region,
+// and a wait gives an exclusively held lock away.
+func (m *mhb) holdSets(index map[string]int32, acq, rel trace.Op) [][]int32 {
+	out := make([][]int32, len(m.tr.Threads))
 	for t, th := range m.tr.Threads {
 		depth := map[trace.Sym]int{}
 		var held []trace.Sym
 		cur := int32(0)
-		m.sharedset[t] = make([]int32, len(th.Events))
+		out[t] = make([]int32, len(th.Events))
 		for i := range th.Events {
 			ev := &th.Events[i]
-			m.sharedset[t][i] = cur // the acquire and the release themselves are outside
+			out[t][i] = cur
 			switch ev.Op {
-			case trace.OpRAcquire:
+			case acq:
 				if depth[ev.Obj]++; depth[ev.Obj] == 1 {
 					held = insertSym(held, ev.Obj)
 					cur = internSet(index, &m.sets, held)
 				}
-			case trace.OpRRelease:
+			case rel:
 				if depth[ev.Obj]--; depth[ev.Obj] == 0 {
 					held = removeSym(held, ev.Obj)
 					cur = internSet(index, &m.sets, held)
-					m.sharedset[t][i] = cur
+					out[t][i] = cur
+				}
+			case trace.OpWait:
+				if acq == trace.OpAcquire {
+					out[t][i] = internSet(index, &m.sets, removeSym(append([]trace.Sym(nil), held...), ev.Obj))
 				}
 			}
 		}
 	}
+	return out
 }
 
 // locksOf are the locks held around r exclusively and shared.

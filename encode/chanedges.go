@@ -11,8 +11,10 @@ import "gpredict/trace"
 // first such send of that thread comes before the receive, and so before
 // the event that makes it required. A `recvclosed CH` that is required
 // finds CH closed: when CH has one close, in another thread, the close
-// comes first. The edges go to the event that makes the receive required
-// (requirer), not to the receive.
+// comes first. And by counting: the thread's k-th receive of CH, once
+// required, follows k sends of CH, so when CH has k sends in all it
+// follows each of them. The edges go to the event that makes the receive
+// required (requirer), not to the receive.
 //
 // The index has no other channel edges: which send a receive takes is the
 // causal model's choice (encode/chan.go). These are the ones every
@@ -42,13 +44,36 @@ func (x *Index) recvFromEdges(model trace.BranchModel) [][][]trace.EventRef {
 			}
 		}
 	}
+	allSends := map[trace.Sym][]trace.EventRef{}
+	for ch, ops := range x.chanOps {
+		for _, r := range ops {
+			if x.Trace.Event(r).Op == trace.OpSend {
+				allSends[ch] = append(allSends[ch], r)
+			}
+		}
+	}
 	edges := make([][][]trace.EventRef, len(x.Trace.Threads))
 	for t, th := range x.Trace.Threads {
+		recvs := map[trace.Sym]int{} // the thread's receives so far, by channel
 		for i := range th.Events {
 			ev := &th.Events[i]
 			var from []trace.EventRef
 			switch ev.Op {
 			case trace.OpRecv:
+				// Counting: once its successor runs, this receive and the
+				// thread's earlier ones of the channel each took a send
+				// (required, rule 5), so that many sends started before it;
+				// when that is all of the channel's sends, each one comes
+				// first (a channel drained by one goroutine).
+				recvs[ev.Obj]++
+				if all := allSends[ev.Obj]; recvs[ev.Obj] == len(all) {
+					for _, s := range all {
+						if s.Thread != th.ID {
+							addRequiredEdge(edges, t, th, i, model, s)
+						}
+					}
+					continue
+				}
 				from = senders[chanVal{ev.Obj, ev.Val}]
 			case trace.OpRecvClosed:
 				from = closes[ev.Obj]

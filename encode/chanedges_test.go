@@ -22,6 +22,9 @@ func TestRecvFromEdges(t *testing.T) {
 		{"two senders", "chan c : 2\nT1 send c v\nT3 send c v\nT2 recv c v\nT2 read x 0", "T1#1", "T2#2", false},
 		{"own send first", "chan c : 2\nT2 send c v\nT1 send c v\nT2 recv c v\nT2 read x 0", "T1#1", "T2#3", false},
 		{"other values", "chan c : 2\nT1 send c v\nT1 send c w\nT2 recv c w\nT2 read x 0", "T1#2", "T2#2", true},
+		{"all sends received", "T1 send c v\nT3 send c v\nT2 recv c v\nT2 recv c v\nT2 read x 0", "T3#1", "T2#3", true},
+		{"not all sends received", "T1 send c v\nT3 send c v\nT2 recv c v\nT2 read x 0", "T3#1", "T2#2", false},
+		{"receives in two threads", "T1 send c v\nT3 send c v\nT2 recv c v\nT4 recv c v\nT2 read x 0", "T3#1", "T2#2", false},
 		{"closed", "T1 write x 1\nT1 close c\nT2 recvclosed c\nT2 read x 1", "T1#2", "T2#2", true},
 	}
 	for _, tc := range tests {

@@ -73,7 +73,12 @@ for _ in $(seq "$runs"); do
 	"$gp" record -o "$work/rec" -- go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >"$work/rec.out" 2>&1 &
 	pid=$!
 	c=$(peak $pid)
-	wait $pid
+	if ! wait $pid; then
+		# Timing-sensitive tests can fail under load: say so, not silently.
+		echo "bench/libraries.sh: recording $lib's tests failed:" >&2
+		tail -20 "$work/rec.out" >&2
+		exit 1
+	fi
 	t=$(tail -1 "$work/bin.time")
 	if [ -z "$recorded" ] || awk -v a="${t%% *}" -v b="${recorded%% *}" 'BEGIN {exit !(a < b)}'; then
 		recorded=$t

@@ -13,9 +13,12 @@
 # expirable package, the one with goroutines; not its Example, which
 # fails when the machine is loaded).
 #
-# Printed, best of RUNS (default 3) for the times:
+# Printed, best of RUNS (default 3) for the times, plain and recorded runs
+# alternating:
 #   plain, recorded   wall time of the test binary alone (go test -exec
 #                     times it: the build is excluded), and its peak RSS
+#   cpu s p/r         its CPU time (user + system), plain / recorded, of
+#                     the same runs (less sensitive to a loaded machine)
 #   slowdown          recorded / plain
 #   collect           gpredict's own peak RSS while recording and
 #                     collecting (the go build it runs is not counted)
@@ -24,7 +27,8 @@
 #   predict           predict --props all: wall time, peak RSS, reports,
 #                     unknown candidates, and the peak per trace event; run
 #                     under `capped 6000 900` when capped is on PATH
-#                     (killed past 6000 MB or 900 s)
+#                     (killed past 6000 MB or 900 s); PREDICT=0 in the
+#                     environment skips it
 set -euo pipefail
 usage="usage: bench/libraries.sh bigcache|ristretto|golang-lru CHECKOUT [RUNS]"
 lib=${1:?$usage}
@@ -47,49 +51,54 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 gp=$root/bin/gpredict
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The test binary's own wall time and peak RSS, written to $work/bin.time.
+# The test binary's own wall time, peak RSS and CPU time (user, system),
+# written to $work/bin.time.
 cat >"$work/timed" <<EOF
 #!/bin/sh
-exec /usr/bin/time -o "$work/bin.time" -f "%e %M" "\$@"
+exec /usr/bin/time -o "$work/bin.time" -f "%e %M %U %S" "\$@"
 EOF
 chmod +x "$work/timed"
 cap=()
 if command -v capped >/dev/null; then cap=(capped 6000 900); fi
 
-# peak PID: the peak RSS (KB) of process PID alone, sampled until it exits.
-peak() {
-	local pid=$1 hwm=0 v
-	while kill -0 "$pid" 2>/dev/null; do
-		v=$(awk '/^VmHWM/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)
-		[ -n "$v" ] && hwm=$v
-		sleep 0.1
-	done
-	echo "$hwm"
-}
+. "$root/bench/peak.sh"
 
-best() { sort -g | head -1; }
 cd "$dir"
-plain=$(for _ in $(seq "$runs"); do
-	go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >/dev/null
-	tail -1 "$work/bin.time"
-done | sort -g | head -1)
+# The plain and the recorded runs alternate, so that both see the same
+# load (the machine is shared).
 recorded="" collect=0
 for _ in $(seq "$runs"); do
+	go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >/dev/null
+	tail -1 "$work/bin.time" >>"$work/plain.times"
 	"$gp" record -o "$work/rec" -- go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >"$work/rec.out" 2>&1 &
 	pid=$!
 	c=$(peak $pid)
-	wait $pid
+	if ! wait $pid; then
+		# Timing-sensitive tests can fail under load: say so, not silently.
+		echo "bench/libraries.sh: recording $lib's tests failed:" >&2
+		tail -20 "$work/rec.out" >&2
+		exit 1
+	fi
 	t=$(tail -1 "$work/bin.time")
 	if [ -z "$recorded" ] || awk -v a="${t%% *}" -v b="${recorded%% *}" 'BEGIN {exit !(a < b)}'; then
 		recorded=$t
 	fi
 	[ "$c" -gt "$collect" ] && collect=$c
 done
+plain=$(sort -g "$work/plain.times" | head -1)
 trace=$work/rec/trace.trace
 check=$("$gp" trace check --format json "$trace")
 events=$(echo "$check" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
 threads=$(echo "$check" | sed -n 's/^  "threads": \([0-9]*\),/\1/p')
 unproduced=$(echo "$check" | tr -d '\n ' | grep -o '"code":"unproduced-read","kind":"[^"]*","count":[0-9]*' | sed 's/.*"count"://' || true)
+read -r pt pm pu ps <<<"$plain"
+read -r rt rm ru rs <<<"$recorded"
+printf '%-10s %-14s %-16s %-9s %-13s %-11s %-9s %-10s %-11s\n' library "plain s (MB)" "recorded s (MB)" slowdown "cpu s p/r" "collect MB" events goroutines unproduced
+printf '%-10s %-14s %-16s %-9s %-13s %-11s %-9s %-10s %-11s\n' "$lib" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
+	"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$(awk -v a="$pu" -v b="$ps" -v c="$ru" -v d="$rs" 'BEGIN {printf "%.2f/%.2f", a + b, c + d}')" \
+	"$((collect / 1024))" "$events" "$threads" "${unproduced:-0}"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+[ "${PREDICT:-1}" = 0 ] && exit 0
 set +e
 /usr/bin/time -o "$work/pred.time" -f "%e %M" "${cap[@]}" "$gp" predict --props all --witness none "$trace" >"$work/pred.out" 2>"$work/pred.err"
 status=$?
@@ -97,11 +106,6 @@ set -e
 summary=$(grep -E '^[0-9]+ reports?,' "$work/pred.out" || echo "no summary (exit status $status) $(grep capped "$work/pred.err" | head -1 || true)")
 pred=$(tail -1 "$work/pred.time")
 
-read -r pt pm <<<"$plain"
-read -r rt rm <<<"$recorded"
 read -r qt qm <<<"$pred"
-printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' library "plain s (MB)" "recorded s (MB)" slowdown "collect MB" events goroutines unproduced
-printf '%-10s %-14s %-16s %-9s %-11s %-9s %-10s %-11s\n' "$lib" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
-	"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$((collect / 1024))" "$events" "$threads" "${unproduced:-0}"
 echo "predict --props all: ${qt}s, $((qm / 1024)) MB peak ($((qm * 1024 / events)) bytes per event); $summary"
 grep -E '^\[[0-9]+/[0-9]+\]' "$work/pred.out" | sed 's/^/  /' || true

@@ -9,11 +9,16 @@
 # excluded), best of RUNS: the events recorded, and for the race detector
 # and the recorder the extra time per recorded event (ns/event: (time -
 # plain) / events, so that both are counted against the same events) and
-# the slowdown (time / plain). Usage:
+# the slowdown (time / plain). Then, of the recorder: the bytes of its raw
+# log per event (the pages its lines filled), and `gpredict record`'s own peak RSS while recording and
+# collecting (collect MB: the collector's memory, which must not grow with
+# the log; the go build and the program it runs are not counted), and the
+# load average. Usage:
 #
 #   bench/record.sh [RUNS] [ITERS]      # defaults: 5 runs, 20000 iterations per goroutine
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/peak.sh
 runs=${1:-5}
 iters=${2:-20000}
 go build -o bin/gpredict ./cmd/gpredict
@@ -22,15 +27,25 @@ trap 'rm -rf "$out"' EXIT
 secs() { sed -E 's/.* in ([0-9.]+)s.*/\1/'; }
 best() { sort -g | head -1; }
 (cd bench/recorder && go build -o "$out/plain" . && go build -race -o "$out/race" .)
+collect=0
 for _ in $(seq "$runs"); do
 	"$out/plain" -iters "$iters" | secs >>"$out/plain.t"
 	"$out/race" -iters "$iters" | secs >>"$out/race.t"
-	(cd bench/recorder && ../../bin/gpredict record -o "$out/rec" -- go run . -iters "$iters" 2>"$out/log") | secs >>"$out/rec.t"
+	rm -rf "$out/rec"
+	(cd bench/recorder && exec ../../bin/gpredict record --keep-raw -o "$out/rec" -- go run . -iters "$iters" >"$out/rec.out" 2>"$out/log") &
+	pid=$!
+	c=$(peak $pid)
+	wait $pid
+	secs <"$out/rec.out" >>"$out/rec.t"
+	[ "$c" -gt "$collect" ] && collect=$c
 done
 plain=$(best <"$out/plain.t") race=$(best <"$out/race.t") rec=$(best <"$out/rec.t")
 events=$(bin/gpredict trace check --format json "$out/rec/trace.trace" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
-awk -v p="$plain" -v r="$race" -v g="$rec" -v e="$events" 'BEGIN {
-	printf "%-9s %-10s %-10s %-10s %-13s %-13s %-15s %-15s\n", "events", "plain (s)", "race (s)", "record (s)", "race ns/ev", "record ns/ev", "race slowdown", "record slowdown"
-	printf "%-9d %-10.3f %-10.3f %-10.3f %-13.0f %-13.0f %-15s %-15s\n", e, p, r, g, (r - p) * 1e9 / e, (g - p) * 1e9 / e, sprintf("%.0fx", r / p), sprintf("%.0fx", g / p)
+# The raw log's size on disk: the pages its lines filled (the log is a
+# sparse file of chunks, written through a shared mapping).
+raw=$(du -sk "$out/rec/raw" | cut -f1)
+awk -v p="$plain" -v r="$race" -v g="$rec" -v e="$events" -v b="$raw" -v c="$collect" 'BEGIN {
+	printf "%-9s %-10s %-10s %-10s %-11s %-13s %-14s %-16s %-10s %-10s\n", "events", "plain (s)", "race (s)", "record (s)", "race ns/ev", "record ns/ev", "race slowdown", "record slowdown", "raw B/ev", "collect MB"
+	printf "%-9d %-10.3f %-10.3f %-10.3f %-11.0f %-13.0f %-14s %-16s %-10.1f %-10d\n", e, p, r, g, (r - p) * 1e9 / e, (g - p) * 1e9 / e, sprintf("%.0fx", r / p), sprintf("%.0fx", g / p), b * 1024 / e, c / 1024
 }'
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -134,7 +134,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 	if model == nil {
 		x.computeClocks(hb)
 		x.edges = hb
-	} else if edges := mergeEdges(x.readFromEdges(*model), hb); x.computeClocks(edges) {
+	} else if edges := mergeEdges(mergeEdges(x.readFromEdges(*model), x.recvFromEdges(*model)), hb); x.computeClocks(edges) {
 		x.edges = x.exhaust(*model, edges)
 		if rounds := strengthenRoundsFor(tr); strong && rounds > 0 {
 			weak := *x // computeClocks gives x a new clock store: weak keeps this one
@@ -186,17 +186,23 @@ func (x *Index) readFromEdges(model trace.BranchModel) [][][]trace.EventRef {
 			if !ok {
 				continue
 			}
-			target := requirer(th, i, model)
-			if target < 0 {
-				continue
-			}
-			if edges[t] == nil {
-				edges[t] = make([][]trace.EventRef, len(th.Events))
-			}
-			edges[t][target] = append(edges[t][target], w)
+			addRequiredEdge(edges, t, th, i, model, w)
 		}
 	}
 	return edges
+}
+
+// addRequiredEdge adds to edges an edge from src into the event of th
+// (thread number t) that makes its event i required (requirer), if any.
+func addRequiredEdge(edges [][][]trace.EventRef, t int, th *trace.Thread, i int, model trace.BranchModel, src trace.EventRef) {
+	target := requirer(th, i, model)
+	if target < 0 {
+		return
+	}
+	if edges[t] == nil {
+		edges[t] = make([][]trace.EventRef, len(th.Events))
+	}
+	edges[t][target] = append(edges[t][target], src)
 }
 
 // requirer is the index of the first event of th whose scheduling makes

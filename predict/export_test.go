@@ -48,3 +48,6 @@ func StageCounts(d *LadderDecider) (found, refuted map[string]int) {
 	}
 	return found, refuted
 }
+
+// LadderOrder is the ladder's order of stages, by name.
+func LadderOrder() []string { return ladderOrder() }

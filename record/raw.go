@@ -20,10 +20,15 @@ import (
 // never written.
 //
 // Lines are shorter than the trace's: SEQ is a number for the lines of
-// synchronisation (a global stamp) and "+K" for the others, the K-th line
-// of the writer since its last global stamp; an event line leaves out its
-// thread, which the writer's last "# thread NAME" line gives. The cursor
-// puts both back.
+// synchronisation (a global stamp, "=N" for N<<20 or N itself) and "+K"
+// for the others, the K-th line of the writer since its last global stamp
+// (parseStamp); an event line leaves out its thread, which the writer's
+// last "# thread NAME" line gives, starts with the code of its stack and
+// site ("$7 r x 1"), which the dictionary — the lines "$7 SUFFIX" of writer
+// 0, read first — turns back into its end (" stack=s2 @x.go:4"), and
+// spells reads and writes "r" and "w" (shortOps). The cursor puts all of it
+// back. What the Java agent (record/java) writes is the same format without
+// these abbreviations, which are optional: the format keeps its version.
 const (
 	rawMagic    = "gpredict-raw v2\n"
 	rawHeader   = 4096
@@ -45,7 +50,11 @@ type rawLog struct {
 	name    string
 	r       io.ReaderAt
 	writers [][]rawChunk
+	dict    map[string]string // code → the end of the lines that carry it
 }
+
+// dictWriter is the writer whose chunks are the dictionary (rt_point.go).
+const dictWriter = 0
 
 // openRaw reads the header and the chunk headers of a raw log of size
 // bytes. A header that is not the recorder's is an error naming the
@@ -83,10 +92,12 @@ func openRaw(name string, r io.ReaderAt, size int64) (*rawLog, []Warning, error)
 		w := binary.LittleEndian.Uint64(ch[8:])
 		byWriter[w] = append(byWriter[w], rawChunk{number: binary.LittleEndian.Uint64(ch[16:]), off: off + chunkHeader, used: used, index: i, cut: used < int64(binary.LittleEndian.Uint32(ch[4:]))})
 	}
-	l := &rawLog{name: name, r: r}
+	l := &rawLog{name: name, r: r, dict: map[string]string{}}
 	ids := make([]uint64, 0, len(byWriter))
 	for w := range byWriter {
-		ids = append(ids, w)
+		if w != dictWriter {
+			ids = append(ids, w)
+		}
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
 	for _, w := range ids {
@@ -104,7 +115,39 @@ func openRaw(name string, r io.ReaderAt, size int64) (*rawLog, []Warning, error)
 		}
 		l.writers = append(l.writers, cs)
 	}
-	return l, warns, nil
+	dw, err := l.readDict(byWriter[dictWriter])
+	return l, append(warns, dw...), err
+}
+
+// readDict reads the dictionary's chunks into l.dict: lines "$K SUFFIX".
+// Its size is the program's distinct (stack, site) pairs, not the log's.
+func (l *rawLog) readDict(chunks []rawChunk) ([]Warning, error) {
+	sort.Slice(chunks, func(i, j int) bool { return chunks[i].number < chunks[j].number })
+	for k, ch := range chunks {
+		if ch.number != uint64(k) {
+			return []Warning{{fmt.Sprintf("%s: the dictionary (writer %d) lacks its chunk %d (lost when the program died); the events that use its codes are errors", l.name, dictWriter, k)}}, nil
+		}
+		buf := make([]byte, ch.used)
+		if _, err := l.r.ReadAt(buf, ch.off); err != nil && err != io.EOF {
+			return nil, fmt.Errorf("%s: chunk %d: %v", l.name, ch.index, err)
+		}
+		for text := string(buf); text != ""; {
+			line, rest, complete := strings.Cut(text, "\n")
+			text = rest
+			if !complete {
+				if ch.cut {
+					break // the partial line the cut left (warned about)
+				}
+				return nil, fmt.Errorf("%s: chunk %d: its last line has no end: %q", l.name, ch.index, line)
+			}
+			code, suffix, ok := strings.Cut(line, " ")
+			if !ok || len(code) < 2 || code[0] != '$' {
+				return nil, fmt.Errorf("%s: chunk %d: not a line of the recorder's dictionary (want $CODE SUFFIX): %q", l.name, ch.index, line)
+			}
+			l.dict[code] = " " + suffix
+		}
+	}
+	return nil, nil
 }
 
 // cursor reads the lines of one writer, chunk after chunk.
@@ -135,8 +178,8 @@ func (c *cursor) probe() (bool, error) {
 	var b [24]byte
 	n, _ := c.l.r.ReadAt(b[:min(int64(len(b)), first.used)], first.off)
 	seqText, _, _ := strings.Cut(string(b[:n]), " ")
-	seq, err := strconv.ParseUint(seqText, 10, 64)
-	if err != nil || seq == 0 {
+	seq, local, err := parseStamp(seqText)
+	if err != nil || seq == 0 || local {
 		return c.next() // a malformed first line: next says what is wrong with it
 	}
 	c.seq, c.probed = seq, true
@@ -179,8 +222,7 @@ func (c *cursor) next() (bool, error) {
 			return false, fmt.Errorf("%s: chunk %d: its last line has no end: %q", c.l.name, c.at.index, line)
 		}
 		seqText, text, ok := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
-		local := strings.HasPrefix(seqText, "+")
-		seq, perr := strconv.ParseUint(strings.TrimPrefix(seqText, "+"), 10, 64)
+		seq, local, perr := parseStamp(seqText)
 		if !ok || perr != nil || seq == 0 || local && c.base == 0 {
 			return false, fmt.Errorf("%s: chunk %d: not a line of the recorder (want SEQUENCE TEXT, or +K TEXT after one): %q", c.l.name, c.at.index, line)
 		}
@@ -193,16 +235,59 @@ func (c *cursor) next() (bool, error) {
 			c.thread = name
 			continue
 		}
-		if first, _, _ := strings.Cut(text, " "); first != "#" && !directive[first] {
+		suffix := ""
+		if strings.HasPrefix(text, "$") {
+			code, rest, _ := strings.Cut(text, " ")
+			var known bool
+			if suffix, known = c.l.dict[code]; !known || rest == "" {
+				return false, fmt.Errorf("%s: chunk %d: code %s, which the dictionary does not define, or no event after it: %q", c.l.name, c.at.index, code, line)
+			}
+			text = rest
+		}
+		if first, rest, _ := strings.Cut(text, " "); first != "#" && !directive[first] {
 			if c.thread == "" {
 				return false, fmt.Errorf("%s: chunk %d: an event before its goroutine's \"# thread NAME\" line: %q", c.l.name, c.at.index, line)
 			}
-			text = c.thread + " " + text
+			if op, short := shortOps[first]; short {
+				text = c.thread + " " + op + " " + rest + suffix
+			} else {
+				text = c.thread + " " + text + suffix
+			}
+		} else if suffix != "" {
+			return false, fmt.Errorf("%s: chunk %d: a code before a line that is no event: %q", c.l.name, c.at.index, line)
 		}
 		c.seq, c.text = seq, text
 		return true, nil
 	}
 }
+
+// parseStamp reads a line's stamp: "=N", a global one, stands for N
+// shifted left by stampSubBits (record/rt's subBits: the low bits number
+// the lines of a goroutine between two global stamps); "+K" is the K-th
+// line after its writer's last global stamp (local); a plain number is
+// global as it is (the Java agent's).
+func parseStamp(text string) (seq uint64, local bool, err error) {
+	switch {
+	case strings.HasPrefix(text, "="):
+		seq, err = strconv.ParseUint(text[1:], 10, 64)
+		if seq >= 1<<(64-stampSubBits) {
+			return 0, false, fmt.Errorf("stamp %s out of range", text)
+		}
+		return seq << stampSubBits, false, err
+	case strings.HasPrefix(text, "+"):
+		seq, err = strconv.ParseUint(text[1:], 10, 64)
+		return seq, true, err
+	}
+	seq, err = strconv.ParseUint(text, 10, 64)
+	return seq, false, err
+}
+
+// stampSubBits is record/rt's subBits (rt_state.go): the two must agree.
+const stampSubBits = 20
+
+// shortOps are the one-letter ops of the raw log (record/rt's opRead and
+// opWrite) and the trace's ops they stand for.
+var shortOps = map[string]string{"r": "read", "w": "write"}
 
 // directive holds the first words of the lines that are no event.
 var directive = map[string]bool{"init": true, "volatile": true, "type": true, "object": true, "hb": true, "lock": true, "stack": true, "chan": true}

@@ -350,10 +350,14 @@ func (r *fileRewriter) write(l, v ast.Expr, at ast.Node) ast.Stmt {
 	site := r.lit(r.site(at))
 	if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
 		if _, isMap := r.typeOf(ix.X).Underlying().(*types.Map); isMap {
-			mt := r.typeOf(ix.X)
-			m := r.rv(ix.X)
-			k := r.conv("KeyOf", m, ix.Index, r.rv(ix.Index), keyType(mt))
-			return exprStmt(r.rtCall("MapWrite", m, k, &ast.CallExpr{Fun: r.rtCall("ValOf", m), Args: []ast.Expr{v}}, site))
+			// { m := M; MapWrite(m, K, ValOf(m)(v)) }: the map expression
+			// is evaluated once, as the assignment does (ValOf and KeyOf
+			// only need its type), and before the key and the value.
+			m := r.newTmp("m")
+			def := &ast.AssignStmt{Lhs: []ast.Expr{m}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(ix.X)}}
+			k := r.conv("KeyOf", m, ix.Index, r.rv(ix.Index), keyType(r.typeOf(ix.X)))
+			return &ast.BlockStmt{List: []ast.Stmt{def,
+				exprStmt(r.rtCall("MapWrite", m, k, &ast.CallExpr{Fun: r.rtCall("ValOf", m), Args: []ast.Expr{v}}, site))}}
 		}
 	}
 	if desc, ok := r.location(l); ok {
@@ -379,12 +383,12 @@ func (r *fileRewriter) update(l ast.Expr, op token.Token, v ast.Expr, at ast.Nod
 	if ix, ok := ast.Unparen(l).(*ast.IndexExpr); ok {
 		if _, isMap := r.typeOf(ix.X).Underlying().(*types.Map); isMap {
 			m, k := r.newTmp("m"), r.newTmp("k")
-			mv := r.rv(ix.X)
-			kv := r.conv("KeyOf", mv, ix.Index, r.rv(ix.Index), keyType(r.typeOf(ix.X)))
-			def := &ast.AssignStmt{Lhs: []ast.Expr{m, k}, Tok: token.DEFINE, Rhs: []ast.Expr{mv, kv}}
+			defM := &ast.AssignStmt{Lhs: []ast.Expr{m}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(ix.X)}}
+			kv := r.conv("KeyOf", m, ix.Index, r.rv(ix.Index), keyType(r.typeOf(ix.X)))
+			defK := &ast.AssignStmt{Lhs: []ast.Expr{k}, Tok: token.DEFINE, Rhs: []ast.Expr{kv}}
 			old := r.rtCall("MapRead", m, k, site)
 			upd := exprStmt(r.rtCall("MapWrite", m, k, &ast.BinaryExpr{X: old, Op: op, Y: v}, site))
-			return []ast.Stmt{&ast.BlockStmt{List: []ast.Stmt{def, upd}}}
+			return []ast.Stmt{&ast.BlockStmt{List: []ast.Stmt{defM, defK, upd}}}
 		}
 	}
 	desc, ok := r.location(l)

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"gpredict/encode"
+	"gpredict/internal/history"
 	"gpredict/predict/closure"
 	"gpredict/predict/replay"
 	"gpredict/trace"
@@ -13,35 +14,48 @@ import (
 
 // Base is the recorded order simulated once, as far as the simulation's
 // rules let it go (it stops at the first wait, which this package never
-// schedules), with the simulation's state kept every so many steps
-// (marks). A candidate whose chosen events and derived orders all lie
-// after a mark can start its simulation there instead of at the
-// beginning: on a recording of a million events most candidates then cost
-// what lies between the mark and their chosen events, not the whole
-// prefix. The witness is the base up to the mark followed by what the
-// simulation adds; the caller validates it from the validator's own state
-// at the same mark (replay.Checker.Marks).
+// schedules), with marks every so many steps. A candidate whose chosen
+// events and derived orders all lie after a mark can start its simulation
+// there instead of at the beginning: on a recording of a million events
+// most candidates then cost what lies between the mark and their chosen
+// events, not the whole prefix. The witness is the base up to the mark
+// followed by what the simulation adds; the caller validates it from the
+// validator's own state at the same mark (replay.Checker.Marks).
+//
+// A mark costs almost nothing: the base keeps every change it made to
+// the lock and variable state once, with its step (internal/history), and
+// where each event lies in it (pos), so the state at any step is read
+// from those; a mark adds only the shared-hold depths, which are few. A
+// mark used to copy every variable and lock (tens of megabytes on a
+// recording with a million variables), so a memory budget allowed a
+// handful of marks, and on such a recording only the one at the start.
 type Base struct {
 	// Steps is the base order, as far as it runs.
 	Steps []replay.Step
 	marks []baseMark
+	// pos[t][i] is the step at which event i of thread t runs in the
+	// base (for the events the base has).
+	pos [][]uint32
+	// owner, shared and value are the base's changes to the builder's
+	// arrays of the same names.
+	owner  *history.Array[lockState]
+	shared *history.Array[int]
+	value  *history.Array[trace.Sym]
 }
 
 // baseMark is the simulation's state after the first steps steps of the
-// base.
+// base, beyond what the base's histories give.
 type baseMark struct {
-	steps  int
-	next   []int
-	owner  []lockState
-	shared []int
-	depth  map[threadLock]int
-	inner  map[threadLock]int
-	value  []trace.Sym
+	steps   int
+	depth   map[threadLock]int
+	inner   map[threadLock]int
+	chans   map[trace.Sym]*chanSim
+	sendPos []int
 }
 
 // markBudget bounds the memory all marks take together (bytes): this
-// package's and the validator's (replay.Mark), which keeps per variable
-// its last write (about 32 bytes). minSpacing is the least distance
+// package's and the validator's (replay.Mark), which copies its state per
+// thread and per channel (markBytes). minSpacing is the least distance
 // between two marks (steps): a candidate pays at most the spacing in
 // extra simulated and validated steps.
 const (
@@ -53,39 +67,28 @@ const (
 // event has its Arrival), with a mark every so many steps (every; 0: as
 // the trace's size and the memory budget suggest). It returns nil when the
 // recording is not in program order within some thread or when not one
-// step can be taken.
+// step can be taken. How the recorded order is followed where it is not
+// an execution of the simulation's rules is base_run.go's.
 func NewBase(x *encode.Index, every int) *Base {
 	order, ok := recordedOrder(x.Trace)
 	if !ok {
 		return nil
 	}
-	b := newBuilder(x, closure.Chain{}, closure.Result{})
-	b.sched = make([]replay.Step, 0, len(order))
 	spacing := every
 	if spacing <= 0 {
 		spacing = markSpacing(x, len(order))
 	}
-	base := &Base{}
-	for i, t := range order {
-		if i%spacing == 0 {
-			base.marks = append(base.marks, b.mark(i))
-		}
-		// Only t has something pending: no other thread's needed read
-		// can hold a write back (readPending), and nothing else runs.
-		b.need[t] = b.next[t] + 1
-		b.needVersion++
-		if !b.enabled(int(t), false) {
-			break
-		}
-		b.take(int(t))
-	}
+	br := newBaseRun(x, order, spacing)
+	br.run()
+	b, base := br.b, br.base
 	if len(b.sched) == 0 {
 		return nil
 	}
 	base.Steps = b.sched
-	if n := len(b.sched); n%spacing == 0 {
+	if n := len(b.sched); n%spacing == 0 && base.marks[len(base.marks)-1].steps != n {
 		base.marks = append(base.marks, b.mark(n))
 	}
+	base.owner, base.shared, base.value = br.owner.Freeze(x.NumLocks()), br.shared.Freeze(x.NumLocks()), br.value.Freeze(x.NumVars())
 	return base
 }
 
@@ -112,14 +115,25 @@ func recordedOrder(tr *trace.Trace) ([]trace.ThreadID, bool) {
 // markSpacing is the number of steps between marks: at least minSpacing,
 // and enough that all marks together stay within markBudget.
 func markSpacing(x *encode.Index, steps int) int {
-	per := 16*len(x.Trace.Threads) + 48*x.NumLocks() + 36*x.NumVars() + 256
-	marks := max(1, markBudget/per)
+	marks := max(1, markBudget/markBytes(x.Trace))
 	return max(minSpacing, (steps+marks-1)/marks)
 }
 
+// markBytes estimates what one mark costs, this package's and the
+// validator's together: the validator copies per thread its position, its
+// lock depth to restore and its first inconsistent read (about 40 bytes),
+// and per channel its queue's state (about 64 bytes; the channels with a
+// declared capacity are counted, a recording's unbuffered ones are not).
+func markBytes(tr *trace.Trace) int {
+	return 40*len(tr.Threads) + 64*len(tr.ChanCaps) + 512
+}
+
 func (b *builder) mark(steps int) baseMark {
-	return baseMark{steps: steps, next: slices.Clone(b.next), owner: b.owner.full(b.x.NumLocks()), shared: b.shared.full(b.x.NumLocks()),
-		depth: maps.Clone(b.depth), inner: maps.Clone(b.inner), value: b.value.full(b.x.NumVars())}
+	m := baseMark{steps: steps, depth: maps.Clone(b.depth), inner: maps.Clone(b.inner)}
+	if b.hasChans {
+		m.chans, m.sendPos = b.markChans(), slices.Clone(b.sendPos)
+	}
+	return m
 }
 
 // MarkSteps lists where the marks are (steps of the base), ascending.
@@ -148,32 +162,41 @@ func (base *Base) Keep(ok func(k int) bool) {
 // simulation will still decide about must all come after the mark. ok is
 // false when only the start qualifies.
 func (base *Base) markFor(ch []trace.EventRef, edges []closure.Edge) (baseMark, bool) {
-	fits := func(m baseMark) bool {
-		for _, c := range ch {
-			if m.next[c.Thread] > int(c.Index) {
-				return false
-			}
-		}
-		for _, e := range edges {
-			if m.next[e.To.Thread] > int(e.To.Index) {
-				return false
-			}
-		}
-		return true
+	limit := len(base.Steps)
+	for _, c := range ch {
+		limit = min(limit, base.stepOf(c))
 	}
-	// Marks only move forward in every thread, so fits is monotone.
-	k := sort.Search(len(base.marks), func(i int) bool { return !fits(base.marks[i]) })
+	for _, e := range edges {
+		limit = min(limit, base.stepOf(e.To))
+	}
+	// The first mark past the limit; the one before it fits.
+	k := sort.Search(len(base.marks), func(i int) bool { return base.marks[i].steps > limit })
 	if k == 0 || base.marks[k-1].steps == 0 {
 		return baseMark{}, false
 	}
 	return base.marks[k-1], true
 }
 
+// stepOf is the step at which r runs in the base (len(Steps) when the base
+// does not reach it).
+func (base *Base) stepOf(r trace.EventRef) int {
+	if p := base.pos[r.Thread]; int(r.Index) < len(p) {
+		return int(p[r.Index])
+	}
+	return len(base.Steps)
+}
+
 // resume puts the builder in the state of mark m.
-func (b *builder) resume(m baseMark) {
-	copy(b.next, m.next)
-	// The mark's arrays are shared, read-only, under the run's changes.
-	b.owner, b.shared, b.value = newSparse(m.owner), newSparse(m.shared), newSparse(m.value)
+func (b *builder) resume(base *Base, m baseMark) {
+	for t, p := range base.pos {
+		// The number of t's events among the first m.steps steps.
+		b.next[t] = sort.Search(len(p), func(i int) bool { return int(p[i]) >= m.steps })
+	}
+	// The base's histories are shared, read-only, under the run's changes.
+	b.owner, b.shared, b.value = newSparse(base.owner, m.steps), newSparse(base.shared, m.steps), newSparse(base.value, m.steps)
 	b.depth, b.inner = maps.Clone(m.depth), maps.Clone(m.inner)
+	if b.hasChans {
+		b.resumeChans(m.chans, m.sendPos)
+	}
 	b.needVersion++
 }

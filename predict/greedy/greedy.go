@@ -146,7 +146,7 @@ func (s *search) run(a Attempt, learned closure.Result) (from int, b *builder, o
 		from = m.steps
 		s.usedFrom = max(s.usedFrom, m.steps)
 	}
-	b, why := run(s.x, s.ch, learned, a, start, s.stop)
+	b, why := run(s.x, s.ch, learned, a, s.base, start, s.stop)
 	return from, b, why == "" && s.valid(from, b.sched)
 }
 
@@ -179,18 +179,18 @@ func attempts() []Attempt {
 // Explain runs the first attempt once, with a sentence saying why it
 // found nothing ("" when it found a schedule), for tests and debugging.
 func Explain(x *encode.Index, ch closure.Chain, res closure.Result) ([]replay.Step, string) {
-	b, why := run(x, ch, res, attempts()[0], nil, nil)
+	b, why := run(x, ch, res, attempts()[0], nil, nil, nil)
 	return b.sched, why
 }
 
 // run simulates the chain group by group, from the start or from mark
-// start (nil: the start); why says where it got stuck ("" when it
+// start of base (nil: the start); why says where it got stuck ("" when it
 // scheduled every group), or that stop closed.
-func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt, start *baseMark, stop <-chan struct{}) (b *builder, why string) {
+func run(x *encode.Index, ch closure.Chain, res closure.Result, a Attempt, base *Base, start *baseMark, stop <-chan struct{}) (b *builder, why string) {
 	b = newBuilder(x, ch, res)
 	b.stop = stop
 	if start != nil {
-		b.resume(*start)
+		b.resume(base, *start)
 	}
 	b.reserve()
 	b.attempt = a
@@ -236,11 +236,34 @@ func (b *builder) blockedBy(t int, r trace.EventRef, ev *trace.Event) string {
 			}
 		}
 	}
+	th := b.tr.Threads[t]
+	if r.Index == 0 && th.HasFork && !b.done(th.ForkedBy) {
+		return "forked by " + b.tr.ID(th.ForkedBy)
+	}
+	if b.hasChans && b.blockedInSend(t) {
+		return "its send has not completed"
+	}
+	if b.hasHB {
+		for _, src := range b.tr.HBSources(r) {
+			if !b.done(src) {
+				return "hb after " + b.tr.ID(src)
+			}
+		}
+	}
 	switch ev.Op {
 	case trace.OpAcquire:
-		if h := b.owner.at(b.x.ObjNum(r)); h.depth > 0 && h.thread != trace.ThreadID(t) {
+		if h := b.owner.get(b.x.ObjNum(r)); h.depth > 0 && h.thread != trace.ThreadID(t) {
 			return "held by " + b.tr.ThreadName(h.thread)
 		}
+		if n := b.shared.get(b.x.ObjNum(r)); n > 0 {
+			return fmt.Sprintf("held shared by %d threads", n)
+		}
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		q := b.chans[ev.Obj]
+		if q == nil {
+			q = &chanSim{}
+		}
+		return fmt.Sprintf("channel with %d sends not received, closed %v", len(q.vals), q.closed)
 	case trace.OpRead:
 		return fmt.Sprintf("wants %s, is %s", b.tr.Str(ev.Val), b.tr.Str(b.current(r, ev.Obj)))
 	case trace.OpWrite:
@@ -299,6 +322,13 @@ type builder struct {
 	stopped bool
 	// facts are the closure's (the derived orders, for Before).
 	facts *closure.Result
+	// chans are the channels' states (chan.go), shared with the mark the
+	// run resumed from until its first change (chansShared); sendPos[t]
+	// is the number of thread t's last send in its channel (-1: none).
+	hasChans    bool
+	chans       map[trace.Sym]*chanSim
+	chansShared bool
+	sendPos     []int
 }
 
 // heldWrite is a thread's next event, a write, held back by readPending
@@ -324,10 +354,14 @@ func newBuilder(x *encode.Index, ch closure.Chain, res closure.Result) *builder 
 	n := len(x.Trace.Threads)
 	b := &builder{x: x, tr: x.Trace, ch: ch, facts: &res, next: make([]int, n), need: make([]int, n),
 		after: map[trace.EventRef][]trace.EventRef{}, chosen: map[trace.EventRef]int{},
-		owner: newSparse[lockState](nil), shared: newSparse[int](nil),
+		owner: newSparse[lockState](nil, 0), shared: newSparse[int](nil, 0),
 		depth: map[threadLock]int{}, inner: map[threadLock]int{},
-		value: newSparse[trace.Sym](nil), hasHB: len(x.Trace.HB()) > 0,
-		varVersion: newSparse[uint32](nil), held: make([]heldWrite, n)}
+		value: newSparse[trace.Sym](nil, 0), hasHB: len(x.Trace.HB()) > 0,
+		varVersion: newSparse[uint32](nil, 0), held: make([]heldWrite, n),
+		hasChans: x.Trace.HasChannels(), chans: map[trace.Sym]*chanSim{}, sendPos: make([]int, n)}
+	for t := range b.sendPos {
+		b.sendPos[t] = -1
+	}
 	b.hasAfter = make([]bool, n)
 	for _, e := range res.Edges {
 		b.after[e.To] = append(b.after[e.To], e.From)
@@ -540,7 +574,7 @@ func (b *builder) release() bool {
 		if b.tr.Event(r).Op != trace.OpAcquire {
 			continue
 		}
-		h := b.owner.at(b.x.ObjNum(r))
+		h := b.owner.get(b.x.ObjNum(r))
 		u := int(h.thread)
 		if h.depth == 0 || u == t || b.next[u] < b.need[u] {
 			continue
@@ -675,6 +709,9 @@ func (b *builder) enabled(t int, chosen bool) bool {
 	if i == 0 && th.HasFork && !b.done(th.ForkedBy) {
 		return false
 	}
+	if b.hasChans && b.blockedInSend(t) {
+		return false
+	}
 	if b.hasAfter[t] {
 		for _, f := range b.after[r] {
 			if !b.done(f) {
@@ -693,18 +730,20 @@ func (b *builder) enabled(t int, chosen bool) bool {
 	case trace.OpWait:
 		return false
 	case trace.OpRAcquire:
-		h := b.owner.at(b.x.ObjNum(r))
+		h := b.owner.get(b.x.ObjNum(r))
 		return h.depth == 0 || h.thread == trace.ThreadID(t)
 	case trace.OpJoin:
 		c, ok := b.tr.ThreadByName(b.tr.Str(ev.Obj))
-		return !ok || b.next[c] >= len(b.tr.Threads[c].Events)
+		return !ok || b.next[c] >= len(b.tr.Threads[c].Events) && !(b.hasChans && b.blockedInSend(int(c)))
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		return b.chanEnabled(ev, chosen)
 	case trace.OpAcquire:
 		l := b.x.ObjNum(r)
-		h := b.owner.at(l)
+		h := b.owner.get(l)
 		if h.depth > 0 {
 			return h.thread == trace.ThreadID(t)
 		}
-		return b.shared.at(l) == 0 || (b.shared.at(l) == 1 && b.depth[threadLock{trace.ThreadID(t), l}] > 0)
+		return b.shared.get(l) == 0 || (b.shared.get(l) == 1 && b.depth[threadLock{trace.ThreadID(t), l}] > 0)
 	case trace.OpRead:
 		return chosen || b.current(r, ev.Obj) == ev.Val
 	case trace.OpWrite:
@@ -717,14 +756,14 @@ func (b *builder) enabled(t int, chosen bool) bool {
 func (b *builder) heldBack(t int, r trace.EventRef, ev *trace.Event) bool {
 	v := b.x.ObjNum(r)
 	h := &b.held[t]
-	if h.valid && h.index == int(r.Index) && h.varVersion == b.varVersion.at(v) && h.needVersion == b.needVersion {
+	if h.valid && h.index == int(r.Index) && h.varVersion == b.varVersion.get(v) && h.needVersion == b.needVersion {
 		return true
 	}
 	if !b.readPending(t, r, ev) {
 		h.valid = false
 		return false
 	}
-	*h = heldWrite{valid: true, index: int(r.Index), varVersion: b.varVersion.at(v), needVersion: b.needVersion}
+	*h = heldWrite{valid: true, index: int(r.Index), varVersion: b.varVersion.get(v), needVersion: b.needVersion}
 	return true
 }
 
@@ -732,7 +771,7 @@ func (b *builder) done(r trace.EventRef) bool { return int(r.Index) < b.next[r.T
 
 // current is the value of read or write r's variable v now.
 func (b *builder) current(r trace.EventRef, v trace.Sym) trace.Sym {
-	if val := b.value.at(b.x.ObjNum(r)); val != trace.NoSym {
+	if val := b.value.get(b.x.ObjNum(r)); val != trace.NoSym {
 		return val
 	}
 	return b.tr.InitValue(v)
@@ -805,10 +844,10 @@ func (b *builder) take(t int) {
 	switch ev.Op {
 	case trace.OpAcquire:
 		l := b.x.ObjNum(r)
-		b.owner.put(l, lockState{thread: tid, depth: b.owner.at(l).depth + 1})
+		b.owner.put(l, lockState{thread: tid, depth: b.owner.get(l).depth + 1})
 	case trace.OpRelease:
 		l := b.x.ObjNum(r)
-		if h := b.owner.at(l); h.depth > 1 {
+		if h := b.owner.get(l); h.depth > 1 {
 			b.owner.put(l, lockState{thread: h.thread, depth: h.depth - 1})
 		} else {
 			b.owner.put(l, lockState{})
@@ -817,29 +856,36 @@ func (b *builder) take(t int) {
 		l := b.x.ObjNum(r)
 		k := threadLock{tid, l}
 		switch {
-		case b.owner.at(l).depth > 0:
+		case b.owner.get(l).depth > 0:
 			b.inner[k]++ // inside its own exclusive hold: ignored
 		case b.depth[k] == 0:
 			b.depth[k] = 1
-			b.shared.put(l, b.shared.at(l)+1)
+			b.shared.put(l, b.shared.get(l)+1)
 		default:
 			b.depth[k]++
 		}
 	case trace.OpRRelease:
 		l := b.x.ObjNum(r)
 		k := threadLock{tid, l}
+		// Entries that reach 0 go: a base mark clones these maps, and
+		// the base takes every shared hold of the recording.
 		if b.inner[k] > 0 {
-			b.inner[k]--
+			if b.inner[k]--; b.inner[k] == 0 {
+				delete(b.inner, k)
+			}
 		} else if b.depth[k]--; b.depth[k] == 0 {
-			b.shared.put(l, b.shared.at(l)-1)
+			delete(b.depth, k)
+			b.shared.put(l, b.shared.get(l)-1)
 		}
 	case trace.OpWrite:
 		v := b.x.ObjNum(r)
 		b.value.put(v, ev.Val)
-		b.varVersion.put(v, b.varVersion.at(v)+1)
+		b.varVersion.put(v, b.varVersion.get(v)+1)
 	case trace.OpRead:
 		v := b.x.ObjNum(r)
-		b.varVersion.put(v, b.varVersion.at(v)+1)
+		b.varVersion.put(v, b.varVersion.get(v)+1)
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		b.takeChan(t, ev)
 	}
 	b.sched = append(b.sched, replay.Step{Ref: trace.EventRef{Thread: tid, Index: uint32(i)}})
 	b.next[t]++

@@ -93,7 +93,7 @@ func (b *builder) waitsFor(t int) int {
 	ev := b.tr.Event(r)
 	switch ev.Op {
 	case trace.OpAcquire:
-		if h := b.owner.at(b.x.ObjNum(r)); h.depth > 0 && int(h.thread) != t {
+		if h := b.owner.get(b.x.ObjNum(r)); h.depth > 0 && int(h.thread) != t {
 			return int(h.thread)
 		}
 	case trace.OpRead:
@@ -120,7 +120,7 @@ func (b *builder) lockHintFor(t int) (closure.Edge, bool) {
 	if b.tr.Event(r).Op != trace.OpAcquire {
 		return closure.Edge{}, false
 	}
-	h := b.owner.at(b.x.ObjNum(r))
+	h := b.owner.get(b.x.ObjNum(r))
 	u := h.thread
 	if h.depth == 0 || int(u) == t {
 		return closure.Edge{}, false

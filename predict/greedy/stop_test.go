@@ -40,7 +40,7 @@ func TestBuildStops(t *testing.T) {
 	if _, _, ok := Build(x, ch, res, nil, valid, stop); ok {
 		t.Error("a witness after the stop signal closed")
 	}
-	b2, why := run(x, ch, res, attempts()[0], nil, stop)
+	b2, why := run(x, ch, res, attempts()[0], nil, nil, stop)
 	if why != "stopped" || len(b2.sched) > stopLookEvery {
 		t.Errorf("a run after the stop signal closed: %q after %d steps, want stopped after at most %d", why, len(b2.sched), stopLookEvery)
 	}

@@ -19,6 +19,9 @@ type mhb struct {
 	// locks held strictly inside an outermost region at each event.
 	lockset [][]int32 // per thread, per event: index into sets
 	sets    [][]trace.Sym
+	// rwmutexes held shared around each event, likewise (nil: the trace
+	// has no shared holds).
+	sharedset [][]int32
 	// joinsOf lists the join events of each thread name.
 	joinsOf map[trace.Sym][]trace.EventRef
 }
@@ -60,50 +63,84 @@ func (m *mhb) successors(a trace.EventRef) []trace.EventRef {
 // computeLocksets records, per event, the locks its thread holds around it
 // for certain: acquired (outermost) earlier in the thread and released
 // later, with the event itself neither that acquire, that release, nor a
-// wait on the lock (a wait gives the lock away).
+// wait on the lock (a wait gives the lock away). It records the
+// rwmutexes held shared likewise (sharedset, when the trace has shared
+// holds): a shared hold excludes every other thread's exclusive hold of
+// the lock (docs/semantics.md rule 3), so an event inside one and an
+// event inside the other cannot be adjacent. A recording's maps are often
+// read under RLock and written under Lock: without this every such read
+// and write was a GoConcurrentMapWrite candidate for the solver stages.
 func (m *mhb) computeLocksets() {
 	index := map[string]int32{"": 0}
 	m.sets = [][]trace.Sym{nil}
-	m.lockset = make([][]int32, len(m.tr.Threads))
-	for t, th := range m.tr.Threads {
-		depth := map[trace.Sym]int{}
-		var held []trace.Sym
-		cur := int32(0)
-		m.lockset[t] = make([]int32, len(th.Events))
+	m.lockset = m.holdSets(index, trace.OpAcquire, trace.OpRelease)
+	for _, th := range m.tr.Threads {
 		for i := range th.Events {
-			ev := &th.Events[i]
-			switch ev.Op {
-			case trace.OpAcquire:
-				depth[ev.Obj]++
-				if depth[ev.Obj] == 1 {
-					m.lockset[t][i] = cur // the acquire itself is outside
-					held = insertSym(held, ev.Obj)
-					cur = internSet(index, &m.sets, held)
-					continue
-				}
-			case trace.OpRelease:
-				depth[ev.Obj]--
-				if depth[ev.Obj] == 0 {
-					held = removeSym(held, ev.Obj)
-					cur = internSet(index, &m.sets, held)
-					m.lockset[t][i] = cur // the release itself is outside
-					continue
-				}
-			case trace.OpWait:
-				m.lockset[t][i] = internSet(index, &m.sets, removeSym(append([]trace.Sym(nil), held...), ev.Obj))
-				continue
+			if th.Events[i].Op == trace.OpRAcquire {
+				m.sharedset = m.holdSets(index, trace.OpRAcquire, trace.OpRRelease)
+				return
 			}
-			m.lockset[t][i] = cur
 		}
 	}
 }
 
-// commonLock reports whether a and b are both inside regions of one lock.
+// holdSets is, per thread and event, the set (index into sets) of locks
+// held around the event by the outermost regions that acq opens and rel
+// closes; neither the acquire nor the release is inside its own region,
+// and a wait gives an exclusively held lock away.
+func (m *mhb) holdSets(index map[string]int32, acq, rel trace.Op) [][]int32 {
+	out := make([][]int32, len(m.tr.Threads))
+	for t, th := range m.tr.Threads {
+		depth := map[trace.Sym]int{}
+		var held []trace.Sym
+		cur := int32(0)
+		out[t] = make([]int32, len(th.Events))
+		for i := range th.Events {
+			ev := &th.Events[i]
+			out[t][i] = cur
+			switch ev.Op {
+			case acq:
+				if depth[ev.Obj]++; depth[ev.Obj] == 1 {
+					held = insertSym(held, ev.Obj)
+					cur = internSet(index, &m.sets, held)
+				}
+			case rel:
+				if depth[ev.Obj]--; depth[ev.Obj] == 0 {
+					held = removeSym(held, ev.Obj)
+					cur = internSet(index, &m.sets, held)
+					out[t][i] = cur
+				}
+			case trace.OpWait:
+				if acq == trace.OpAcquire {
+					out[t][i] = internSet(index, &m.sets, removeSym(append([]trace.Sym(nil), held...), ev.Obj))
+				}
+			}
+		}
+	}
+	return out
+}
+
+// locksOf are the locks held around r exclusively and shared.
+func (m *mhb) locksOf(r trace.EventRef) (excl, shared []trace.Sym) {
+	excl = m.sets[m.lockset[r.Thread][r.Index]]
+	if m.sharedset != nil {
+		shared = m.sets[m.sharedset[r.Thread][r.Index]]
+	}
+	return excl, shared
+}
+
+// commonLock reports whether a and b are both inside regions of one lock
+// that exclude each other: two exclusive holds, or an exclusive and a
+// shared hold of an rwmutex.
 func (m *mhb) commonLock(a, b trace.EventRef) bool {
-	la := m.sets[m.lockset[a.Thread][a.Index]]
-	lb := m.sets[m.lockset[b.Thread][b.Index]]
-	for _, x := range la {
-		for _, y := range lb {
+	ea, sa := m.locksOf(a)
+	eb, sb := m.locksOf(b)
+	return meet(ea, eb) || meet(ea, sb) || meet(sa, eb)
+}
+
+func meet(a, b []trace.Sym) bool {
+	for _, x := range a {
+		for _, y := range b {
 			if x == y {
 				return true
 			}
@@ -116,15 +153,13 @@ func (m *mhb) commonLock(a, b trace.EventRef) bool {
 // lock held at held.
 func (m *mhb) touchesLockOf(r, held trace.EventRef) bool {
 	ev := m.tr.Event(r)
-	if ev.Op != trace.OpAcquire && ev.Op != trace.OpRelease && ev.Op != trace.OpWait {
+	switch ev.Op {
+	case trace.OpAcquire, trace.OpRelease, trace.OpWait, trace.OpRAcquire, trace.OpRRelease:
+	default:
 		return false
 	}
-	for _, l := range m.sets[m.lockset[held.Thread][held.Index]] {
-		if l == ev.Obj {
-			return true
-		}
-	}
-	return false
+	excl, shared := m.locksOf(held)
+	return meet(excl, []trace.Sym{ev.Obj}) || meet(shared, []trace.Sym{ev.Obj})
 }
 
 func insertSym(s []trace.Sym, v trace.Sym) []trace.Sym {

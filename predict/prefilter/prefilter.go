@@ -26,8 +26,9 @@ import (
 //     the write that p, a read, must read from once b is scheduled (p is
 //     then between a and b);
 //   - `P || Q`: a and b of different threads both inside a region of the
-//     same lock, with no event of S of either thread touching a held lock
-//     (both threads would hold the lock across the block;
+//     same lock, both exclusive or one exclusive and one shared (an
+//     rwmutex's read hold), with no event of S of either thread touching a
+//     held lock (both threads would hold the lock across the block;
 //     docs/semantics.md rule 3).
 //
 // A `wait` chosen inside a block is not treated specially: its own wake

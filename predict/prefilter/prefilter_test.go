@@ -29,6 +29,9 @@ func TestPrefilterSound(t *testing.T) {
 		if n%2 == 0 {
 			cfg.Values = 12 // mostly unique written values: must-read-from edges apply
 		}
+		if n%3 == 1 {
+			cfg.SharedWeight = 3 // read locks: a shared hold excludes an exclusive one
+		}
 		tr := tracegen.Random(r, cfg)
 		var refs []trace.EventRef
 		for _, th := range tr.Threads {

@@ -119,7 +119,7 @@ func (r *replayer) blocked(model trace.BranchModel, t trace.ThreadID) (Block, er
 		u := trace.ThreadID(u)
 		// Exclusive holds block both kinds of acquire, the thread's own
 		// only when the lock is not re-entrant.
-		if h := r.locks[l]; h.depth > 0 && h.thread == u && (u != t || !kind.Reentrant()) {
+		if h := r.locks.get(l); h.depth > 0 && h.thread == u && (u != t || !kind.Reentrant()) {
 			add(u, HoldsExclusive)
 		}
 		// Shared holds block an exclusive acquire, the thread's own too:

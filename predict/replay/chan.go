@@ -18,8 +18,13 @@ import (
 
 // chanState is one channel's queue in a replay.
 type chanState struct {
-	sends  []sendFact // every send taken so far, in schedule order
-	recvd  int        // how many of them a receive has taken
+	// sends are the sends taken so far, in schedule order, from the
+	// gone-th on: a mark's copy drops those a receive has taken, which
+	// nothing reads again (a recording's channels carry tens of
+	// thousands of sends).
+	sends  []sendFact
+	gone   int
+	recvd  int // how many sends a receive has taken
 	closed bool
 	closer trace.EventRef
 }
@@ -89,20 +94,23 @@ func (r *replayer) channel(i int, s Step, ev *trace.Event) error {
 		if !f.concrete {
 			f.dirty = r.firstBad[t]
 		}
-		r.sendPos[s.Ref] = len(q.sends)
+		r.sendPos[s.Ref] = q.gone + len(q.sends)
 		q.sends = append(q.sends, f)
 	case trace.OpClose:
-		for k := q.recvd; k < len(q.sends); k++ {
+		for k := q.recvd; k < q.gone+len(q.sends); k++ {
 			if !r.completed(ch, k) {
-				return r.fail(i, 7, "%s closes %s while the send %s waits in it: the send panics", r.name(t), name, r.tr.ID(q.sends[k].ref))
+				return r.fail(i, 7, "%s closes %s while the send %s waits in it: the send panics", r.name(t), name, r.tr.ID(q.sends[k-q.gone].ref))
 			}
 		}
 		q.closed, q.closer = true, s.Ref
 	default: // a receive
 		rc := recvFact{step: i, ref: s.Ref}
 		switch {
-		case q.recvd < len(q.sends):
-			rc.from, rc.took = q.sends[q.recvd], true
+		case q.recvd < q.gone+len(q.sends):
+			rc.from, rc.took = q.sends[q.recvd-q.gone], true
+			// A taken send has completed: pendingSend needs no position
+			// for it, and a mark copies what is left.
+			delete(r.sendPos, rc.from.ref)
 			q.recvd++
 			rc.consistent = ev.Op == trace.OpRecv && rc.from.concrete && rc.from.val == ev.Val
 		case q.closed:
@@ -155,12 +163,14 @@ func (r *replayer) checkRecvs(required func(trace.EventRef) bool, why string) er
 	return nil
 }
 
-// cloneChans copies the channel queues (a mark's snapshot).
+// cloneChans copies the channel queues (a mark's snapshot), without the
+// sends a receive has taken.
 func cloneChans(qs []chanState) []chanState {
 	out := make([]chanState, len(qs))
 	for i, q := range qs {
 		out[i] = q
-		out[i].sends = append([]sendFact(nil), q.sends...)
+		out[i].sends = append([]sendFact(nil), q.sends[q.recvd-q.gone:]...)
+		out[i].gone = q.recvd
 	}
 	return out
 }

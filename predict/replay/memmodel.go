@@ -93,7 +93,7 @@ func (r *replayer) visible(ref trace.EventRef, ev *trace.Event) writeFact {
 			}
 		}
 	}
-	return r.last[v]
+	return r.last.get(v)
 }
 
 // flushes reports whether step s of event ev needs its thread's buffer
@@ -162,7 +162,7 @@ func (r *replayer) commit(i int, s Step) error {
 	}
 	f := buf[k].f
 	f.step = i
-	r.last[buf[k].v] = f
+	r.last.put(buf[k].v, f)
 	r.mem.buf[t] = slices.Delete(buf, k, k+1)
 	return nil
 }

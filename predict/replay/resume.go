@@ -4,6 +4,7 @@ import (
 	"errors"
 	"maps"
 
+	"gpredict/internal/history"
 	"gpredict/trace"
 )
 
@@ -30,23 +31,87 @@ type Mark struct {
 // Marks replays base and takes a mark after each of its first at[k]
 // steps (at ascending, each ≤ len(base)). When base itself breaks a rule
 // at some step, the marks from there on are not clean.
+//
+// The replay records every change it makes to the last writes and the
+// lock holders, once, with its step (internal/history); a mark keeps
+// what it needs per thread and per channel and reads those two from the
+// history at its step, so marks can be many on a recording of a million
+// variables.
 func (c *Checker) Marks(base []Step, at []int) []Mark {
 	out := make([]Mark, len(at))
 	r := newReplayer(c, base)
+	// A mark needs no reads (a clean one has only consistent reads), and
+	// the base has millions of them.
+	r.reads = nil
+	var lastRec history.Recorder[writeFact]
+	var lockRec history.Recorder[lockHold]
+	r.last, r.locks = denseTable(c.vars, r.last.zero), denseTable(c.syncs, r.locks.zero)
+	r.last.rec, r.locks.rec = &lastRec, &lockRec
+	// What a mark copies depends on the run (the sends waiting in the
+	// channels, the shared holds): once the marks kept pass markBudget,
+	// every other one is dropped and only every other one asked for is
+	// taken from then on, so the marks stay evenly spread within it.
+	stride, size := 1, 0
 	k, broken := 0, false
 	for i := 0; i <= len(base) && k < len(at); i++ {
 		for k < len(at) && at[k] == i {
-			out[k] = Mark{Steps: i, Clean: !broken && r.clean()}
+			out[k] = Mark{Steps: i, Clean: !broken && r.clean() && k%stride == 0}
 			if out[k].Clean {
 				out[k].state = r.snapshot()
+				size += out[k].state.markBytes()
+				for size > markBudget && stride < len(at) {
+					stride *= 2
+					size = thin(out[:k+1], stride)
+				}
 			}
 			k++
 		}
 		if i < len(base) && !broken {
+			r.last.now, r.locks.now, r.marking = i, i, i+1
 			broken = r.step(i, base[i]) != nil
+			r.reads, r.recvs = r.reads[:0], r.recvs[:0]
+		}
+	}
+	last, locks := lastRec.Freeze(c.vars), lockRec.Freeze(c.syncs)
+	for _, m := range out {
+		if m.state != nil {
+			m.state.last.hist, m.state.locks.hist = last, locks
 		}
 	}
 	return out
+}
+
+// markBudget bounds what the validator's marks copy together (bytes).
+const markBudget = 64 << 20
+
+// thin drops the marks whose place is not a multiple of stride and
+// returns what the others copy.
+func thin(marks []Mark, stride int) int {
+	size := 0
+	for k := range marks {
+		switch {
+		case k%stride != 0:
+			marks[k].Clean, marks[k].state = false, nil
+		case marks[k].state != nil:
+			size += marks[k].state.markBytes()
+		}
+	}
+	return size
+}
+
+// markBytes estimates what a mark's snapshot copies.
+func (r *replayer) markBytes() int {
+	n := 40*len(r.started) + 48*len(r.chq) + 40*len(r.sendPos) + 48*len(r.inner)
+	for _, q := range r.chq {
+		n += 40 * len(q.sends)
+	}
+	for _, m := range r.shared {
+		n += 48 * len(m)
+	}
+	for _, m := range r.writers {
+		n += 48 * len(m)
+	}
+	return n
 }
 
 // clean reports whether no thread is inside a wait and every read so far
@@ -61,18 +126,29 @@ func (r *replayer) clean() bool {
 }
 
 // snapshot copies the state a clean mark needs: no reads (all were
-// consistent), no waits (none in progress).
+// consistent), no waits (none in progress). Of a replay that records its
+// changes (Marks), the last writes and lock holders are not copied: the
+// snapshot reads them from the history at its step once Marks has frozen
+// it. Of a mark's snapshot (resume), they are shared under a set of their
+// own.
 func (r *replayer) snapshot() *replayer {
 	s := &replayer{
 		tr: r.tr, c: r.c,
 		started: append([]uint32(nil), r.started...), inWait: append([]Part(nil), r.inWait...),
-		locks: append([]lockHold(nil), r.locks...), savedDepth: make([]int, len(r.savedDepth)),
-		shared: make([]map[trace.ThreadID]int, len(r.shared)), inner: maps.Clone(r.inner),
-		writers: make([]map[trace.ThreadID]trace.EventRef, len(r.writers)),
-		waiting: make([][]trace.ThreadID, len(r.waiting)), woken: make([]bool, len(r.woken)),
-		last: append([]writeFact(nil), r.last...), firstBad: make([]trace.EventRef, len(r.firstBad)),
-		hasBad: make([]bool, len(r.hasBad)), lastBrIdx: append([]int(nil), r.lastBrIdx...),
+		savedDepth: make([]int, len(r.savedDepth)),
+		shared:     map[int32]map[trace.ThreadID]int{}, inner: map[threadLock]int{},
+		writers: map[int32]map[trace.ThreadID]trace.EventRef{},
+		waiting: map[int32][]trace.ThreadID{}, woken: make([]bool, len(r.woken)),
+		firstBad: make([]trace.EventRef, len(r.firstBad)),
+		hasBad:   make([]bool, len(r.hasBad)), lastBrIdx: append([]int(nil), r.lastBrIdx...),
 		chq: cloneChans(r.chq), sendPos: maps.Clone(r.sendPos),
+	}
+	if r.last.rec != nil {
+		// Recording (Marks): the history up to the current step.
+		s.last = table[writeFact]{at: r.marking, zero: r.last.zero}
+		s.locks = table[lockHold]{at: r.marking, zero: r.locks.zero}
+	} else {
+		s.last, s.locks = r.last.fork(), r.locks.fork()
 	}
 	for l, m := range r.shared {
 		if len(m) > 0 {
@@ -82,6 +158,11 @@ func (r *replayer) snapshot() *replayer {
 	for l, m := range r.writers {
 		if len(m) > 0 {
 			s.writers[l] = maps.Clone(m)
+		}
+	}
+	for k, n := range r.inner {
+		if n != 0 {
+			s.inner[k] = n
 		}
 	}
 	return s

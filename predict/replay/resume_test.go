@@ -19,7 +19,7 @@ func TestValidateFromMatchesValidate(t *testing.T) {
 	r := rand.New(rand.NewSource(7))
 	var compared, failing int
 	for k := 0; k < 400; k++ {
-		tr := tracegen.Random(r, tracegen.Config{Recorded: true, SharedWeight: k % 3, HBFacts: k % 4, WaitWeight: 2})
+		tr := tracegen.Random(r, tracegen.Config{Recorded: true, SharedWeight: k % 3, HBFacts: k % 4, WaitWeight: 2, Chans: k % 3})
 		base := recordedUntilWait(tr)
 		c := replay.NewChecker(tr)
 		at := make([]int, len(base)+1)

@@ -98,29 +98,29 @@ type replayer struct {
 
 	// Rule 3: lock holders (by lock number; depth 0: free), and the depth
 	// a waiting thread will restore.
-	locks      []lockHold
+	locks      table[lockHold]
 	savedDepth []int
 	// Rule 3 for shared holds: per lock, the threads holding it shared
 	// and their depth; inner counts shared acquires made inside the
 	// thread's own exclusive hold (re-entrant, ignored).
-	shared []map[trace.ThreadID]int // by lock number
+	shared map[int32]map[trace.ThreadID]int // by lock number
 	inner  map[threadLock]int
 	// Rule 3, writer preference: per rwmutex (by lock number), the
 	// threads that have requested it exclusively and not yet acquired it,
 	// with their request.
-	writers []map[trace.ThreadID]trace.EventRef
+	writers map[int32]map[trace.ThreadID]trace.EventRef
 
 	// Rule 4: per signal, the threads that have released in a wait and
 	// have not been woken; per thread, whether its current wait was woken;
 	// wakeAt[t] is, for the wait thread t is in, the index of its Wake
 	// step in sched (len(sched) if it has none).
-	waiting [][]trace.ThreadID // by signal number
+	waiting map[int32][]trace.ThreadID // by signal number
 	woken   []bool
 	wakeAt  map[trace.EventRef]int
 
 	// Rule 5: last write per variable; per thread, the first inconsistent
 	// read so far (for concreteness of its later writes).
-	last      []writeFact // by variable number; step -2: never written
+	last      table[writeFact] // by variable number; step -2: never written
 	firstBad  []trace.EventRef
 	hasBad    []bool
 	reads     []readFact
@@ -135,6 +135,10 @@ type replayer struct {
 	chq     []chanState
 	sendPos map[trace.EventRef]int
 	recvs   []recvFact
+
+	// marking is, while Marks replays the base, the number of steps
+	// taken.
+	marking int
 }
 
 func newReplayer(c *Checker, sched []Step) *replayer {
@@ -143,12 +147,12 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 	r := &replayer{
 		tr: tr, c: c, sched: sched,
 		started: make([]uint32, n), inWait: make([]Part, n),
-		locks: make([]lockHold, c.syncs), savedDepth: make([]int, n),
-		shared: make([]map[trace.ThreadID]int, c.syncs), inner: map[threadLock]int{},
-		writers: make([]map[trace.ThreadID]trace.EventRef, c.syncs),
-		waiting: make([][]trace.ThreadID, c.syncs), woken: make([]bool, n),
+		locks: newTable(c.syncs, len(sched), lockHold{}), savedDepth: make([]int, n),
+		shared: map[int32]map[trace.ThreadID]int{}, inner: map[threadLock]int{},
+		writers: map[int32]map[trace.ThreadID]trace.EventRef{},
+		waiting: map[int32][]trace.ThreadID{}, woken: make([]bool, n),
 		wakeAt: map[trace.EventRef]int{},
-		last:   make([]writeFact, c.vars), firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
+		last:   newTable(c.vars, len(sched), writeFact{step: -2}), firstBad: make([]trace.EventRef, n), hasBad: make([]bool, n),
 		reads:     make([]readFact, 0, len(sched)),
 		lastBrIdx: make([]int, n),
 		wakeEnd:   len(sched),
@@ -156,9 +160,6 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 	}
 	for i := range r.lastBrIdx {
 		r.lastBrIdx[i] = -1
-	}
-	for i := range r.last {
-		r.last[i].step = -2
 	}
 	for i, s := range sched {
 		if s.Part == Wake {
@@ -208,9 +209,9 @@ func (r *replayer) step(i int, s Step) error {
 		r.started[t]++
 		r.inWait[t] = Release
 		l, sig := r.c.objOf(s.Ref), r.c.sigOf(s.Ref)
-		h := r.locks[l] // the thread holds it: the reader checked `wait` holds its lock
+		h := r.locks.get(l) // the thread holds it: the reader checked `wait` holds its lock
 		r.savedDepth[t] = h.depth
-		r.locks[l] = lockHold{}
+		r.locks.put(l, lockHold{})
 		r.waiting[sig] = append(r.waiting[sig], t)
 		r.woken[t] = false
 		return nil
@@ -222,13 +223,13 @@ func (r *replayer) step(i int, s Step) error {
 		return nil
 	default: // Reacquire
 		l := r.c.objOf(s.Ref)
-		if h := r.locks[l]; h.depth > 0 {
+		if h := r.locks.get(l); h.depth > 0 {
 			return r.fail(i, 3, "%s re-acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
 		}
 		if u, ok := r.sharedHolder(l, t); ok {
 			return r.fail(i, 3, "%s re-acquires %s while %s holds it shared", r.name(t), r.tr.Str(ev.Obj), r.name(u))
 		}
-		r.locks[l] = lockHold{thread: t, depth: r.savedDepth[t]}
+		r.locks.put(l, lockHold{thread: t, depth: r.savedDepth[t]})
 		r.inWait[t] = Whole
 		return nil
 	}
@@ -326,15 +327,15 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 	switch ev.Op {
 	case trace.OpAcquire:
 		l := r.c.objOf(s.Ref)
-		h := r.locks[l]
+		h := r.locks.get(l)
 		switch {
 		case h.depth == 0:
-			r.locks[l] = lockHold{thread: t, depth: 1}
+			r.locks.put(l, lockHold{thread: t, depth: 1})
 		case h.thread == t && !r.c.kind[l].Reentrant():
 			return r.fail(i, 3, "%s acquires %s, which it holds: a %s is not re-entrant, the acquire blocks forever", r.name(t), r.tr.Str(ev.Obj), r.c.kind[l])
 		case h.thread == t:
 			h.depth++ // re-entrant: ignored by rule 3
-			r.locks[l] = h
+			r.locks.put(l, h)
 		default:
 			return r.fail(i, 3, "%s acquires %s while %s holds it", r.name(t), r.tr.Str(ev.Obj), r.name(h.thread))
 		}
@@ -344,7 +345,7 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		delete(r.writers[l], t) // its request, if any, is granted
 	case trace.OpRAcquire:
 		l := r.c.objOf(s.Ref)
-		h := r.locks[l]
+		h := r.locks.get(l)
 		if u, q, ok := r.waitingWriter(l, t); ok {
 			return r.fail(i, 3, "%s acquires %s shared while %s waits to acquire it (%s): an rwmutex lets no reader in while a writer waits", r.name(t), r.tr.Str(ev.Obj), r.name(u), r.tr.ID(q))
 		}
@@ -373,11 +374,11 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		// The thread holds the lock: thread order and the reader's
 		// check that a release has a matching acquire guarantee it.
 		l := r.c.objOf(s.Ref)
-		if h := r.locks[l]; h.depth > 1 {
+		if h := r.locks.get(l); h.depth > 1 {
 			h.depth--
-			r.locks[l] = h
+			r.locks.put(l, h)
 		} else {
-			r.locks[l] = lockHold{}
+			r.locks.put(l, lockHold{})
 		}
 	case trace.OpRequest:
 		if l := r.c.objOf(s.Ref); r.c.kind[l].WriterPreference() {
@@ -393,7 +394,7 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		for _, w := range r.waiting[sig] {
 			r.woken[w] = true
 		}
-		r.waiting[sig] = nil
+		delete(r.waiting, sig)
 	case trace.OpRead:
 		r.read(i, s.Ref, ev)
 	case trace.OpWrite:
@@ -402,7 +403,7 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 			f.dirty = r.firstBad[t]
 		}
 		if !r.buffer(s.Ref, ev, f) {
-			r.last[r.c.objOf(s.Ref)] = f
+			r.last.put(r.c.objOf(s.Ref), f)
 		}
 	case trace.OpBranch:
 		r.lastBrIdx[t] = int(s.Ref.Index)

@@ -69,17 +69,16 @@ func logAtomic(k locKey, kind, desc, site, before, after string) {
 	s.mu.Lock()
 	name, first := newLocName(k, desc)
 	if first {
-		s.line("init " + name + " " + before)
+		s.line("init ", name, " ", before)
 	}
-	lock := "atomic(" + name + ")"
-	s.ev(site, "acquire ", lock)
+	s.ev(site, "acquire atomic(", name, ")") // the lock atomic(NAME), without making its name a string
 	if kind != "Store" {
-		s.evMem(site, "read ", name, " ", before)
+		s.evMem(site, opRead, name, " ", before)
 	}
 	if kind == "Store" || kind != "Load" && after != before {
-		s.evMem(site, "write ", name, " ", after)
+		s.evMem(site, opWrite, name, " ", after)
 	}
-	s.ev(site, "release ", lock)
+	s.ev(site, "release atomic(", name, ")")
 	s.mu.Unlock()
 }
 
@@ -158,5 +157,5 @@ func ptrOp[T any](p *atomic.Pointer[T], kind, desc, site string, op func() *T) *
 }
 
 func ptrRepr[T any](v *T) string {
-	return objName(unsafe.Pointer(v), typeKind(reflect.TypeFor[T]()))
+	return objNameOf(unsafe.Pointer(v), reflect.TypeFor[*T]())
 }

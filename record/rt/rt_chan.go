@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -122,17 +123,19 @@ func (c *chanState) sent(k int) bool { return c.partner(&c.sends, &c.externalSen
 func (c *chanState) received(k int) bool { return c.partner(&c.recvs, &c.externalRecvs, k) }
 
 func (c *chanState) partner(count *int, external *bool, k int) bool {
+	start := time.Now()
 	for try := 0; ; try++ {
 		c.mu.Lock()
 		n, ext := *count, *external
-		if k > n && !ext && try == 200 {
+		done := gaveUp(try, start)
+		if k > n && !ext && done {
 			*external = true
 		}
 		c.mu.Unlock()
 		if k <= n {
 			return true
 		}
-		if ext || try == 200 {
+		if ext || done {
 			return false
 		}
 		runtime.Gosched()

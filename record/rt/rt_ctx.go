@@ -106,7 +106,7 @@ func (st *ctxState) cancel(site string) {
 			if markVolatile(st.name) {
 				s.line("volatile " + st.name)
 			}
-			s.ev(site, "write ", st.name, " 1")
+			s.ev(site, opWrite, st.name, " 1")
 		})
 	}
 }
@@ -122,7 +122,7 @@ func (st *ctxState) observe(s *gstate, site string) {
 	}
 	ctxs.mu.Unlock()
 	if by != nil {
-		s.ev(site, "read ", by.name, " 1")
+		s.ev(site, opRead, by.name, " 1")
 	}
 }
 

@@ -39,22 +39,11 @@ type lockUse struct {
 	request bool
 }
 
-// locks is what the recorder keeps of lock kinds and test goroutines.
+// locks is what the recorder keeps of test goroutines.
 var locks struct {
-	// declared holds the locks whose kind directive is written (locKey →
-	// struct{}); it lives as long as the recording, as the names do.
-	declared sync.Map
 	// returned holds the states of the test goroutines whose test
 	// returned (*gstate → struct{}).
 	returned sync.Map
-}
-
-// declareKind writes, the first time the lock k named name is used, its
-// kind directive (s.mu held).
-func (s *gstate) declareKind(k locKey, name, kind string) {
-	if _, done := locks.declared.LoadOrStore(k, struct{}{}); !done {
-		s.line("lock " + name + " : " + kind)
-	}
 }
 
 // rwOfRLocker returns the RWMutex behind l when l is rw.RLocker(): the

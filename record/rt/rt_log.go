@@ -11,9 +11,11 @@ import (
 // header page and chunks of chunkSize bytes. A chunk belongs to one
 // goroutine (its writer) and holds lines "SEQ TEXT\n" in the order that
 // goroutine logged them; SEQ, global to the process, orders the lines of
-// all chunks (package record merges them). A chunk's header says whose
-// it is, which of its writer's chunks it is, and how many bytes of lines
-// it holds — updated after each complete line.
+// all chunks (package record merges them). An event's TEXT starts with the
+// code of its stack and site, "$7 read x 1"; the chunks of writer 0, the
+// dictionary, hold one line "$7 SUFFIX" per code (rt_point.go). A chunk's
+// header says whose it is, which of its writer's chunks it is, and how
+// many bytes of lines it holds — updated after each complete line.
 //
 // On Linux the chunks are a shared mapping of the file: a line is in the
 // file (the kernel's page cache) as soon as it is written, so nothing is

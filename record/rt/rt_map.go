@@ -55,9 +55,9 @@ func mapAccess(m any, site, call string, write bool) {
 		// (gstate.stamp), like memory accesses.
 		s.evMem(site, "call ", call, " target=", ms.name)
 		if write {
-			s.evMem(site, "write ", ms.name, " ", v)
+			s.evMem(site, opWrite, ms.name, " ", v)
 		} else {
-			s.evMem(site, "read ", ms.name, " ", v)
+			s.evMem(site, opRead, ms.name, " ", v)
 		}
 	})
 }

@@ -25,7 +25,7 @@ func Read[T any](p *T, desc, site string) T {
 	v := *p
 	if on() {
 		up := unsafe.Pointer(p)
-		record(up, up, reflect.TypeFor[T](), desc, site, "read ")
+		record(up, up, reflect.TypeFor[T](), desc, site, opRead)
 	}
 	return v
 }
@@ -46,22 +46,29 @@ func Wrote[T any](p *T, old, v T, desc, site string) {
 	}
 	t := reflect.TypeFor[T]()
 	up := unsafe.Pointer(p)
-	if named(up, t, desc) {
-		record(up, nil, t, desc, site, "write ")
+	if !composite(t) {
+		// The common case, looked up once: a location with its name
+		// needs neither an init nor the old value.
+		if name, ok := knownName(locKey{up, typePtr(t)}); ok {
+			s := cur()
+			s.mu.Lock()
+			s.logAccess(name, up, t, site, opWrite)
+			s.mu.Unlock()
+			return
+		}
+	} else if named(up, t, desc) {
+		record(up, nil, t, desc, site, opWrite)
 		return
 	}
 	o := new(T)
 	*o = old
-	record(up, unsafe.Pointer(o), t, desc, site, "write ")
+	record(up, unsafe.Pointer(o), t, desc, site, opWrite)
 }
 
-// named reports whether every leaf of the location p of type t has its
-// name already (so no init is due and the old value is not needed).
+// named reports whether every leaf of the location p of the struct or
+// array type t has its name already (so no init is due and the old value
+// is not needed).
 func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
-	if !composite(t) {
-		_, ok := knownName(locKey{p, typePtr(t)})
-		return ok
-	}
 	for _, lf := range leavesOf(t) {
 		if _, ok := knownName(locKey{unsafe.Add(p, lf.off), lf.t}); !ok {
 			return false
@@ -70,7 +77,7 @@ func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
 	return true
 }
 
-// record logs op ("read " or "write ") of each leaf of the location p of
+// record logs op (opRead or opWrite) of each leaf of the location p of
 // type t, with the value now at p; old, if not nil, holds the value
 // before the access, the init of leaves accessed for the first time.
 func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
@@ -100,8 +107,14 @@ func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
 func (s *gstate) access(p, old unsafe.Pointer, typ reflect.Type, tp unsafe.Pointer, desc, site, op string) {
 	name, first := newLocName(locKey{p, tp}, desc)
 	if first && old != nil {
-		s.line("init " + name + " " + reprAt(old, typ))
+		s.line("init ", name, " ", reprAt(old, typ))
 	}
+	s.logAccess(name, p, typ, site, op)
+}
+
+// logAccess logs op of the location p of type typ named name, with the
+// value now at p (s.mu held).
+func (s *gstate) logAccess(name string, p unsafe.Pointer, typ reflect.Type, site, op string) {
 	if number(typ.Kind()) {
 		s.evNumber(site, op, name, p, typ.Kind())
 		return
@@ -249,7 +262,7 @@ func wroteElems(base unsafe.Pointer, from, to int, t reflect.Type, site string) 
 		for _, lf := range leaves {
 			at := unsafe.Add(elem, lf.off)
 			if name, ok := knownName(locKey{at, lf.t}); ok {
-				s.evMem(site, "write ", name, " ", reprAt(at, lf.typ))
+				s.evMem(site, opWrite, name, " ", reprAt(at, lf.typ))
 			}
 		}
 	}

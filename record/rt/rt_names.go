@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,12 +30,12 @@ var names = struct {
 	seen sync.Map                       // typePtr → true once a location of that type has a name
 
 	mu    sync.Mutex
-	count map[string]int  // description → ordinals used
+	count map[string]*int // description → ordinals used (a pointer: one lookup per name)
 	taken map[string]bool // package-level names in use
 	vol   map[string]bool // variables declared volatile
 }{
 	loc: newTable[locKey, string](hashLoc), obj: newTable[unsafe.Pointer, string](hashPtr),
-	count: map[string]int{}, taken: map[string]bool{}, vol: map[string]bool{},
+	count: map[string]*int{}, taken: map[string]bool{}, vol: map[string]bool{},
 }
 
 // locName returns the variable name of the location k. desc is the
@@ -66,8 +67,13 @@ func newLocName(k locKey, desc string) (string, bool) {
 
 // ordinal is the next name "desc@N" (names.mu held).
 func ordinal(desc string) string {
-	names.count[desc]++
-	return desc + "@" + strconv.Itoa(names.count[desc])
+	n := names.count[desc]
+	if n == nil {
+		n = new(int)
+		names.count[desc] = n
+	}
+	*n++
+	return desc + "@" + strconv.Itoa(*n)
 }
 
 // knownName is the name of the location k if it has one.
@@ -84,6 +90,16 @@ func objName(p unsafe.Pointer, kind string) string {
 		return ordinal("@" + kind)[1:]
 	})
 	return n
+}
+
+// objNameOf is objName for an object that a value of pointer type t
+// points to; its kind ("Account") is worked out only when the object is
+// new to the table, not at every access.
+func objNameOf(p unsafe.Pointer, t reflect.Type) string {
+	if n, ok := names.obj.get(p); ok {
+		return n
+	}
+	return objName(p, typeKind(t.Elem()))
 }
 
 // markVolatile reports whether v still needs its `volatile` directive,

@@ -150,10 +150,10 @@ func syncMapOp(m *sync.Map, k any, desc, site string, op func() (read, changed b
 			s.ev(site, "acquire ", lock)
 		}
 		if read {
-			s.ev(site, "read ", name, " ", strconv.Itoa(before))
+			s.ev(site, opRead, name, " ", strconv.Itoa(before))
 		}
 		if changed {
-			s.ev(site, "write ", name, " ", strconv.Itoa(before+1))
+			s.ev(site, opWrite, name, " ", strconv.Itoa(before+1))
 		}
 		if read && changed {
 			s.ev(site, "release ", lock)

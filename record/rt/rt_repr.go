@@ -70,7 +70,7 @@ func reprAt(p unsafe.Pointer, t reflect.Type) string {
 	case reflect.String:
 		return stringRepr(*(*string)(p))
 	case reflect.Pointer:
-		return objName(*(*unsafe.Pointer)(p), typeKind(t.Elem()))
+		return objNameOf(*(*unsafe.Pointer)(p), t)
 	case reflect.UnsafePointer:
 		return objName(*(*unsafe.Pointer)(p), "unsafe.Pointer")
 	case reflect.Map:

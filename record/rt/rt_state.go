@@ -70,6 +70,7 @@ type gstate struct {
 	lastHash   uint64
 	lastStack  string
 	stackCache [64]stackSlot
+	pointCache [32]pointSlot // rt_point.go
 }
 
 func start() {
@@ -159,28 +160,45 @@ func siteName(site string) string {
 }
 
 // line appends one raw line that is no event (a directive or a comment,
-// in the text format) to s's log under s.mu, which the caller holds.
-func (s *gstate) line(text string) {
-	s.room(maxSeq + 3 + len(text))
+// in the text format), made of parts, to s's log under s.mu, which the
+// caller holds.
+func (s *gstate) line(parts ...string) {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	s.room(maxSeq + 3 + n)
 	s.buf = s.appendStamp(s.buf, false)
 	s.buf = append(s.buf, ' ')
-	s.buf = append(s.buf, text...)
+	for _, p := range parts {
+		s.buf = append(s.buf, p...)
+	}
 	s.buf = append(s.buf, '\n')
 	s.ck.setUsed(len(s.buf))
 }
 
 // appendStamp appends the stamp of s's next line (stamp): a global one as
-// its number, a local one as "+" and its count since the goroutine's last
-// global one, which the collector adds back (record/raw.go). Event lines
-// leave out their thread, which the collector knows from the goroutine's
-// "# thread NAME" line: raw lines are about half as long as trace lines.
+// "=" and the counter's value (the stamp without its subBits zero bits), a
+// local one as "+" and its count since the goroutine's last global one,
+// which the collector adds back (record/raw.go). Event lines leave out
+// their thread, which the collector knows from the goroutine's "# thread
+// NAME" line, and their stack and site (rt_point.go); reads and writes are
+// "r" and "w" (opRead, opWrite): raw lines are about a third as long as
+// trace lines.
 func (s *gstate) appendStamp(buf []byte, global bool) []byte {
 	k := s.stamp(global)
 	if k == s.base {
-		return strconv.AppendUint(buf, k, 10)
+		return strconv.AppendUint(append(buf, '='), k>>subBits, 10)
 	}
 	return strconv.AppendUint(append(buf, '+'), k-s.base, 10)
 }
+
+// The ops of reads and writes in the raw log, which the collector spells
+// out; no op of the trace format is one letter.
+const (
+	opRead  = "r "
+	opWrite = "w "
+)
 
 // maxSeq is the most digits a sequence number has.
 const maxSeq = 20
@@ -243,44 +261,47 @@ func (s *gstate) ev(site string, parts ...string) { s.evStamped(true, site, part
 func (s *gstate) evMem(site string, parts ...string) { s.evStamped(false, site, parts...) }
 
 func (s *gstate) evStamped(global bool, site string, parts ...string) {
-	n := len(site)
+	n := 0
 	for _, p := range parts {
 		n += len(p)
 	}
-	buf, stack, ok := s.eventStart(global, n)
+	buf, ok := s.eventStart(global, n, site)
 	if !ok {
 		return
 	}
 	for _, p := range parts {
 		buf = append(buf, p...)
 	}
-	s.finish(buf, stack, site)
+	s.finish(buf)
 }
 
-// eventStart begins an event line in s's chunk: its stamp and thread,
-// with room for n more bytes; stack is the event's stack. ok is false for
-// a line longer than a chunk, which is not written (it cannot occur:
-// names, values and sites are short).
-func (s *gstate) eventStart(global bool, n int) (buf []byte, stack string, ok bool) {
+// eventStart begins an event line in s's chunk, with room for n more
+// bytes: its stamp, and the code of its stack and site (rt_point.go). ok
+// is false for a line longer than a chunk, which is not written (it
+// cannot occur: names, values and sites are short).
+func (s *gstate) eventStart(global bool, n int, site string) (buf []byte, ok bool) {
 	if s.n == 0 {
 		s.line("# thread " + s.name) // final now: renames happen before the first event
 	}
-	stack = s.stackID()
-	n += maxSeq + len(stack) + 13
+	code := s.pointCode(s.stackID(), site)
+	n += maxSeq + len(code) + 3
 	s.room(n)
 	buf = s.buf
 	if n > cap(buf)-len(buf) {
-		return nil, "", false
+		return nil, false
 	}
-	buf = s.appendStamp(buf, global)
-	return append(buf, ' '), stack, true
+	buf = append(s.appendStamp(buf, global), ' ')
+	if code != "" {
+		buf = append(append(buf, code...), ' ')
+	}
+	return buf, true
 }
 
 // evNumber logs `OP NAME VALUE` for the number of kind k at p: evMem
 // without making a string of the value (the hot path of reads and
 // writes).
 func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kind) {
-	buf, stack, ok := s.eventStart(false, len(op)+len(name)+maxNumber+len(site)+1)
+	buf, ok := s.eventStart(false, len(op)+len(name)+maxNumber+1, site)
 	if !ok {
 		return
 	}
@@ -288,20 +309,12 @@ func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kin
 	buf = append(buf, name...)
 	buf = append(buf, ' ')
 	buf = appendNumber(buf, p, k)
-	s.finish(buf, stack, site)
+	s.finish(buf)
 }
 
-// finish ends an event line in buf (s.buf with the line appended): its
-// stack and site, the newline; it makes it s.buf and notes the event.
-func (s *gstate) finish(buf []byte, stack, site string) {
-	if stack != "" {
-		buf = append(buf, " stack="...)
-		buf = append(buf, stack...)
-	}
-	if site != "" {
-		buf = append(buf, " @"...)
-		buf = append(buf, site...)
-	}
+// finish ends an event line in buf (s.buf with the line appended): the
+// newline; it makes it s.buf and notes the event.
+func (s *gstate) finish(buf []byte) {
 	buf = append(buf, '\n')
 	s.buf = buf
 	s.ck.setUsed(len(buf))

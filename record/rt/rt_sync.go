@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -15,83 +16,101 @@ import (
 // events so far all came before the unlock) after an event of the
 // unlocking goroutine, by an hb fact.
 
-var holders = struct {
-	mu     sync.Mutex
-	excl   map[unsafe.Pointer]*gstate
-	shared map[unsafe.Pointer]map[*gstate]int
-}{excl: map[unsafe.Pointer]*gstate{}, shared: map[unsafe.Pointer]map[*gstate]int{}}
+// lockState is what the recorder keeps of one lock: its name, whether
+// its kind directive is written, and who holds it. The exclusive holder
+// needs no lock of the recorder's: it is set after the lock is acquired
+// and cleared before it is released, so the lock itself orders these
+// writes. Shared holders are counted under the state's mutex.
+type lockState struct {
+	name     string
+	declared atomic.Bool
+	excl     atomic.Pointer[gstate]
+	mu       sync.Mutex
+	shared   map[*gstate]int
+}
+
+// lockStates holds the state of every lock used (locKey → *lockState): one
+// lookup per lock operation, with no lock shared by all goroutines.
+var lockStates = newTable[locKey, *lockState](hashLoc)
+
+// lockOf returns the state of the lock k, described by desc.
+func lockOf(k locKey, desc string) *lockState {
+	st, _ := lockStates.getOrAdd(k, func(k locKey) *lockState { return &lockState{name: locName(k, desc)} })
+	return st
+}
+
+// declare writes, the first time the lock is used, its kind directive
+// (s.mu held).
+func (st *lockState) declare(s *gstate, kind string) {
+	if !st.declared.Load() && st.declared.CompareAndSwap(false, true) {
+		s.line("lock ", st.name, " : ", kind)
+	}
+}
 
 func acquired(k locKey, desc, site string, use lockUse) {
-	p, shared := k.p, use.shared
 	if !on() {
 		return
 	}
 	s := cur()
-	name := locName(k, desc)
-	holders.mu.Lock()
-	if shared {
-		if holders.shared[p] == nil {
-			holders.shared[p] = map[*gstate]int{}
-		}
-		holders.shared[p][s]++
-	} else {
-		holders.excl[p] = s
-	}
-	holders.mu.Unlock()
+	st := lockOf(k, desc)
 	op := "acquire "
-	if shared {
+	if use.shared {
 		op = "racquire "
+		st.mu.Lock()
+		if st.shared == nil {
+			st.shared = map[*gstate]int{}
+		}
+		st.shared[s]++
+		st.mu.Unlock()
+	} else {
+		st.excl.Store(s)
 	}
 	s.mu.Lock()
-	s.declareKind(k, name, use.kind)
+	st.declare(s, use.kind)
 	if use.request {
-		s.ev(site, "request ", name) // writer preference (rt_locks.go)
+		s.ev(site, "request ", st.name) // writer preference (rt_locks.go)
 	}
-	s.ev(site, op, name)
+	s.ev(site, op, st.name)
 	s.mu.Unlock()
 }
 
 // releasing logs the release of p by the calling goroutine, or by the
 // holder for the calling goroutine.
 func releasing(k locKey, desc, site string, shared bool) {
-	p := k.p
 	if !on() {
 		return
 	}
 	s := cur()
-	name := locName(k, desc)
+	st := lockOf(k, desc)
 	op, method := "release ", "Unlock"
-	if shared {
-		op, method = "rrelease ", "RUnlock"
-	}
-	holders.mu.Lock()
 	holder := s
 	if shared {
-		if holders.shared[p][s] == 0 {
-			for g := range holders.shared[p] {
+		op, method = "rrelease ", "RUnlock"
+		st.mu.Lock()
+		if st.shared[s] == 0 {
+			for g := range st.shared {
 				holder = g
 				break
 			}
 		}
-		if holders.shared[p][holder]--; holders.shared[p][holder] <= 0 {
-			delete(holders.shared[p], holder)
+		if st.shared[holder]--; st.shared[holder] <= 0 {
+			delete(st.shared, holder)
 		}
-	} else if h := holders.excl[p]; h != nil {
+		st.mu.Unlock()
+	} else if h := st.excl.Swap(nil); h != nil {
 		holder = h
-		delete(holders.excl, p)
 	}
-	holders.mu.Unlock()
 	if holder == s {
 		s.mu.Lock()
-		s.ev(site, op, name)
+		s.ev(site, op, st.name)
 		s.mu.Unlock()
 		return
 	}
 	s.mu.Lock()
-	by := s.event(site, "call void sync.Mutex."+method+"() target="+name)
+	by := s.event(site, "call void sync.Mutex."+method+"() target="+st.name)
 	s.mu.Unlock()
 	holder.mu.Lock()
-	rel := holder.event(site, op+name)
+	rel := holder.event(site, op+st.name)
 	holder.line("hb " + by + " " + rel)
 	holder.mu.Unlock()
 }
@@ -118,15 +137,14 @@ func blocking(k locKey, desc, site string, use lockUse) {
 		return
 	}
 	s := cur()
-	name := locName(k, desc)
+	st := lockOf(k, desc)
 	what := "acquire "
 	if use.shared {
 		what = "racquire "
 	}
 	s.mu.Lock()
-	s.declareKind(k, name, use.kind)
-	stack := s.stackID()
-	s.line("# blocks " + s.name + " " + what + name + " stack=" + stack + " @" + site)
+	st.declare(s, use.kind)
+	s.line("# blocks ", s.name, " ", what, st.name, " stack=", s.stackID(), " @", site)
 	s.mu.Unlock()
 }
 
@@ -357,9 +375,11 @@ func CondWait(c *sync.Cond, desc, site string) {
 	cn := locName(keyOf(c), desc)
 	s := cur()
 	m, isMutex := c.L.(*sync.Mutex)
-	holders.mu.Lock()
-	held := isMutex && holders.excl[unsafe.Pointer(m)] == s
-	holders.mu.Unlock()
+	held := false
+	if isMutex {
+		st, ok := lockStates.get(keyOf(m))
+		held = ok && st.excl.Load() == s
+	}
 	s.mu.Lock()
 	if held {
 		s.event(site, "wait "+locName(keyOf(m), "sync.Mutex")+" "+cn)

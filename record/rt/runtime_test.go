@@ -3,6 +3,7 @@ package rt
 import (
 	"reflect"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"unsafe"
@@ -101,8 +102,8 @@ func TestFirstEventFacts(t *testing.T) {
 	}
 	x := 7
 	for _, log := range []func(s *gstate){
-		func(s *gstate) { s.ev("a.go:1", "write x 1") },
-		func(s *gstate) { s.evNumber("a.go:1", "write ", "x", unsafe.Pointer(&x), reflect.Int) },
+		func(s *gstate) { s.ev("a.go:1", opWrite, "x 1") },
+		func(s *gstate) { s.evNumber("a.go:1", opWrite, "x", unsafe.Pointer(&x), reflect.Int) },
 	} {
 		s := newState("T")
 		s.after = []string{"main:1"}
@@ -110,7 +111,8 @@ func TestFirstEventFacts(t *testing.T) {
 		log(s)
 		text := string(s.buf)
 		s.mu.Unlock()
-		want := regexp.MustCompile(`^\d+ # thread T\n(\+\d+ stack s\d+ [^\n]+\n)?(\d+|\+\d+) write x (1|7)( stack=s\d+)? @a.go:1\n\+\d+ hb main:1 T:1\n$`)
+		// The event's stack and site are a code (rt_point.go).
+		want := regexp.MustCompile(`^=\d+ # thread T\n(\+\d+ stack s\d+ [^\n]+\n)?(=\d+|\+\d+) \$\d+ w x (1|7)\n\+\d+ hb main:1 T:1\n$`)
 		if !want.MatchString(text) {
 			t.Errorf("logged %q; want the event, then its fact", text)
 		}
@@ -127,6 +129,78 @@ func TestRWOfRLocker(t *testing.T) {
 	for _, l := range []sync.Locker{&rw, &sync.Mutex{}, (*sync.Mutex)(nil)} {
 		if _, ok := rwOfRLocker(l); ok {
 			t.Errorf("rwOfRLocker(%T) recognised", l)
+		}
+	}
+}
+
+// TestPointCodes: one code per (stack, site) pair, whichever goroutine
+// asks and whatever the strings' addresses, with its dictionary line
+// written before the code is returned.
+func TestPointCodes(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() {
+		t.Skip("recording did not start (it starts once per process)")
+	}
+	a, b := newState("A"), newState("B")
+	site := string([]byte("p.go:1")) // not the constant's address
+	c1 := a.pointCode("s1", "p.go:1")
+	for _, tc := range []struct {
+		s           *gstate
+		stack, site string
+		same        bool
+	}{
+		{a, "s1", "p.go:1", true}, {b, "s1", site, true}, {a, "s2", "p.go:1", false}, {b, "s1", "p.go:2", false}, {a, "", "p.go:1", false},
+	} {
+		if got := tc.s.pointCode(tc.stack, tc.site); (got == c1) != tc.same || got == "" {
+			t.Errorf("%s, %s: code %q; %q was s1, p.go:1's (same: %v)", tc.stack, tc.site, got, c1, tc.same)
+		}
+	}
+	if got := a.pointCode("", ""); got != "" {
+		t.Errorf("no stack and no site: code %q; want none", got)
+	}
+	points.mu.Lock()
+	dict := string(points.dict.buf)
+	points.mu.Unlock()
+	for _, want := range []string{c1 + " stack=s1 @p.go:1\n", " @p.go:1\n"} {
+		if !strings.Contains(dict, want) {
+			t.Errorf("dictionary %q lacks %q", dict, want)
+		}
+	}
+}
+
+// TestUnlockByAnother: a mutex that another goroutine unlocks is
+// released in its holder's thread, after the unlocking goroutine's call
+// (hb), and a lock the holder released is held by nobody.
+func TestUnlockByAnother(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() {
+		t.Skip("recording did not start (it starts once per process)")
+	}
+	var m sync.Mutex
+	held := make(chan *gstate)
+	go func() {
+		Lock(&m, "mu", "u.go:1")
+		held <- cur()
+	}()
+	a := <-held
+	Unlock(&m, "mu", "u.go:2")
+	b := cur()
+	st, ok := lockStates.get(keyOf(&m))
+	if !ok || st.excl.Load() != nil {
+		t.Fatalf("after the unlock the lock's state is %v (found: %v); want no holder", st, ok)
+	}
+	a.mu.Lock()
+	textA := string(a.buf)
+	a.mu.Unlock()
+	b.mu.Lock()
+	textB := string(b.buf)
+	b.mu.Unlock()
+	for _, want := range []struct{ text, re string }{
+		{textA, `(?m) acquire ` + st.name + `\n(.*\n)*.* release ` + st.name + `\n.* hb ` + regexp.QuoteMeta(b.name) + `:\d+ ` + regexp.QuoteMeta(a.name) + `:\d+$`},
+		{textB, `(?m) call void sync.Mutex.Unlock\(\) target=` + st.name + `$`},
+	} {
+		if !regexp.MustCompile(want.re).MatchString(want.text) {
+			t.Errorf("logged %q; want a match of %s", want.text, want.re)
 		}
 	}
 }

@@ -96,5 +96,14 @@ func Pipeline() int {
 	s.items[0]++
 	p := &s.arr
 	p[2] = s.Get("sum")
+	// Each map expression is evaluated once, as Go does, also where the
+	// key is converted (to any).
+	calls, byAny, key := 0, map[any]int{}, "once"
+	data := func() map[any]int { calls++; return byAny }
+	data()[key] = 1
+	data()[key] += 1
+	if calls != 2 {
+		return -calls
+	}
 	return got + s.arr[2] + len(s.items)
 }

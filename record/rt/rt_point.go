@@ -1,0 +1,107 @@
+package rt
+
+import (
+	"strconv"
+	"sync"
+	"unsafe"
+)
+
+// Points. Every event ends with its stack and its site, " stack=s12
+// @cache.go:48" — a third of a raw line, and the bytes of the log are a
+// large part of what recording costs (each new page of the mapped log is
+// a fault, rt_log.go). A program has few distinct (stack, site) pairs, so
+// the recorder names each pair by a code, "$7", written right after the
+// line's stamp, and writes what the code stands for once, in the
+// dictionary: the chunks of writer 0, whose lines are "$7 SUFFIX". The
+// collector reads the dictionary first and puts each suffix back
+// (record/raw.go), so the trace is as before.
+//
+// A dictionary line is in the file before any event uses its code: the
+// code is published only after its line is written (and, where chunks are
+// buffers, after its chunk is written to the file), so a crash never
+// leaves an event whose code has no line.
+
+// point is an event's stack id and site.
+type point struct{ stack, site string }
+
+var points = struct {
+	byKey *table[point, string] // (stack, site) → code
+	mu    sync.Mutex            // the dictionary writer, under byKey's mutex
+	dict  *gstate               // writer 0's chunk; nil until the first code
+	next  int
+}{byKey: newTable[point, string](hashPoint)}
+
+// dictWriter is the writer id of the dictionary; goroutines' writers
+// count from 1 (newState).
+const dictWriter = 0
+
+// pointSlot is an entry of a goroutine's cache of recent points.
+type pointSlot struct {
+	point
+	code string
+}
+
+// pointCode returns the code of the event suffix of stack and site, ""
+// when both are empty (s.mu held). The goroutine's cache is indexed by the
+// strings' addresses (sites are constants, stack ids are interned) and
+// compares their contents, so a hit is exact.
+func (s *gstate) pointCode(stack, site string) string {
+	if stack == "" && site == "" {
+		return ""
+	}
+	p := point{stack, site}
+	c := &s.pointCache[(strAddr(stack)^strAddr(site)>>3)%uintptr(len(s.pointCache))]
+	if c.code != "" && c.point == p {
+		return c.code
+	}
+	code, _ := points.byKey.getOrAdd(p, newPointCode)
+	c.point, c.code = p, code
+	return code
+}
+
+// newPointCode writes p's dictionary line and returns its code (under
+// the points table's mutex).
+func newPointCode(p point) string {
+	points.mu.Lock()
+	defer points.mu.Unlock()
+	if points.dict == nil {
+		points.dict = &gstate{writer: dictWriter}
+	}
+	points.next++
+	code := "$" + strconv.Itoa(points.next)
+	d := points.dict
+	n := len(code) + len(" stack=") + len(p.stack) + len(" @") + len(p.site) + 1
+	d.room(n)
+	if n > cap(d.buf)-len(d.buf) {
+		return "" // a site longer than a chunk: the event goes without
+	}
+	d.buf = append(d.buf, code...)
+	if p.stack != "" {
+		d.buf = append(append(d.buf, " stack="...), p.stack...)
+	}
+	if p.site != "" {
+		d.buf = append(append(d.buf, " @"...), p.site...)
+	}
+	d.buf = append(d.buf, '\n')
+	d.ck.setUsed(len(d.buf))
+	rec.log.write(d.ck) // where chunks are buffers: in the file before any event uses the code
+	return code
+}
+
+// strAddr is the address of s's bytes (unsafe.StringData, which the
+// runtime's Go version lacks: overlay.go, rtGo): a string's first word.
+func strAddr(s string) uintptr { return *(*uintptr)(unsafe.Pointer(&s)) }
+
+// hashPoint hashes the contents of p (FNV-1a): it runs only when a
+// goroutine's cache misses.
+func hashPoint(p point) uintptr {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(p.stack); i++ {
+		h = (h ^ uint64(p.stack[i])) * 1099511628211
+	}
+	h = (h ^ ' ') * 1099511628211
+	for i := 0; i < len(p.site); i++ {
+		h = (h ^ uint64(p.site[i])) * 1099511628211
+	}
+	return uintptr(h)
+}

@@ -200,7 +200,7 @@ func (r *replayer) finished(u trace.ThreadID) bool {
 // itself too: no lock is upgraded), for a shared acquire of an rwmutex a
 // waiting writer other than t.
 func (r *replayer) lockKeeper(l int32, t trace.ThreadID, shared bool) (trace.ThreadID, bool) {
-	if h := r.locks[l]; h.depth > 0 && (h.thread != t || !r.c.kind[l].Reentrant()) {
+	if h := r.locks.get(l); h.depth > 0 && (h.thread != t || !r.c.kind[l].Reentrant()) {
 		return h.thread, true
 	}
 	if !shared {

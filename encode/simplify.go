@@ -51,8 +51,8 @@ func Simplify(cs []Constraint) ([]Constraint, bool) {
 	for i := range dirty {
 		dirty[i] = int32(i)
 	}
-	for len(dirty) > 0 {
-		fresh := s.reduceAll(dirty)
+	for first := true; len(dirty) > 0; first = false {
+		fresh := s.reduceAll(dirty, first)
 		if s.empty {
 			return nil, false
 		}
@@ -96,15 +96,13 @@ func (s *simplifier) occurs(f *F, i int32) {
 			s.stampB[f.Bool] = s.epoch
 			s.occB[f.Bool] = append(s.occB[f.Bool], i)
 		}
-	case KLt, KLtConst, KConstLt:
-		for _, v := range [2]Var{f.A, f.B} {
-			if (v == f.A && f.Kind != KConstLt) || (v == f.B && f.Kind != KLtConst) {
-				if s.stampV[v] != s.epoch {
-					s.stampV[v] = s.epoch
-					s.occV[v] = append(s.occV[v], i)
-				}
-			}
-		}
+	case KLt:
+		s.occursV(f.A, i)
+		s.occursV(f.B, i)
+	case KLtConst: // x < K
+		s.occursV(f.A, i)
+	case KConstLt: // K < x
+		s.occursV(f.B, i)
 	case KAnd, KOr:
 		for _, k := range f.Kids {
 			s.occurs(k, i)
@@ -112,16 +110,25 @@ func (s *simplifier) occurs(f *F, i int32) {
 	}
 }
 
+// occursV lists constraint i under order variable v (once).
+func (s *simplifier) occursV(v Var, i int32) {
+	if s.stampV[v] != s.epoch {
+		s.stampV[v] = s.epoch
+		s.occV[v] = append(s.occV[v], i)
+	}
+}
+
 // reduceAll reduces the constraints in dirty under what is settled, and
-// returns the ones that changed (and those split off them).
-func (s *simplifier) reduceAll(dirty []int32) (fresh []int32) {
+// returns the ones that changed (and those split off them); in the first
+// round, every constraint, changed or not, so that units sees each once.
+func (s *simplifier) reduceAll(dirty []int32, first bool) (fresh []int32) {
 	for _, i := range dirty {
 		if !s.alive[i] {
 			continue
 		}
 		old := s.cons[i].F
 		f := s.reduce(old)
-		if f == old && s.seen(i) {
+		if f == old && !first {
 			continue
 		}
 		s.count(old, -1)
@@ -148,10 +155,6 @@ func (s *simplifier) reduceAll(dirty []int32) (fresh []int32) {
 	return fresh
 }
 
-// seen reports whether constraint i went through units once (the first
-// round passes every constraint there, reduced or not).
-func (s *simplifier) seen(i int32) bool { return int(i) < len(s.unitsSeen) && s.unitsSeen[i] }
-
 // simplifier is the state of one Simplify: Boolean values and, per order
 // variable, the open interval (lo, hi) it must lie in.
 type simplifier struct {
@@ -177,7 +180,6 @@ type simplifier struct {
 	changedV    []Var
 	recheck     []BoolVar
 	orders      []int32 // constraints that are an order x < y
-	unitsSeen   []bool
 	touch       []int32 // by constraint: the epoch touched last listed it
 	orderRounds int     // rounds left in which orders may move intervals
 	empty       bool    // an interval is empty or a variable has both values
@@ -226,11 +228,7 @@ func (s *simplifier) grow(f *F) {
 // literals. What it settles or narrows is recorded for touched; a
 // contradiction sets empty.
 func (s *simplifier) units(fresh []int32) {
-	for len(s.unitsSeen) < len(s.cons) {
-		s.unitsSeen = append(s.unitsSeen, false)
-	}
 	for _, i := range fresh {
-		s.unitsSeen[i] = true
 		switch f := s.cons[i].F; f.Kind {
 		case KLit:
 			want := valueOf(!f.Neg)

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"gpredict/encode"
-	"gpredict/internal/explore"
 	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/predict/replay"
@@ -125,29 +124,9 @@ func TestRelaxedChannelsMatchExplorer(t *testing.T) {
 			tr = tracegen.Random(r, tracegen.Config{Chans: 1 + k%2, FenceWeight: 1, Events: 6 + r.Intn(5)})
 		}
 		model := []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit}[k%2]
-		for _, mem := range []trace.MemoryModel{trace.TSO, trace.PSO} {
-			d := NewRelaxedTestDecider(tr, model, mem)
-			for s, sh := range shapes {
-				for _, ch := range choices(r, tr, s, 3) {
-					c := encode.Candidate{Alt: sh.alt, Choice: ch}
-					cands++
-					got := d.Decide(c)
-					want, _ := explore.DecideIn(tr, model, mem, c)
-					if got.Verdict == Unknown || (got.Verdict == Sat) != want {
-						mismatches++
-						t.Errorf("trace %d, %s, %s, %s, choice %v: %s (%s), explorer %v\n%s", k, model, mem, sh.name,
-							idsOf(tr, c.Choice), got.Verdict, got.Reason, want, traceText(tr))
-						continue
-					}
-					if got.Verdict == Sat {
-						sats++
-						if !got.Validated {
-							t.Fatalf("trace %d %s: the witness %s fails replay", k, mem, formatSched(tr, got.Schedule))
-						}
-					}
-				}
-			}
-		}
+		c, m := compareRelaxed(t, r, k, tr, model, func(trace.MemoryModel, encode.Candidate, Decision) { sats++ })
+		cands += c
+		mismatches += m
 	}
 	t.Logf("%d traces, %d candidates, %d sat, %d mismatches", n, cands, sats, mismatches)
 	if sats == 0 {

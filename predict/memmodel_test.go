@@ -45,51 +45,67 @@ func TestRelaxedDeciderMatchesExplorer(t *testing.T) {
 			tr = tracegen.Random(r, tracegen.Config{Events: 5 + r.Intn(4), FenceWeight: 1})
 		}
 		model := []trace.BranchModel{trace.BranchesImplicit, trace.BranchesExplicit}[k/2%2]
-		for _, mem := range []trace.MemoryModel{trace.TSO, trace.PSO} {
-			d := NewRelaxedTestDecider(tr, model, mem)
-			for s, sh := range shapes {
-				for _, ch := range choices(r, tr, s, 3) {
-					c := encode.Candidate{Alt: sh.alt, Choice: ch}
-					cands++
-					got := d.Decide(c)
-					want, _ := explore.DecideIn(tr, model, mem, c)
-					if got.Verdict == Unknown || (got.Verdict == Sat) != want {
-						mismatches++
-						t.Errorf("trace %d, %s, %s, %s, choice %v: %s (%s), explorer %v\n%s", k, model, mem, sh.name,
-							idsOf(tr, c.Choice), got.Verdict, got.Reason, want, traceText(tr))
-						continue
-					}
-					if got.Verdict != Sat {
-						continue
-					}
-					if !got.Validated {
-						t.Fatalf("trace %d %s: a witness the decider did not validate", k, mem)
-					}
-					if err := replay.NewChecker(tr).ValidateIn(model, mem, got.Schedule); err != nil {
-						t.Fatalf("trace %d %s: witness %s: %v", k, mem, formatSched(tr, got.Schedule), err)
-					}
-					if err := replay.CheckPattern(tr, c.Alt, c.Choice, got.Schedule); err != nil {
-						t.Fatalf("trace %d %s: witness %s: %v", k, mem, formatSched(tr, got.Schedule), err)
-					}
-					if sc, _ := explore.Decide(tr, model, c); !sc {
-						relaxedOnly++
-					}
-					for _, st := range got.Schedule {
-						if st.Part == replay.Commit {
-							withCommits++
-							break
-						}
-					}
+		c, m := compareRelaxed(t, r, k, tr, model, func(mem trace.MemoryModel, c encode.Candidate, got Decision) {
+			if err := replay.NewChecker(tr).ValidateIn(model, mem, got.Schedule); err != nil {
+				t.Fatalf("trace %d %s: witness %s: %v", k, mem, formatSched(tr, got.Schedule), err)
+			}
+			if err := replay.CheckPattern(tr, c.Alt, c.Choice, got.Schedule); err != nil {
+				t.Fatalf("trace %d %s: witness %s: %v", k, mem, formatSched(tr, got.Schedule), err)
+			}
+			if sc, _ := explore.Decide(tr, model, c); !sc {
+				relaxedOnly++
+			}
+			for _, st := range got.Schedule {
+				if st.Part == replay.Commit {
+					withCommits++
+					break
 				}
 			}
-			d.Close()
-		}
+		})
+		cands += c
+		mismatches += m
 	}
 	t.Logf("%d candidates, %d mismatches, %d violations only under a relaxed model, %d witnesses with commit steps",
 		cands, mismatches, relaxedOnly, withCommits)
 	if withCommits == 0 {
 		t.Error("no witness of the sweep has a commit step")
 	}
+}
+
+// compareRelaxed decides up to three candidates of every pattern shape
+// on trace k (tr) under model and each relaxed memory model, with the
+// engine's relaxed decider and with the explorer, and reports every
+// disagreement (an unknown counts as one). Each witness must be one the
+// decider validated; onSat gets it for further checks. It returns the
+// candidates compared and the disagreements.
+func compareRelaxed(t *testing.T, r *rand.Rand, k int, tr *trace.Trace, model trace.BranchModel, onSat func(mem trace.MemoryModel, c encode.Candidate, got Decision)) (cands, mismatches int) {
+	t.Helper()
+	for _, mem := range []trace.MemoryModel{trace.TSO, trace.PSO} {
+		d := NewRelaxedTestDecider(tr, model, mem)
+		for s, sh := range shapes {
+			for _, ch := range choices(r, tr, s, 3) {
+				c := encode.Candidate{Alt: sh.alt, Choice: ch}
+				cands++
+				got := d.Decide(c)
+				want, _ := explore.DecideIn(tr, model, mem, c)
+				if got.Verdict == Unknown || (got.Verdict == Sat) != want {
+					mismatches++
+					t.Errorf("trace %d, %s, %s, %s, choice %v: %s (%s), explorer %v\n%s", k, model, mem, sh.name,
+						idsOf(tr, c.Choice), got.Verdict, got.Reason, want, traceText(tr))
+					continue
+				}
+				if got.Verdict != Sat {
+					continue
+				}
+				if !got.Validated {
+					t.Fatalf("trace %d %s: a witness the decider did not validate: %s", k, mem, formatSched(tr, got.Schedule))
+				}
+				onSat(mem, c, got)
+			}
+		}
+		d.Close()
+	}
+	return cands, mismatches
 }
 
 // Under SC the engine is unchanged, and under TSO it predicts the race

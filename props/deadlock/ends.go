@@ -45,6 +45,8 @@ func (a chanCount) plus(b chanCount) chanCount {
 	return chanCount{a.sends + b.sends, a.recvs + b.recvs, a.recvClosed + b.recvClosed, a.closes + b.closes}
 }
 
+func (a chanCount) neg() chanCount { return chanCount{-a.sends, -a.recvs, -a.recvClosed, -a.closes} }
+
 // stopsOf lists every way thread t can stop: finished (or pending, when
 // its last event is a request), absent when something forks it, and
 // before each event that can wait — an acquire, a racquire, a receive, a

@@ -41,65 +41,7 @@ type endSearch struct {
 	ends       []end
 	beyond     bool
 	outOfSteps bool
-}
-
-// findEnds chooses a stop for every thread, in every combination within
-// lim, and keeps those that are blocked ends (endOf). The threads are
-// chosen in order, and each constraint is checked as soon as every
-// thread it speaks of has its stop (scope), so that a choice no end
-// extends is abandoned at once.
-func findEnds(tr *trace.Trace, model trace.BranchModel, lim endLimits) endSearch {
-	n := len(tr.Threads)
-	opts := make([][]threadStop, n)
-	others := make([]bool, n+1) // others[t]: a thread from t on has a stop that is not a lock wait
-	for t := range opts {
-		opts[t] = stopsOf(tr, trace.ThreadID(t))
-	}
-	for t := n - 1; t >= 0; t-- {
-		others[t] = others[t+1] || slices.ContainsFunc(opts[t], func(s threadStop) bool { return s.waitsOther(tr, trace.ThreadID(t)) })
-	}
-	// A blocked end needs a thread that waits in something other than a
-	// lock; without any such stop there is nothing to search.
-	if !others[0] {
-		return endSearch{}
-	}
-	sc := newScopes(tr, model)
-	var out endSearch
-	cur := make([]threadStop, n)
-	steps := 0
-	var walk func(t int, other bool) bool
-	walk = func(t int, other bool) bool {
-		if t == n {
-			if stuck, other, ok := endOf(tr, sc, cur, n-1); ok && other && len(stuck) > 0 {
-				if len(out.ends) == lim.ends {
-					out.beyond = true
-					return false
-				}
-				out.ends = append(out.ends, end{stops: slices.Clone(cur), stuck: stuck, closed: closedEnd(tr, cur)})
-			}
-			return true
-		}
-		for _, s := range opts[t] {
-			if steps++; steps > lim.steps {
-				out.outOfSteps = true
-				return false
-			}
-			o := other || s.waitsOther(tr, trace.ThreadID(t))
-			if !o && !others[t+1] {
-				continue
-			}
-			cur[t] = s
-			if _, _, ok := endOf(tr, sc, cur, t); !ok {
-				continue
-			}
-			if !walk(t+1, o) {
-				return false
-			}
-		}
-		return true
-	}
-	walk(0, false)
-	return out
+	steps      int // steps taken
 }
 
 // waitsOther reports whether the stop may wait for something other than
@@ -117,30 +59,34 @@ func (s threadStop) waitsOther(tr *trace.Trace, t trace.ThreadID) bool {
 	return false
 }
 
-// scopes says, for the constraints endOf checks, the last thread (in
-// thread order) that each speaks of: a channel's counts need every
-// thread that uses it, what keeps a lock from a thread every thread that
-// takes it.
+// scopes says, for the constraints endOf checks, the threads that each
+// speaks of: a channel's counts need every thread that uses it, what
+// keeps a lock from a thread every thread that takes it.
 type scopes struct {
 	x     *encode.Index // the whole trace's must-happen-before (order.go)
 	model trace.BranchModel
 	need  []uint32 // scratch
 	reqs  []([]requirement)
-	ch    map[trace.Sym]int
-	lock  map[trace.Sym]int
+	ch    map[trace.Sym][]trace.ThreadID
+	lock  map[trace.Sym][]trace.ThreadID
 }
 
 func newScopes(tr *trace.Trace, model trace.BranchModel) *scopes {
 	sc := &scopes{x: encode.NewModelIndex(tr, model), model: model, need: make([]uint32, len(tr.Threads)),
-		reqs: requirementsOf(tr), ch: map[trace.Sym]int{}, lock: map[trace.Sym]int{}}
+		reqs: requirementsOf(tr), ch: map[trace.Sym][]trace.ThreadID{}, lock: map[trace.Sym][]trace.ThreadID{}}
+	add := func(m map[trace.Sym][]trace.ThreadID, k trace.Sym, t trace.ThreadID) {
+		if u := m[k]; len(u) == 0 || u[len(u)-1] != t {
+			m[k] = append(u, t)
+		}
+	}
 	for t, th := range tr.Threads {
 		for i := range th.Events {
 			ev := &th.Events[i]
 			switch {
 			case ev.Op.IsChan():
-				sc.ch[ev.Obj] = t
+				add(sc.ch, ev.Obj, trace.ThreadID(t))
 			case ev.Op.IsLock() || ev.Op.IsRequest() || ev.Op == trace.OpWait:
-				sc.lock[ev.Obj] = t
+				add(sc.lock, ev.Obj, trace.ThreadID(t))
 			}
 		}
 	}
@@ -176,8 +122,9 @@ func requirementsOf(tr *trace.Trace) [][]requirement {
 	return out
 }
 
-// endOf judges the stops of threads 0 … upto (the others have none
-// yet; a constraint that speaks of one of them is not checked): the end
+// endOf judges the stops of the threads in order, those assigned (the
+// others have none yet; a constraint that speaks of one of them is not
+// checked): the end
 // they describe is a blocked end when every thread that has started got
 // there (its fork, joins and hb facts satisfied by the others' stops;
 // every send it performed completed; every receive took a send, or found
@@ -186,10 +133,13 @@ func requirementsOf(tr *trace.Trace) [][]requirement {
 // unfinished joined thread, an hb source not performed; a send not
 // completed, a wait nobody notifies) and some stopped thread waits for
 // something other than a lock. It returns the events the stopped threads
-// wait in (with upto the last thread), whether one of them waits for
-// something other than a lock, and whether the constraints hold.
-func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []trace.EventRef, other, ok bool) {
-	in := func(u trace.ThreadID) bool { return int(u) <= upto }
+// wait in (in thread order), whether one of them waits for something
+// other than a lock, and whether the constraints hold.
+func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, order []trace.ThreadID, assigned []bool) (stuck []trace.EventRef, other, ok bool) {
+	in := func(u trace.ThreadID) bool { return assigned[u] }
+	all := func(users []trace.ThreadID) bool {
+		return !slices.ContainsFunc(users, func(u trace.ThreadID) bool { return !assigned[u] })
+	}
 	done := func(r trace.EventRef) bool { return r.Index < stops[r.Thread].performed }
 	finished := func(u trace.ThreadID) bool { return int(stops[u].performed) == len(tr.Threads[u].Events) }
 	unmet := func(srcs []trace.EventRef) (bool, bool) { // some source not done; all of them assigned
@@ -203,7 +153,8 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []t
 		}
 		return false, known
 	}
-	for t, s := range stops[:upto+1] {
+	for _, t := range order {
+		s := stops[t]
 		th := tr.Threads[t]
 		if th.HasFork && len(th.Events) > 0 && in(th.ForkedBy.Thread) && (s.kind == stopAbsent) == done(th.ForkedBy) {
 			return nil, false, false
@@ -220,7 +171,7 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []t
 			}
 		}
 	}
-	if !sc.ordered(stops, upto) {
+	if !sc.ordered(stops, order) {
 		return nil, false, false
 	}
 	// The channels: every performed send completed (the stuck ones are
@@ -228,7 +179,8 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []t
 	// channel.
 	totals := map[trace.Sym]chanCount{}
 	stuckSends := map[trace.Sym]int{}
-	for t, s := range stops[:upto+1] {
+	for _, t := range order {
+		s := stops[t]
 		for ch, c := range s.chans {
 			totals[ch] = totals[ch].plus(c)
 		}
@@ -239,7 +191,7 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []t
 		}
 	}
 	for ch, c := range totals {
-		if sc.ch[ch] > upto {
+		if !all(sc.ch[ch]) {
 			continue
 		}
 		k := tr.Cap(ch)
@@ -250,8 +202,8 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []t
 			return nil, false, false
 		}
 	}
-	for ti, s := range stops[:upto+1] {
-		t := trace.ThreadID(ti)
+	for _, t := range order {
+		s := stops[t]
 		ref := trace.EventRef{Thread: t, Index: s.at}
 		switch s.kind {
 		case stopFinished, stopAbsent:
@@ -265,7 +217,7 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []t
 			other = true
 		case stopPending:
 			ev := tr.Event(ref)
-			if sc.lock[ev.Obj] <= upto && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRRequest) {
+			if all(sc.lock[ev.Obj]) && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRRequest) {
 				return nil, false, false
 			}
 		case stopAt:
@@ -284,12 +236,12 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []t
 				other = true
 			case ev.Op.IsRecv():
 				c := totals[ev.Obj]
-				if sc.ch[ev.Obj] <= upto && (c.sends+stuckSends[ev.Obj] != c.recvs || c.closes > 0) {
+				if all(sc.ch[ev.Obj]) && (c.sends+stuckSends[ev.Obj] != c.recvs || c.closes > 0) {
 					return nil, false, false
 				}
 				other = true
 			case ev.Op == trace.OpAcquire || ev.Op == trace.OpRAcquire:
-				if sc.lock[ev.Obj] <= upto && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRAcquire) {
+				if all(sc.lock[ev.Obj]) && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRAcquire) {
 					return nil, false, false
 				}
 			default:
@@ -298,6 +250,7 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, upto int) (stuck []t
 		}
 		stuck = append(stuck, ref)
 	}
+	slices.SortFunc(stuck, compareRefs)
 	return stuck, other, true
 }
 
@@ -323,7 +276,18 @@ func lockKept(tr *trace.Trace, stops []threadStop, t trace.ThreadID, l trace.Sym
 	return false
 }
 
-// ordered reports whether the stops of threads 0 … upto agree with
+// compareRefs orders events by thread, then index.
+func compareRefs(a, b trace.EventRef) int {
+	switch {
+	case a.Less(b):
+		return -1
+	case b.Less(a):
+		return 1
+	}
+	return 0
+}
+
+// ordered reports whether the stops of the threads in order agree with
 // must-happen-before (as outOfOrder does for a cycle, order.go): what
 // each thread performs before its stop needs no event of another thread
 // beyond that thread's stop (the send or the wait a thread is inside is
@@ -331,31 +295,40 @@ func lockKept(tr *trace.Trace, stops []threadStop, t trace.ThreadID, l trace.Sym
 // last performed read must be consistent too, so the one write that can
 // give its value (encode.OneWrite) is needed, and a read no write can
 // give (encode.Impossible) rules the stop out.
-func (sc *scopes) ordered(stops []threadStop, upto int) bool {
+func (sc *scopes) ordered(stops []threadStop, order []trace.ThreadID) bool {
+	for _, t := range order {
+		if !sc.meets(stops, order, t, sc.need) {
+			return false
+		}
+	}
+	return true
+}
+
+// meets reports whether what thread t performs before its stop needs no
+// event of a thread in order beyond that thread's stop (ordered); need
+// is scratch, left holding what t needs.
+func (sc *scopes) meets(stops []threadStop, order []trace.ThreadID, t trace.ThreadID, need []uint32) bool {
 	tr := sc.x.Trace
-	for t, s := range stops[:upto+1] {
-		last := int(s.performed) - 1
-		if last < 0 {
-			continue
+	clear(need)
+	last := int(stops[t].performed) - 1
+	if last < 0 {
+		return true
+	}
+	ref := trace.EventRef{Thread: t, Index: uint32(last)}
+	join(need, sc.x.Clock(ref))
+	if sc.model == trace.BranchesImplicit && tr.Event(ref).Op == trace.OpRead {
+		switch w, kind := sc.x.Source(ref); kind {
+		case encode.Impossible:
+			return false
+		case encode.OneWrite:
+			join(need, sc.x.Clock(w))
 		}
-		need := sc.need
-		clear(need)
-		ref := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(last)}
-		join(need, sc.x.Clock(ref))
-		if sc.model == trace.BranchesImplicit && tr.Event(ref).Op == trace.OpRead {
-			switch w, kind := sc.x.Source(ref); kind {
-			case encode.Impossible:
-				return false
-			case encode.OneWrite:
-				join(need, sc.x.Clock(w))
-			}
-		}
-		for u, o := range stops[:upto+1] {
-			// The send or wait a thread is inside is taken after the
-			// others' steps, so it is not among what they may need.
-			if u != t && need[u] > o.performed {
-				return false
-			}
+	}
+	for _, u := range order {
+		// The send or wait a thread is inside is taken after the
+		// others' steps, so it is not among what they may need.
+		if u != t && need[u] > stops[u].performed {
+			return false
 		}
 	}
 	return true

@@ -122,6 +122,9 @@ func blockedAtEnd(src lineSource, why string) ([]Blocked, error) {
 			return nil
 		}
 		note(th)
+		if w := waits[th]; w != nil && f[1] == "send" && strings.Contains(w.what, "chan.send(") {
+			return nil // the send it was left inside (collect.go, pendingSend)
+		}
 		waits[th] = nil
 		switch op := f[1]; {
 		case op == "acquire" && len(f) > 2:

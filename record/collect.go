@@ -61,7 +61,9 @@ type tally struct {
 	forks   map[string]string
 	// waiting holds, per thread whose last line is the runtime's note
 	// that it blocks on a lock ("# blocks THREAD acquire|racquire LOCK
-	// stack=ID @SITE", rt_sync.go), the request that the note stands for.
+	// stack=ID @SITE", rt_sync.go), the request that the note stands for;
+	// and per thread whose last event enters a channel send, the send it
+	// is inside (pendingSend).
 	waiting map[string]string
 }
 
@@ -98,6 +100,9 @@ func (t *tally) add(text string) bool {
 	}
 	if th, ok := eventThread(text); ok {
 		delete(t.waiting, th)
+		if send, ok := pendingSend(f); ok {
+			t.waiting[th] = send
+		}
 		t.name(th)
 		t.events[th]++
 		if len(f) >= 3 && (f[1] == "fork" || f[1] == "join") {
@@ -124,12 +129,32 @@ func waitRequest(f []string) (req, th string, ok bool) {
 	return strings.Join(append([]string{f[2], op}, f[4:]...), " "), f[2], true
 }
 
+// pendingSend returns the send event of a line that enters a channel
+// send (`THREAD enter void chan.send(any) target=CH args=V ...`,
+// rt_chan.go). The recorder logs a send once it has completed; a
+// goroutine whose last event is this enter was left inside the send when
+// the run ended (leaked, or blocked), and the trace says so as the
+// format does: a send as the thread's last event, which it waits in
+// (docs/trace-format.md, Channels; docs/recording.md, Channels).
+func pendingSend(f []string) (string, bool) {
+	if len(f) < 6 || f[1] != "enter" || f[3] != "chan.send(any)" {
+		return "", false
+	}
+	ch, ok1 := strings.CutPrefix(f[4], "target=")
+	v, ok2 := strings.CutPrefix(f[5], "args=")
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	return strings.Join(append([]string{f[0], "send", ch, v}, f[6:]...), " "), true
+}
+
 // requests are the lock requests of the goroutines that the run left
-// waiting for a lock (their notes are their last lines), by thread: the
-// run ended while they waited, so each is its thread's last event, and
-// the end of the trace is a place for all of them (an event another
-// thread logged after the note happened while the goroutine waited).
-// They are added to the tally, in the order of their threads' names.
+// waiting for a lock (their notes are their last lines), and the sends
+// of those it left inside a send, by thread: the run ended while they
+// waited, so each is its thread's last event, and the end of the trace is
+// a place for all of them (an event another thread logged after the note
+// happened while the goroutine waited). They are added to the tally, in
+// the order of their threads' names.
 func (t *tally) requests() []string {
 	out := make([]string, 0, len(t.waiting))
 	for _, req := range t.waiting {

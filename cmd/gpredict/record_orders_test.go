@@ -86,3 +86,22 @@ func TestRecordedChannelPairing(t *testing.T) {
 		t.Errorf("the witness has no receive of the second worker\n%s", stdout)
 	}
 }
+
+// TestRecordedLeak records record/testdata/progs/leak, moby/4395's
+// shape: the test passes with a goroutine left in a send nobody
+// receives. The recorder writes that send as the goroutine's last event
+// (a send it waits in), so Blocked reports the leak from the passing
+// run, with the send as the event waited in.
+func TestRecordedLeak(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("the go tool is not on PATH; recording needs it")
+	}
+	trace := recordIn(t, filepath.Join(repoRoot(t), "record", "testdata", "progs"), "go", "test", "./leak")
+	stdout, stderr, code := runCLI(t, "predict", "--props", "Blocked", trace)
+	if code != exitViolation {
+		t.Fatalf("predict: exit %d; want a violation\n%s%s", code, stdout, stderr)
+	}
+	if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:17$`).MatchString(stdout) {
+		t.Errorf("want the goroutine waiting in its send, line 17\n%s", stdout)
+	}
+}

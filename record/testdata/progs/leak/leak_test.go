@@ -1,0 +1,25 @@
+// Package leak is moby/4395's shape: a helper runs a function in a
+// goroutine that sends its result on an unbuffered channel, and the
+// caller that gets an error back first returns without receiving. The
+// test passes; the goroutine is left in its send for ever (a leak that
+// go test -race does not report). The recorder writes the send it was
+// left inside as its last event, and Blocked reports it.
+package leak
+
+import (
+	"errors"
+	"testing"
+)
+
+func async(f func() error) <-chan error {
+	ch := make(chan error)
+	go func() {
+		ch <- f() // left here: nobody receives
+	}()
+	return ch
+}
+
+func TestLeak(t *testing.T) {
+	ch := async(func() error { return errors.New("failed") })
+	_ = ch // the caller gave up: it never receives
+}

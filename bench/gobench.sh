@@ -36,7 +36,10 @@
 # seconds (record + predict), -race runs in that time, -race found.
 # Needs jq. GPREDICT_GOBENCH_TIMEOUT (default 120) bounds one recording,
 # GPREDICT_GOBENCH_TEST_TIMEOUT (default 60s) the recorded test's
-# -timeout (a blocking kernel that blocks runs until it).
+# -timeout (a blocking kernel that blocks runs until it),
+# GPREDICT_GOBENCH_PREDICT_TIMEOUT (default 600) one predict --props all
+# (past it the row says so). GPREDICT_GOBENCH_SET=blocking or
+# nonblocking runs one of the two sets only.
 set -uo pipefail
 [ $# -ge 1 ] || { sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 gobench=$(cd "$1" && pwd)/gobench/goker
@@ -51,9 +54,11 @@ gp=$repo/bin/gpredict
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+set=${GPREDICT_GOBENCH_SET:-all}
+plimit=${GPREDICT_GOBENCH_PREDICT_TIMEOUT:-600}
 kernels() {
-	for d in "$gobench"/nonblocking/*/*/; do echo "${d%/}"; done
-	for d in "$gobench"/blocking/*/*/; do echo "${d%/}"; done
+	[ "$set" = blocking ] || for d in "$gobench"/nonblocking/*/*/; do echo "${d%/}"; done
+	[ "$set" = nonblocking ] || for d in "$gobench"/blocking/*/*/; do echo "${d%/}"; done
 }
 
 # documented DIR prints the kernel-file lines its README's backtrace
@@ -104,13 +109,14 @@ for k in $(kernels | sort); do
 	if [ -f "$out/trace.trace" ]; then
 		compiled=$((compiled + 1))
 		events=$("$gp" trace check --format json "$out/trace.trace" 2>/dev/null | jq -r '.events')
-		"$gp" predict --props all --timeout 10s --format json "$out/trace.trace" >"$mod/predict.json" 2>"$mod/predict.log"
+		timeout "$plimit" "$gp" predict --props all --timeout 10s --format json "$out/trace.trace" >"$mod/predict.json" 2>"$mod/predict.log"
+		[ $? = 124 ] && viols="(predict --props all stopped after ${plimit}s) "
 		doc=$(documented "$k")
 		slack=2
 		# (grep -q reads a variable: in a pipe, sed killed by SIGPIPE would
 		# fail the test under pipefail, at random.)
 		grep -q '_test\.go:[0-9]' <<<"$(sed -n '/[Bb]acktrace/,$p' "$k/README.md")" || slack=0
-		viols=$(jq -r '[.violations[] | .property + ":" + ([.events[].loc | sub(".*/"; "")] | unique | join(","))] | unique | .[:3] | join(" ")' "$mod/predict.json" 2>/dev/null)
+		viols=$viols$(jq -r '[.violations[] | .property + ":" + ([.events[].loc | sub(".*/"; "")] | unique | join(","))] | unique | .[:3] | join(" ")' "$mod/predict.json" 2>/dev/null)
 		while IFS=$'\t' read -r prop locs; do
 			[ -n "$prop" ] || continue
 			[ "$slack" = 2 ] || [ "$prop" = Deadlock ] || [ "$prop" = Blocked ] || continue # a marked bug is a deadlock or a leak

@@ -62,8 +62,8 @@ type tally struct {
 	// waiting holds, per thread whose last line is the runtime's note
 	// that it blocks on a lock ("# blocks THREAD acquire|racquire LOCK
 	// stack=ID @SITE", rt_sync.go), the request that the note stands for;
-	// and per thread whose last event enters a channel send, the send it
-	// is inside (pendingSend).
+	// and per thread whose last event enters a channel send or receive,
+	// the send it is inside or its recvwait (pendingChan).
 	waiting map[string]string
 }
 
@@ -100,8 +100,8 @@ func (t *tally) add(text string) bool {
 	}
 	if th, ok := eventThread(text); ok {
 		delete(t.waiting, th)
-		if send, ok := pendingSend(f); ok {
-			t.waiting[th] = send
+		if op, ok := pendingChan(f); ok {
+			t.waiting[th] = op
 		}
 		t.name(th)
 		t.events[th]++
@@ -129,20 +129,30 @@ func waitRequest(f []string) (req, th string, ok bool) {
 	return strings.Join(append([]string{f[2], op}, f[4:]...), " "), f[2], true
 }
 
-// pendingSend returns the send event of a line that enters a channel
-// send (`THREAD enter void chan.send(any) target=CH args=V ...`,
-// rt_chan.go). The recorder logs a send once it has completed; a
-// goroutine whose last event is this enter was left inside the send when
-// the run ended (leaked, or blocked), and the trace says so as the
-// format does: a send as the thread's last event, which it waits in
-// (docs/trace-format.md, Channels; docs/recording.md, Channels).
-func pendingSend(f []string) (string, bool) {
-	if len(f) < 6 || f[1] != "enter" || f[3] != "chan.send(any)" {
+// pendingChan returns the event that a line entering a channel send or
+// receive stands for if it is its goroutine's last (`THREAD enter void
+// chan.send(any) target=CH args=V ...`, `THREAD enter any chan.recv()
+// target=CH ...`, rt_chan.go). The recorder logs a send or a receive once
+// it has completed; a goroutine whose last event is this enter was left
+// inside the operation when the run ended (leaked, or blocked), and the
+// trace says so as the format does (docs/trace-format.md, Channels;
+// docs/recording.md, Channels): a send as the thread's last event, which
+// it waits in, or a `recvwait CH`.
+func pendingChan(f []string) (string, bool) {
+	if len(f) < 5 || f[1] != "enter" {
 		return "", false
 	}
-	ch, ok1 := strings.CutPrefix(f[4], "target=")
-	v, ok2 := strings.CutPrefix(f[5], "args=")
-	if !ok1 || !ok2 {
+	ch, ok := strings.CutPrefix(f[4], "target=")
+	switch {
+	case !ok:
+		return "", false
+	case f[3] == "chan.recv()":
+		return strings.Join(append([]string{f[0], "recvwait", ch}, f[5:]...), " "), true
+	case f[3] != "chan.send(any)" || len(f) < 6:
+		return "", false
+	}
+	v, ok := strings.CutPrefix(f[5], "args=")
+	if !ok {
 		return "", false
 	}
 	return strings.Join(append([]string{f[0], "send", ch, v}, f[6:]...), " "), true
@@ -150,7 +160,7 @@ func pendingSend(f []string) (string, bool) {
 
 // requests are the lock requests of the goroutines that the run left
 // waiting for a lock (their notes are their last lines), and the sends
-// of those it left inside a send, by thread: the run ended while they
+// and recvwaits of those it left inside a send or a receive, by thread: the run ended while they
 // waited, so each is its thread's last event, and the end of the trace is
 // a place for all of them (an event another thread logged after the note
 // happened while the goroutine waited). They are added to the tally, in

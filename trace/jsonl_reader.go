@@ -24,7 +24,7 @@ var jsonlOperandKeys = [NumOps]struct{ required, optional []jsonKey }{
 	OpWait:   {[]jsonKey{kLock}, []jsonKey{kSignal}},
 	OpNotify: {[]jsonKey{kSignal}, nil}, OpNotifyAll: {[]jsonKey{kSignal}, nil},
 	OpSend: {[]jsonKey{kChan, kValue}, nil}, OpRecv: {[]jsonKey{kChan, kValue}, nil},
-	OpRecvClosed: {[]jsonKey{kChan}, nil}, OpClose: {[]jsonKey{kChan}, nil},
+	OpRecvClosed: {[]jsonKey{kChan}, nil}, OpClose: {[]jsonKey{kChan}, nil}, OpRecvWait: {[]jsonKey{kChan}, nil},
 	OpCall:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
 	OpEnter: {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs}},
 	OpExit:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
@@ -315,7 +315,7 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 		if ev.Obj, err = str(kChan); err == nil {
 			ev.Val, err = str(kValue)
 		}
-	case OpRecvClosed, OpClose:
+	case OpRecvClosed, OpClose, OpRecvWait:
 		ev.Obj, err = str(kChan)
 	case OpCall, OpEnter, OpExit:
 		err = j.invocation(&ev, obj)

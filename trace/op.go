@@ -46,6 +46,12 @@ const (
 	OpRecv
 	OpRecvClosed
 	OpClose
+	// OpRecvWait says that the thread started to receive from a channel
+	// and was still waiting when the trace ended (docs/trace-format.md,
+	// "Channels"): it is the thread's last event, no operation of the
+	// channel (IsChan is false), and stands for the receive that never
+	// happened, as a request at the end of a thread does for an acquire.
+	OpRecvWait
 	NumOps // number of kinds; not an op
 )
 
@@ -58,6 +64,7 @@ var opNames = [NumOps]string{
 	OpRequest: "request", OpRRequest: "rrequest",
 	OpFence: "fence",
 	OpSend:  "send", OpRecv: "recv", OpRecvClosed: "recvclosed", OpClose: "close",
+	OpRecvWait: "recvwait",
 }
 
 // opAliases are the alternative spellings docs/trace-format.md accepts.

@@ -265,7 +265,7 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 		case OpSend, OpRecv:
 			val := t.Str(ev.Val)
 			r.Chan, r.Value = t.Str(ev.Obj), &val
-		case OpRecvClosed, OpClose:
+		case OpRecvClosed, OpClose, OpRecvWait:
 			r.Chan = t.Str(ev.Obj)
 		case OpCall, OpEnter, OpExit:
 			r.Sig, r.Target, r.Result = t.Str(ev.Obj), t.Str(ev.Target), t.Str(ev.Result)

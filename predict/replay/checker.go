@@ -48,7 +48,7 @@ func NewChecker(tr *trace.Trace) *Checker {
 				sig[i] = number(syncID, ev.Val, &c.syncs)
 			case trace.OpRead, trace.OpWrite:
 				obj[i] = number(varID, ev.Obj, &c.vars)
-			case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+			case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose, trace.OpRecvWait:
 				obj[i] = number(chanID, ev.Obj, &c.chans)
 			}
 		}

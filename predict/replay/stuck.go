@@ -18,7 +18,8 @@ type StuckThread struct {
 	Thread trace.ThreadID
 	// At is the event it waits in: its next event, a send it took that
 	// has not completed, a wait it is inside, or a request the trace has
-	// no acquire for (the recorded run ended while it waited).
+	// no acquire for or a recvwait (the recorded run ended while it
+	// waited).
 	At trace.EventRef
 	// Lock says that it waits for a lock (an acquire, a racquire, a
 	// wait's re-acquire or a pending request); else it waits for a
@@ -131,6 +132,15 @@ func (r *replayer) endState(model trace.BranchModel, t trace.ThreadID) (StuckThr
 				return st, threadStuck, nil
 			}
 			return st, 0, fmt.Errorf("%s can take the lock it requested at %s and go on beyond the trace", name, r.tr.ID(cur))
+		}
+		if i > 0 && evs[i-1].Op == trace.OpRecvWait {
+			// The recorded run ended while it waited to receive: it
+			// waits still, or it receives and goes on beyond the trace.
+			if q := &r.chq[r.c.chanOf(cur)]; q.recvd == len(q.sends) && !q.closed {
+				st.At, st.Why = cur, fmt.Sprintf("waits to receive from %s, which is empty and not closed", r.tr.Str(evs[i-1].Obj))
+				return st, threadStuck, nil
+			}
+			return st, 0, fmt.Errorf("%s can receive from %s, which it waits for at %s, and go on beyond the trace", name, r.tr.Str(evs[i-1].Obj), r.tr.ID(cur))
 		}
 		return st, threadFinished, nil
 	}

@@ -67,8 +67,8 @@ func TestBlockedMatchesExplorer(t *testing.T) {
 		}
 	}
 	t.Logf("%d comparisons; stuck events by op: %v; ends refuted by the ladder: %d", compared, kinds, refuted)
-	if rounds >= 40 && (kinds[trace.OpRecv] == 0 || kinds[trace.OpSend] == 0 || kinds[trace.OpAcquire]+kinds[trace.OpRequest] == 0 || refuted == 0) {
-		t.Errorf("the random traces gave no end stuck in a receive, a send or a lock, or no refuted end: the test checks too little")
+	if rounds >= 40 && (kinds[trace.OpRecv] == 0 || kinds[trace.OpSend] == 0 || kinds[trace.OpRecvWait] == 0 || kinds[trace.OpAcquire]+kinds[trace.OpRequest] == 0 || refuted == 0) {
+		t.Errorf("the random traces gave no end stuck in a receive, a send, a recvwait or a lock, or no refuted end: the test checks too little")
 	}
 }
 
@@ -87,7 +87,8 @@ func hasWait(tr *trace.Trace) bool {
 // outside lock sections: T1 forks the others, each thread runs two to
 // four blocks — a send or receive of c0 or c1 (capacity 0 or 1), alone
 // or inside a section of m1 or m2, or a join of a later thread — and
-// ends with `end` or stops. The traces need not be executions: the
+// ends with `end`, with a `recvwait` (the run ended while it waited to
+// receive) or stops. The traces need not be executions: the
 // built-in and the explorer must agree on any trace.
 func mixedTrace(t *testing.T, r *rand.Rand) *trace.Trace {
 	t.Helper()
@@ -112,8 +113,12 @@ func mixedTrace(t *testing.T, r *rand.Rand) *trace.Trace {
 				fmt.Fprintf(&b, "T%d %s\n", i, op)
 			}
 		}
-		if r.Intn(2) == 0 {
+		switch r.Intn(4) {
+		case 0, 1:
 			fmt.Fprintf(&b, "T%d end\n", i)
+		case 2:
+			// The recorded run ended while it waited to receive.
+			fmt.Fprintf(&b, "T%d recvwait c%d\n", i, r.Intn(2))
 		}
 	}
 	tr, err := trace.ParseText("mixed.trace", b.String())

@@ -47,7 +47,7 @@ func components(tr *trace.Trace, sc *scopes, opts [][]threadStop) (comps [][]tra
 	for t, th := range tr.Threads {
 		for i := range th.Events {
 			ev := &th.Events[i]
-			if !ev.Op.IsChan() && !ev.Op.IsLock() && !ev.Op.IsRequest() && ev.Op != trace.OpWait {
+			if !ev.Op.IsChan() && !ev.Op.IsLock() && !ev.Op.IsRequest() && ev.Op != trace.OpWait && ev.Op != trace.OpRecvWait {
 				continue
 			}
 			if u, ok := first[ev.Obj]; ok {

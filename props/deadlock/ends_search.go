@@ -51,6 +51,8 @@ func (s threadStop) waitsOther(tr *trace.Trace, t trace.ThreadID) bool {
 	switch s.kind {
 	case stopInSend, stopInWait:
 		return true
+	case stopPending:
+		return tr.Event(trace.EventRef{Thread: t, Index: s.at}).Op == trace.OpRecvWait
 	case stopAt:
 		ref := trace.EventRef{Thread: t, Index: s.at}
 		op := tr.Event(ref).Op
@@ -83,7 +85,7 @@ func newScopes(tr *trace.Trace, model trace.BranchModel) *scopes {
 		for i := range th.Events {
 			ev := &th.Events[i]
 			switch {
-			case ev.Op.IsChan():
+			case ev.Op.IsChan() || ev.Op == trace.OpRecvWait:
 				add(sc.ch, ev.Obj, trace.ThreadID(t))
 			case ev.Op.IsLock() || ev.Op.IsRequest() || ev.Op == trace.OpWait:
 				add(sc.lock, ev.Obj, trace.ThreadID(t))
@@ -217,7 +219,13 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, order []trace.Thread
 			other = true
 		case stopPending:
 			ev := tr.Event(ref)
-			if all(sc.lock[ev.Obj]) && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRRequest) {
+			if ev.Op == trace.OpRecvWait {
+				c := totals[ev.Obj]
+				if all(sc.ch[ev.Obj]) && (c.sends+stuckSends[ev.Obj] != c.recvs || c.closes > 0) {
+					return nil, false, false
+				}
+				other = true
+			} else if all(sc.lock[ev.Obj]) && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRRequest) {
 				return nil, false, false
 			}
 		case stopAt:

@@ -294,11 +294,14 @@ func (w *walker) pop() {
 // (a receive with hb facts into it may wait for those instead: endOf
 // asks nothing of its channel then, nor does this).
 func (w *walker) stuckChan(t trace.ThreadID, s threadStop) (trace.Sym, bool) {
-	if s.kind != stopInSend && s.kind != stopAt {
+	if s.kind != stopInSend && s.kind != stopAt && s.kind != stopPending {
 		return 0, false
 	}
 	ref := trace.EventRef{Thread: t, Index: s.at}
 	ev := w.tr.Event(ref)
+	if s.kind == stopPending {
+		return ev.Obj, ev.Op == trace.OpRecvWait
+	}
 	if s.kind == stopAt && (!ev.Op.IsRecv() || len(w.tr.HBSources(ref)) > 0) {
 		return 0, false
 	}

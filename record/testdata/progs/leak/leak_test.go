@@ -23,3 +23,13 @@ func TestLeak(t *testing.T) {
 	ch := async(func() error { return errors.New("failed") })
 	_ = ch // the caller gave up: it never receives
 }
+
+// TestWaiter leaves a goroutine waiting to receive from a channel that
+// nobody sends on or closes (cockroach/13197's shape): the recorder
+// writes its recvwait.
+func TestWaiter(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		<-done // left here: nobody closes done
+	}()
+}

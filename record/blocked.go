@@ -122,7 +122,7 @@ func blockedAtEnd(src lineSource, why string) ([]Blocked, error) {
 			return nil
 		}
 		note(th)
-		if w := waits[th]; w != nil && (f[1] == "send" && strings.Contains(w.what, "chan.send(") || f[1] == "recvwait" && strings.Contains(w.what, "chan.recv(")) {
+		if w := waits[th]; w != nil && (f[1] == "send" && strings.Contains(w.what, "chan.send(") || f[1] == "recvwait") {
 			return nil // the operation it was left inside (collect.go, pendingChan)
 		}
 		waits[th] = nil

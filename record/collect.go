@@ -98,6 +98,10 @@ func (t *tally) add(text string) bool {
 		t.waiting[th] = req
 		return true
 	}
+	if rw, th, ok := selectWait(f); ok {
+		t.waiting[th] = rw
+		return true
+	}
 	if th, ok := eventThread(text); ok {
 		delete(t.waiting, th)
 		if op, ok := pendingChan(f); ok {
@@ -127,6 +131,23 @@ func waitRequest(f []string) (req, th string, ok bool) {
 		return "", "", false
 	}
 	return strings.Join(append([]string{f[2], op}, f[4:]...), " "), f[2], true
+}
+
+// selectWait returns the recvwait that a "# blocks" note of a select
+// stands for when the select waits to receive from one channel only
+// ("# blocks THREAD select recv=CH stack=ID @SITE", record/rt
+// SelectingRecv), and the note's thread: a goroutine left there waits to
+// receive from CH. A select of several channels, or with a send case,
+// has no event to say so (recvwait names one channel).
+func selectWait(f []string) (rw, th string, ok bool) {
+	if len(f) < 5 || f[0] != "#" || f[1] != "blocks" || f[3] != "select" {
+		return "", "", false
+	}
+	ch, ok := strings.CutPrefix(f[4], "recv=")
+	if !ok || strings.Contains(ch, ",") {
+		return "", "", false
+	}
+	return strings.Join(append([]string{f[2], "recvwait", ch}, f[5:]...), " "), f[2], true
 }
 
 // pendingChan returns the event that a line entering a channel send or

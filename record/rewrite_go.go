@@ -129,8 +129,16 @@ func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 			blocks = false // a default case: the select never waits
 		}
 	}
+	// The channels of its receive cases, when it has no send case: the
+	// note says what it waits for (record/rt SelectingRecv), so that a
+	// goroutine the run leaves in it is written with a recvwait.
+	var recvs []ast.Expr
+	onlyRecvs := true
 	defer func() {
-		if blocks {
+		switch {
+		case blocks && onlyRecvs:
+			pre = append(pre, exprStmt(r.rtCall("SelectingRecv", append([]ast.Expr{r.lit(r.site(x))}, recvs...)...)))
+		case blocks:
 			pre = append(pre, exprStmt(r.rtCall("Selecting", r.lit(r.site(x)))))
 		}
 	}()
@@ -140,6 +148,7 @@ func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 		var log ast.Stmt
 		switch comm := cc.Comm.(type) {
 		case *ast.SendStmt:
+			onlyRecvs = false
 			ch := r.newTmp("ch")
 			pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ch}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(comm.Chan)}})
 			elem := elemType(r.typeOf(comm.Chan))
@@ -156,6 +165,7 @@ func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 			u := ast.Unparen(comm.X).(*ast.UnaryExpr)
 			ch, v, ok := r.newTmp("ch"), r.newTmp("v"), r.newTmp("ok")
 			pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ch}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(u.X)}})
+			recvs = append(recvs, ch)
 			cc.Comm = &ast.AssignStmt{Lhs: []ast.Expr{v, ok}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.UnaryExpr{Op: token.ARROW, X: ch}}}
 			log = exprStmt(r.rtCall("SelRecv", ch, v, ok, site))
 			cc.Body = append([]ast.Stmt{log, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_"), ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{v, ok}}}, r.stmts(cc.Body)...)
@@ -164,6 +174,7 @@ func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 			u := ast.Unparen(comm.Rhs[0]).(*ast.UnaryExpr)
 			ch, v, ok := r.newTmp("ch"), r.newTmp("v"), r.newTmp("ok")
 			pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ch}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(u.X)}})
+			recvs = append(recvs, ch)
 			orig := comm.Lhs
 			cc.Comm = &ast.AssignStmt{Lhs: []ast.Expr{v, ok}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.UnaryExpr{Op: token.ARROW, X: ch}}}
 			log = exprStmt(r.rtCall("SelRecv", ch, v, ok, site))

@@ -89,10 +89,11 @@ func TestRecordedChannelPairing(t *testing.T) {
 
 // TestRecordedLeak records record/testdata/progs/leak, moby/4395's
 // shape: the test passes with a goroutine left in a send nobody
-// receives, and one left waiting to receive from a channel nobody sends
-// on. The recorder writes that send as the goroutine's last event (a
-// send it waits in) and the receive as a recvwait, so Blocked reports
-// both leaks from the passing run, with the events waited in.
+// receives, one left waiting to receive from a channel nobody sends on,
+// and one left in a select of one such receive. The recorder writes that
+// send as the goroutine's last event (a send it waits in) and the
+// receive and the select as recvwaits, so Blocked reports the three
+// leaks from the passing run, with the events waited in.
 func TestRecordedLeak(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatal("the go tool is not on PATH; recording needs it")
@@ -107,5 +108,8 @@ func TestRecordedLeak(t *testing.T) {
 	}
 	if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:33$`).MatchString(stdout) {
 		t.Errorf("want the goroutine waiting in its receive (recvwait), line 33\n%s", stdout)
+	}
+	if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:43$`).MatchString(stdout) {
+		t.Errorf("want the goroutine waiting in its select (recvwait), line 43\n%s", stdout)
 	}
 }

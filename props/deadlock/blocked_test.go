@@ -28,6 +28,8 @@ func TestBlockedCases(t *testing.T) {
 		{"ordered", nil},
 		{"pairing", []string{"W1#2", "W2#2 forever"}},
 		{"lost-signal", []string{"T1#3 forever"}},
+		{"recvwait", []string{"W1#1 forever"}},
+		{"recvwait-goes-on", nil},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {

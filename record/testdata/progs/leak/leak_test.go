@@ -33,3 +33,15 @@ func TestWaiter(t *testing.T) {
 		<-done // left here: nobody closes done
 	}()
 }
+
+// TestSelectWaiter leaves a goroutine in a select whose one case
+// receives from a channel nobody sends on (grpc/1275's shape): the
+// runtime's note names the channel, and the recorder writes a recvwait.
+func TestSelectWaiter(t *testing.T) {
+	recv := make(chan bool)
+	go func() {
+		select {
+		case <-recv: // left here
+		}
+	}()
+}

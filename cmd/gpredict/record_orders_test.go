@@ -70,14 +70,7 @@ func recordIn(t *testing.T, dir string, args ...string) string {
 // channel events, not the pairing of the run, so predict finds that the
 // second worker may take the first job and race with main's write.
 func TestRecordedChannelPairing(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Fatal("the go tool is not on PATH; recording needs it")
-	}
-	trace := recordIn(t, filepath.Join(repoRoot(t), "record", "testdata", "progs"), "go", "test", "./chanpair")
-	stdout, stderr, code := runCLI(t, "predict", "--props", "DataRace", trace)
-	if code != exitViolation {
-		t.Fatalf("predict: exit %d; want a violation\n%s%s", code, stdout, stderr)
-	}
+	stdout := predictRecorded(t, "./chanpair", "DataRace")
 	if !regexp.MustCompile(`(?m)^\[1/1\] DataRace \(v=n@1\)$`).MatchString(stdout) {
 		t.Errorf("want one report, on n\n%s", stdout)
 	}
@@ -95,21 +88,26 @@ func TestRecordedChannelPairing(t *testing.T) {
 // receive and the select as recvwaits, so Blocked reports the three
 // leaks from the passing run, with the events waited in.
 func TestRecordedLeak(t *testing.T) {
+	stdout := predictRecorded(t, "./leak", "Blocked")
+	for _, c := range []struct{ line, what string }{{"17", "its send"}, {"33", "its receive (recvwait)"}, {"43", "its select (recvwait)"}} {
+		if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:` + c.line + `$`).MatchString(stdout) {
+			t.Errorf("want the goroutine waiting in %s, line %s\n%s", c.what, c.line, stdout)
+		}
+	}
+}
+
+// predictRecorded records the tests of package pkg of
+// record/testdata/progs and predicts props on the trace, which must
+// have a violation; it returns predict's output.
+func predictRecorded(t *testing.T, pkg, props string) string {
+	t.Helper()
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatal("the go tool is not on PATH; recording needs it")
 	}
-	trace := recordIn(t, filepath.Join(repoRoot(t), "record", "testdata", "progs"), "go", "test", "./leak")
-	stdout, stderr, code := runCLI(t, "predict", "--props", "Blocked", trace)
+	trace := recordIn(t, filepath.Join(repoRoot(t), "record", "testdata", "progs"), "go", "test", pkg)
+	stdout, stderr, code := runCLI(t, "predict", "--props", props, trace)
 	if code != exitViolation {
 		t.Fatalf("predict: exit %d; want a violation\n%s%s", code, stdout, stderr)
 	}
-	if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:17$`).MatchString(stdout) {
-		t.Errorf("want the goroutine waiting in its send, line 17\n%s", stdout)
-	}
-	if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:33$`).MatchString(stdout) {
-		t.Errorf("want the goroutine waiting in its receive (recvwait), line 33\n%s", stdout)
-	}
-	if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:43$`).MatchString(stdout) {
-		t.Errorf("want the goroutine waiting in its select (recvwait), line 43\n%s", stdout)
-	}
+	return stdout
 }

@@ -70,7 +70,13 @@ kernels() {
 # comment marking the bug.
 documented() {
 	local bt
-	bt=$(sed -n '/[Bb]acktrace/,$p' "$1/README.md" | grep -o '[A-Za-z0-9_]*_test\.go:[0-9]*' | sort -u)
+	bt=$(sed -n '/[Bb]ackt[r]*ace/,$p' "$1/README.md" | grep -o '[A-Za-z0-9_]*_test\.go:[0-9]*' | sort -u)
+	# Lines the README's description names ("can't be drained at line
+	# 70", "No sender for line 33") are of the kernel file as it is.
+	for l in $(sed -n '/## Description/,/^##* [A-Z]/p' "$1/README.md" | grep -io 'line [0-9]*' | grep -o '[0-9]*'); do
+		for f in "$1"/*_test.go; do bt="$bt"$'\n'"$(basename "$f"):$l"; done
+	done
+	bt=$(grep . <<<"$bt" | sort -u)
 	if [ -n "$bt" ]; then echo "$bt"; return; fi
 	for f in "$1"/*_test.go; do
 		awk -v file="$(basename "$f")" '
@@ -88,7 +94,7 @@ documented() {
 # comments were added, so their lines are off by the header's length
 # (cockroach/13197's awaitDone receive is line 27 there, 35 now).
 blockedin() {
-	sed -n '/[Bb]acktrace/,$p' "$1/README.md" | awk '
+	sed -n '/[Bb]ackt[r]*ace/,$p' "$1/README.md" | awk '
 		/^goroutine [0-9]+ \[/ { want = 1; next }
 		want && /\(/ {
 			name = $1
@@ -151,7 +157,7 @@ for k in $(kernels | sort); do
 		slack=2
 		# (grep -q reads a variable: in a pipe, sed killed by SIGPIPE would
 		# fail the test under pipefail, at random.)
-		grep -q '_test\.go:[0-9]' <<<"$(sed -n '/[Bb]acktrace/,$p' "$k/README.md")" || slack=0
+		grep -q '_test\.go:[0-9]' <<<"$(sed -n '/[Bb]ackt[r]*ace/,$p' "$k/README.md")" || slack=0
 		viols=$viols$(jq -r '[.violations[] | .property + ":" + ([.events[].loc | sub(".*/"; "")] | unique | join(","))] | unique | .[:3] | join(" ")' "$mod/predict.json" 2>/dev/null)
 		while IFS=$'\t' read -r prop locs; do
 			[ -n "$prop" ] || continue

@@ -39,15 +39,30 @@ func findEnds(tr *trace.Trace, model trace.BranchModel, lim endLimits) endSearch
 			return endSearch{} // the fixed threads contradict each other
 		}
 	}
+	// Every end has a thread stuck in something other than a lock: a
+	// component that alone can have one keeps only its choices with one.
+	hasOther := func(t trace.ThreadID) bool {
+		return slices.ContainsFunc(opts[t], func(s threadStop) bool { return s.waitsOther(tr, t) })
+	}
+	compOther := make([]bool, len(comps))
+	outside := 0 // components with some stop waiting for other than a lock
+	for k, comp := range comps {
+		compOther[k] = slices.ContainsFunc(comp, hasOther)
+		if compOther[k] {
+			outside++
+		}
+	}
+	fixedOther := slices.ContainsFunc(fixed, hasOther)
 	var out endSearch
 	choices := make([][]choice, len(comps))
 	for k, comp := range comps {
-		choices[k] = w.component(comp, lim.ends, &out)
-		if out.outOfSteps || out.beyond {
+		others := fixedOther || outside > 1 || outside == 1 && !compOther[k]
+		choices[k] = w.component(comp, lim.ends, others, &out)
+		if out.outOfSteps {
 			return out
 		}
 		if len(choices[k]) == 0 {
-			return endSearch{} // this component has no end: nor has the trace
+			return endSearch{beyond: out.beyond} // this component has no end: nor has the trace
 		}
 	}
 	if len(comps) == 0 {
@@ -82,21 +97,29 @@ type choice struct {
 }
 
 // component lists every choice of comp's threads' stops that endOf
-// accepts with the fixed threads, at most limit (past it out.beyond).
-func (w *walker) component(comp []trace.ThreadID, limit int, out *endSearch) []choice {
+// accepts with the fixed threads, at most limit (past it out.beyond);
+// without others (no thread outside comp can wait for something other
+// than a lock), only those in which one of comp's threads does.
+func (w *walker) component(comp []trace.ThreadID, limit int, others bool, out *endSearch) []choice {
 	var found []choice
-	var walk func(i int) bool
-	walk = func(i int) bool {
+	// after[i]: a thread of comp[i:] has a stop waiting for other than a lock.
+	after := make([]bool, len(comp)+1)
+	for i := len(comp) - 1; i >= 0; i-- {
+		t := comp[i]
+		after[i] = after[i+1] || slices.ContainsFunc(w.opts[t], func(s threadStop) bool { return s.waitsOther(w.tr, t) })
+	}
+	var walk func(i int, other bool) bool
+	walk = func(i int, other bool) bool {
 		if i == len(comp) {
-			stuck, other, ok := endOf(w.tr, w.sc, w.cur, w.order, w.assigned)
-			if !ok {
+			stuck, o, ok := endOf(w.tr, w.sc, w.cur, w.order, w.assigned)
+			if !ok || !others && !o {
 				return true
 			}
 			if len(found) == limit {
 				out.beyond = true
 				return false
 			}
-			c := choice{stuck: stuck, other: other, stops: make([]threadStop, len(comp))}
+			c := choice{stuck: stuck, other: o, stops: make([]threadStop, len(comp))}
 			for j, t := range comp {
 				c.stops[j] = w.cur[t]
 			}
@@ -125,11 +148,15 @@ func (w *walker) component(comp []trace.ThreadID, limit int, out *endSearch) []c
 					out.outOfSteps = true
 					return false
 				}
+				o := other || stops[j].waitsOther(w.tr, t)
+				if !others && !o && !after[i+1] {
+					continue
+				}
 				if !w.push(t, stops[j]) {
 					w.pop()
 					continue
 				}
-				more := walk(i + 1)
+				more := walk(i+1, o)
 				w.pop()
 				if !more {
 					return false
@@ -138,7 +165,7 @@ func (w *walker) component(comp []trace.ThreadID, limit int, out *endSearch) []c
 		}
 		return true
 	}
-	walk(0)
+	walk(0, false)
 	return found
 }
 

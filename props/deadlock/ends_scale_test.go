@@ -106,3 +106,34 @@ func TestBlockedSearchScales(t *testing.T) {
 		t.Errorf("reports %q, %d unknown; want pairing's two ends", got, len(res.Unknown))
 	}
 }
+
+// TestBlockedLockChoicesPruned: five philosophers who each take two
+// locks five times have 5^5 choices of stops that deadlock them, and T1
+// ends in a send nobody receives. Only T1 can wait for something other
+// than a lock, so only the choices in which it does are kept: one end
+// (everyone else finished), well within a bound of 100 ends that the
+// lock-only choices alone would exceed.
+func TestBlockedLockChoicesPruned(t *testing.T) {
+	var b strings.Builder
+	for r := range 5 {
+		for i := range 5 {
+			a, c := fmt.Sprintf("L%d", i), fmt.Sprintf("L%d", (i+1)%5)
+			for _, step := range []string{"acquire " + a, "acquire " + c, "release " + c, "release " + a} {
+				fmt.Fprintf(&b, "T%d %s @P.go:%d\n", i+1, step, 10+r)
+			}
+		}
+	}
+	b.WriteString("T1 send c 1 @P.go:20\n")
+	tr, err := trace.ParseText("phil.trace", b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := findEnds(tr, trace.BranchesImplicit, endLimits{ends: 100, steps: MaxBlockedSearchSteps})
+	var got []string
+	for _, e := range found.ends {
+		got = append(got, ids(tr, e.stuck))
+	}
+	if found.beyond || found.outOfSteps || !slices.Equal(got, []string{"T1#21"}) {
+		t.Errorf("ends %q (beyond %v, out of steps %v), want T1#21 alone", got, found.beyond, found.outOfSteps)
+	}
+}

@@ -66,14 +66,14 @@ func NewWindows(tr *trace.Trace) *Windows {
 	for t := range depth {
 		depth[t] = map[trace.Sym]int{}
 	}
-	owner := map[trace.Sym]trace.ThreadID{} // lock → holding thread
-	value := map[trace.Sym]trace.Sym{}      // variable → last value written
+	owner := map[trace.Sym]trace.ThreadID{}              // lock → holding thread
+	value := map[trace.Sym]trace.Sym{}                   // variable → last value written
 	open := make([]map[trace.Sym][]int, len(tr.Threads)) // per thread and lock: indexes into holds, innermost last
 	for t := range open {
 		open[t] = map[trace.Sym][]int{}
 	}
 	rd := newReaders(len(tr.Threads)) // shared holds (rwlock.go)
-	wp := writersWaiting{}                  // requested rwmutexes (wpref.go)
+	wp := writersWaiting{}            // requested rwmutexes (wpref.go)
 	for k, r := range ws.order {
 		ev := tr.Event(r)
 		if rd.held == 0 && wp.n == 0 {

@@ -80,6 +80,14 @@ type Config struct {
 	// The default is what the time limit of 10 s allowed before the
 	// limits became deterministic (SliceEventsPerSecond × 10 s).
 	MaxSlice int
+	// MaxSmallSlice bounds the closed slices the small stages encode
+	// (not less than MaxSlice; 0: MaxSlice). Their frozen and relaxed
+	// checks fix or drop most of the slice, so on the lock-heavy
+	// recordings of 100K events (gentrace -shape locks) slices of 35K to
+	// 87K events were decided in 1 to 7 s each, where MaxSlice left
+	// them unknown; building the encoding stays within the memory budget
+	// (encode.Limits.Tight).
+	MaxSmallSlice int
 	// MaxSharedSlice bounds how far the solver grows one slice to let
 	// several candidates share its causal constraints: past it, a
 	// candidate whose slice is not covered starts a fresh one.
@@ -138,6 +146,7 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 		},
 		SliceEventsPerSecond: 1000,
 		MaxSlice:             10000,
+		MaxSmallSlice:        100000,
 		MaxSharedSlice:       2048,
 	}
 }

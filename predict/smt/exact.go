@@ -50,6 +50,12 @@ func (s *solver) downset(p *prepared) (stage.Decision, bool) {
 // limit, more than it leaves time for (building an encoding cannot be
 // interrupted, so a slice too large for the limit would overrun it).
 func (s *solver) tooLarge(p *prepared) (stage.Decision, bool) {
+	return s.tooLargeFor(p, s.cfg.MaxSlice, "exact")
+}
+
+// tooLargeFor is tooLarge with bound in place of MaxSlice, for the
+// stages named.
+func (s *solver) tooLargeFor(p *prepared, bound int, stages string) (stage.Decision, bool) {
 	size := p.slice.Size()
 	if s.cfg.Timeout > 0 {
 		limit := max(s.cfg.MaxSharedSlice, int(s.cfg.Timeout.Seconds()*float64(s.cfg.SliceEventsPerSecond)))
@@ -58,8 +64,8 @@ func (s *solver) tooLarge(p *prepared) (stage.Decision, bool) {
 		}
 		return stage.Decision{}, false
 	}
-	if s.cfg.MaxSlice > 0 && size > s.cfg.MaxSlice {
-		return stage.Decision{Verdict: stage.Unknown, Reason: fmt.Sprintf("the slice (%d events) is larger than the exact stages encode (%d events)", size, s.cfg.MaxSlice)}, true
+	if bound > 0 && size > bound {
+		return stage.Decision{Verdict: stage.Unknown, Reason: fmt.Sprintf("the slice (%d events) is larger than the %s stages encode (%d events)", size, stages, bound)}, true
 	}
 	return stage.Decision{}, false
 }

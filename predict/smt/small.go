@@ -48,12 +48,25 @@ func (s *solver) specialized(e *encode.Encoding, val *encode.Valuation, l limits
 // found it) or with Unsat (a relaxed stage refuted it, or the pattern is
 // false on its face); a slice too large for the time limit is Unknown at
 // once (tooLarge). Anything else (no model, time-outs, a witness the
-// validator rejects) leaves the candidate to the exact stage. After a
+// validator rejects) leaves the candidate to the exact stage, unless
+// its slice is larger than the exact stage encodes (MaxSlice; the small
+// stages take slices up to MaxSmallSlice): then it is Unknown. After a
 // window, the frozen stages it has just tried are skipped.
 func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
-	if dec, big := s.tooLarge(p); big {
+	if dec, big := s.tooLargeFor(p, max(s.cfg.MaxSmallSlice, s.cfg.MaxSlice), "small"); big {
 		return dec, true
 	}
+	dec, done := s.smallOver(p)
+	if !done {
+		if big, ok := s.tooLarge(p); ok {
+			return big, true
+		}
+	}
+	return dec, done
+}
+
+// smallOver runs the small stages over the candidate's closed slice.
+func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 	prob, err := s.goProblem(p.slice, p.reduced, p.q.Limits())
 	if err != nil {
 		return stage.Decision{}, false // stopped or over the budget

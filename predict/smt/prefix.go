@@ -23,7 +23,7 @@ import (
 func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 	q := p.q
 	facts := q.Facts()
-	if !q.IsChain || facts == nil {
+	if !q.IsChain || facts == nil || s.smallFirst(p) {
 		return stage.Decision{}, false
 	}
 	tr := s.f.Trace

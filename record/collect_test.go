@@ -76,6 +76,16 @@ func rawLogOfRaw(chunks ...testChunk) []byte {
 	return b.Bytes()
 }
 
+// bin is a binary record of the raw log (rawbin.go): its tag, then each
+// value as an unsigned varint.
+func bin(tag byte, vals ...uint64) string {
+	b := []byte{tag}
+	for _, v := range vals {
+		b = binary.AppendUvarint(b, v)
+	}
+	return string(b)
+}
+
 // collectBytes runs the collection of a raw log held in memory: merge,
 // cuts, and the rewrite when needed. It returns the trace text.
 func collectBytes(t *testing.T, raw []byte) (string, []Warning, error) {
@@ -152,6 +162,26 @@ func TestOpenRaw(t *testing.T) {
 			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:4\n", -1}, testChunk{1, 0, "1048576 # thread main\n+1 $3 write x 1\n", -1})},
 		{"a dictionary line that is not one", "", "", "raw.log: chunk 0: not a line of the recorder's dictionary",
 			rawLogOfRaw(testChunk{0, 0, "1 main write x 1\n", -1})},
+		{"binary records", "stack s1 f@/x.go:4\nmain write acct.bal@1 -3 stack=s1 @x.go:4\nmain read acct.bal@1 -3\nmain write acct.bal@1 300 stack=s1 @x.go:4\n" +
+			"main write flag true stack=s1 @x.go:4\ng read x 1\nmain read acct.bal@1 7\nmain read flag false\nmain read big 18446744073709551615\nmain write small -9223372036854775808\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 stack=s1 @x.go:4\n%1 acct.bal@1\n%2 flag\n%3 big\n%4 small\n", -1},
+				testChunk{1, 0, "=1 # thread main\n+1 stack s1 f@/x.go:4\n" + bin(2, 1, 1, 5) + bin(1, 0, 1, 5) + bin(4, 1, 1, 300) + bin(6, 1, 2, 1) +
+					"=3 r acct.bal@1 7\n" + bin(5, 0, 2, 0) + bin(3, 0, 3, 1<<64-1) + bin(2, 0, 4, 1<<64-1), -1},
+				testChunk{2, 0, "=2 # thread g\n" + "+1 r x 1\n", -1})},
+		{"a binary record cut by the end of the file", "main read x 1\n", "raw.log: chunk 1 is cut off by the end of the file", "",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + "+1 r x 1\n" + bin(2, 0, 1, 300), -1})[:rawHeader+testChunkSize+chunkHeader+27]},
+		{"a binary record cut short", "", "", "raw.log: chunk 1: a binary event (tag 2) cut short",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(2, 0, 1, 300)[:4], -1})},
+		{"a binary record first", "", "", "raw.log: chunk 1: a binary event before its goroutine's first stamp",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, bin(2, 0, 1, 3), -1})},
+		{"a binary record of a name the dictionary lacks", "", "", "raw.log: chunk 1: a binary event of variable 2, which the dictionary (1 names) does not define",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(2, 0, 2, 3), -1})},
+		{"a binary record of a code the dictionary lacks", "", "", "raw.log: chunk 1: a binary event of code $4",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(2, 4, 1, 3), -1})},
+		{"a binary boolean neither 0 nor 1", "", "", "raw.log: chunk 1: a binary boolean of value 2",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(6, 0, 1, 2), -1})},
+		{"names out of order", "", "", "raw.log: chunk 0: name %3 after 1 names",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n%3 y\n", -1})},
 		{"out of order", "", "", "raw.log: chunk 0: sequence number 10 after 20",
 			rawLogOf(testChunk{1, 0, "2 main write x 1\n1 main write x 2\n", -1})},
 	} {

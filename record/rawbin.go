@@ -1,0 +1,87 @@
+package record
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Binary records (record/rt/rt_binary.go writes them; the two must
+// agree): a read or write of an integer or a boolean, "TAG CODE NAME
+// VALUE" — TAG one byte, the rest unsigned varints (encoding/binary's).
+// TAG is binInt, binUint or binBool for a read and one more for a write;
+// CODE is the event's point ("$7" is 7, 0 for none); NAME a variable of
+// the dictionary (rawLog.names, from 1); VALUE zigzag-encoded for a
+// signed integer, as it is for an unsigned one, 0 or 1 for a boolean. A
+// record's stamp is the one after its writer's last line.
+const (
+	binInt  = 1
+	binUint = 3
+	binBool = 5
+	binLast = binBool + 1
+)
+
+// binaryTag reports whether a line that starts with b is a binary
+// record: text lines start with their stamp.
+func binaryTag(b byte) bool { return b >= binInt && b <= binLast }
+
+// binary reads the binary record at the cursor into c.seq and c.text.
+// It returns false, and no error, for a record cut short by the end of a
+// chunk that the end of the file cut (the program died writing it).
+func (c *cursor) binary() (bool, error) {
+	tag, _ := c.r.ReadByte()
+	var f [3]uint64
+	for i := range f {
+		v, err := binary.ReadUvarint(c.r)
+		if err != nil {
+			if c.at.cut && (err == io.EOF || err == io.ErrUnexpectedEOF) {
+				return false, nil
+			}
+			return false, c.binaryError(fmt.Sprintf("a binary event (tag %d) cut short or malformed: %v", tag, err))
+		}
+		f[i] = v
+	}
+	code, id, v := f[0], f[1], f[2]
+	switch {
+	case c.base == 0:
+		return false, c.binaryError("a binary event before its goroutine's first stamp")
+	case c.thread == "":
+		return false, c.binaryError("a binary event before its goroutine's \"# thread NAME\" line")
+	case c.sub+1 >= 1<<stampSubBits:
+		return false, c.binaryError("a binary event past the last local stamp")
+	case id == 0 || id > uint64(len(c.l.names)):
+		return false, c.binaryError(fmt.Sprintf("a binary event of variable %d, which the dictionary (%d names) does not define", id, len(c.l.names)))
+	}
+	suffix := ""
+	if code != 0 {
+		var ok bool
+		if suffix, ok = c.l.dict[code]; !ok {
+			return false, c.binaryError(fmt.Sprintf("a binary event of code $%d, which the dictionary does not define", code))
+		}
+	}
+	var value string
+	switch (tag - binInt) / 2 * 2 {
+	case binInt - binInt:
+		value = strconv.FormatInt(int64(v>>1)^-int64(v&1), 10)
+	case binUint - binInt:
+		value = strconv.FormatUint(v, 10)
+	default:
+		if v > 1 {
+			return false, c.binaryError(fmt.Sprintf("a binary boolean of value %d", v))
+		}
+		value = strconv.FormatBool(v == 1)
+	}
+	op := "read"
+	if (tag-binInt)%2 == 1 {
+		op = "write"
+	}
+	c.sub++
+	c.seq = c.base + c.sub
+	c.text = c.thread + " " + op + " " + c.l.names[id-1] + " " + value + suffix
+	return true, nil
+}
+
+func (c *cursor) binaryError(what string) error {
+	return fmt.Errorf("%s: chunk %d: %s", c.l.name, c.at.index, what)
+}

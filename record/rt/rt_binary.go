@@ -1,0 +1,105 @@
+package rt
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// Binary events. The reads and writes of numbers are most of what a
+// program logs, and their text lines ("+3 $7 w account.balance@1 42\n")
+// cost both the formatting and the bytes (each new page of the mapped log
+// is a fault, rt_log.go). Such an event is written as a record of a few
+// bytes instead:
+//
+//	TAG CODE NAME VALUE
+//
+// TAG is one byte below ' ' (no text line starts with one): binInt,
+// binUint or binBool for a read, one more for a write. CODE is the
+// number of the event's point ("$7" is 7, 0 for none), NAME the number of
+// the variable in the dictionary ("%3 NAME" lines, defineName), VALUE the
+// value: a signed integer zigzag-encoded, an unsigned one as it is, a
+// boolean as 0 or 1; all three are unsigned varints (7 bits a byte, low
+// bits first, the high bit set on every byte but the last). A record has
+// no stamp and no newline: its stamp is the one after its writer's last
+// line (a local stamp, gstate.stamp), which the collector counts; it is
+// written only where that stamp is due (not a goroutine's first line, not
+// when the count since the last global stamp runs out). Floating-point
+// values, whose rendering the collector would have to repeat, stay text.
+// The collector (record/rawbin.go) turns a record back into the line it
+// stands for; the two must agree.
+const (
+	binInt  = 1
+	binUint = 3
+	binBool = 5
+	// maxBinary is the longest record: a tag and three varints.
+	maxBinary = 1 + 3*10
+)
+
+// binNumber logs `OP NAME VALUE` for the number of kind k at p as a binary
+// event, and reports whether it could (s.mu held).
+func (s *gstate) binNumber(code pcode, op string, name vname, p unsafe.Pointer, k reflect.Kind) bool {
+	if name.id == 0 || s.n == 0 || s.base == 0 || s.sub == subMax {
+		return false
+	}
+	var tag byte
+	var v uint64
+	switch k {
+	case reflect.Int:
+		tag, v = binInt, zigzag(int64(*(*int)(p)))
+	case reflect.Int8:
+		tag, v = binInt, zigzag(int64(*(*int8)(p)))
+	case reflect.Int16:
+		tag, v = binInt, zigzag(int64(*(*int16)(p)))
+	case reflect.Int32:
+		tag, v = binInt, zigzag(int64(*(*int32)(p)))
+	case reflect.Int64:
+		tag, v = binInt, zigzag(*(*int64)(p))
+	case reflect.Uint:
+		tag, v = binUint, uint64(*(*uint)(p))
+	case reflect.Uint8:
+		tag, v = binUint, uint64(*(*uint8)(p))
+	case reflect.Uint16:
+		tag, v = binUint, uint64(*(*uint16)(p))
+	case reflect.Uint32:
+		tag, v = binUint, uint64(*(*uint32)(p))
+	case reflect.Uint64:
+		tag, v = binUint, *(*uint64)(p)
+	case reflect.Uintptr:
+		tag, v = binUint, uint64(*(*uintptr)(p))
+	case reflect.Bool:
+		tag = binBool
+		if *(*bool)(p) {
+			v = 1
+		}
+	default:
+		return false
+	}
+	if op == opWrite {
+		tag++
+	}
+	s.room(maxBinary)
+	buf := append(s.buf, tag)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, name.id)
+	buf = appendUvarint(buf, v)
+	s.sub++ // the record's stamp, which the collector counts
+	s.buf = buf
+	s.ck.setUsed(len(buf))
+	s.n++
+	return true
+}
+
+// zigzag maps signed integers to unsigned ones with small magnitudes
+// kept small: 0, -1, 1, -2 … become 0, 1, 2, 3 …
+func zigzag(x int64) uint64 { return uint64(x<<1) ^ uint64(x>>63) }
+
+// appendUvarint appends x as an unsigned varint (encoding/binary's
+// format; its Append functions are newer than the runtime's Go version,
+// overlay.go's rtGo).
+func appendUvarint(buf []byte, x uint64) []byte {
+	for x >= 0x80 {
+		buf = append(buf, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(buf, byte(x))
+}

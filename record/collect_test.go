@@ -168,6 +168,12 @@ func TestOpenRaw(t *testing.T) {
 				testChunk{1, 0, "=1 # thread main\n+1 stack s1 f@/x.go:4\n" + bin(2, 1, 1, 5) + bin(1, 0, 1, 5) + bin(4, 1, 1, 300) + bin(6, 1, 2, 1) +
 					"=3 r acct.bal@1 7\n" + bin(5, 0, 2, 0) + bin(3, 0, 3, 1<<64-1) + bin(2, 0, 4, 1<<64-1), -1},
 				testChunk{2, 0, "=2 # thread g\n" + "+1 r x 1\n", -1})},
+		{"binary lock records", "main acquire mu@1 @x.go:9\nmain read mu@1 1\ng read x 1\nmain release mu@1\ng racquire mu@1\ng rrelease mu@1\ng request mu@1 @x.go:9\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "%1 mu@1\n$1 @x.go:9\n", -1},
+				testChunk{1, 0, "=1 # thread main\n" + bin(7, 2, 1, 1) + bin(1, 0, 1, 2) + bin(8, 4, 0, 1), -1},
+				testChunk{2, 0, "=3 # thread g\n" + "+1 r x 1\n" + bin(9, 5, 0, 1) + bin(10, 6, 0, 1) + bin(11, 7, 1, 1), -1})},
+		{"a binary lock record without a stamp", "", "", "raw.log: chunk 1: a binary lock event of stamp 0",
+			rawLogOfRaw(testChunk{0, 0, "%1 mu@1\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(7, 0, 0, 1), -1})},
 		{"a binary record cut by the end of the file", "main read x 1\n", "raw.log: chunk 1 is cut off by the end of the file", "",
 			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + "+1 r x 1\n" + bin(2, 0, 1, 300), -1})[:rawHeader+testChunkSize+chunkHeader+27]},
 		{"a binary record cut short", "", "", "raw.log: chunk 1: a binary event (tag 2) cut short",

@@ -14,17 +14,23 @@ import (
 // CODE is the event's point ("$7" is 7, 0 for none); NAME a variable of
 // the dictionary (rawLog.names, from 1); VALUE zigzag-encoded for a
 // signed integer, as it is for an unsigned one, 0 or 1 for a boolean. A
-// record's stamp is the one after its writer's last line.
+// record's stamp is the one after its writer's last line. A lock event
+// of its goroutine is "TAG STAMP CODE NAME" with TAG binAcquire …
+// binRequest (lockOps) and a global stamp (STAMP is "=N"'s N).
 const (
-	binInt  = 1
-	binUint = 3
-	binBool = 5
-	binLast = binBool + 1
+	binInt     = 1
+	binUint    = 3
+	binBool    = 5
+	binAcquire = 7
+	binLast    = binAcquire + len(lockOps) - 1
 )
+
+// lockOps are the ops of the lock records, from binAcquire on.
+var lockOps = [...]string{"acquire", "release", "racquire", "rrelease", "request"}
 
 // binaryTag reports whether a line that starts with b is a binary
 // record: text lines start with their stamp.
-func binaryTag(b byte) bool { return b >= binInt && b <= binLast }
+func binaryTag(b byte) bool { return b >= binInt && int(b) <= binLast }
 
 // binary reads the binary record at the cursor into c.seq and c.text.
 // It returns false, and no error, for a record cut short by the end of a
@@ -42,6 +48,9 @@ func (c *cursor) binary() (bool, error) {
 		}
 		f[i] = v
 	}
+	if tag >= binAcquire {
+		return c.lockRecord(tag, f)
+	}
 	code, id, v := f[0], f[1], f[2]
 	switch {
 	case c.base == 0:
@@ -50,15 +59,10 @@ func (c *cursor) binary() (bool, error) {
 		return false, c.binaryError("a binary event before its goroutine's \"# thread NAME\" line")
 	case c.sub+1 >= 1<<stampSubBits:
 		return false, c.binaryError("a binary event past the last local stamp")
-	case id == 0 || id > uint64(len(c.l.names)):
-		return false, c.binaryError(fmt.Sprintf("a binary event of variable %d, which the dictionary (%d names) does not define", id, len(c.l.names)))
 	}
-	suffix := ""
-	if code != 0 {
-		var ok bool
-		if suffix, ok = c.l.dict[code]; !ok {
-			return false, c.binaryError(fmt.Sprintf("a binary event of code $%d, which the dictionary does not define", code))
-		}
+	name, suffix, err := c.binaryRefs(code, id)
+	if err != nil {
+		return false, err
 	}
 	var value string
 	switch (tag - binInt) / 2 * 2 {
@@ -78,8 +82,43 @@ func (c *cursor) binary() (bool, error) {
 	}
 	c.sub++
 	c.seq = c.base + c.sub
-	c.text = c.thread + " " + op + " " + c.l.names[id-1] + " " + value + suffix
+	c.text = c.thread + " " + op + " " + name + " " + value + suffix
 	return true, nil
+}
+
+// lockRecord makes the lock event of tag, whose varints are f (STAMP CODE
+// NAME), c's line.
+func (c *cursor) lockRecord(tag byte, f [3]uint64) (bool, error) {
+	stamp, code, id := f[0], f[1], f[2]
+	switch {
+	case stamp == 0 || stamp >= 1<<(64-stampSubBits):
+		return false, c.binaryError(fmt.Sprintf("a binary lock event of stamp %d", stamp))
+	case c.thread == "":
+		return false, c.binaryError("a binary event before its goroutine's \"# thread NAME\" line")
+	}
+	name, suffix, err := c.binaryRefs(code, id)
+	if err != nil {
+		return false, err
+	}
+	c.base, c.sub = stamp<<stampSubBits, 0
+	c.seq = c.base
+	c.text = c.thread + " " + lockOps[tag-binAcquire] + " " + name + suffix
+	return true, nil
+}
+
+// binaryRefs looks up the variable id and the code of a binary record in
+// the dictionary: the name, and the end of the line (none for code 0).
+func (c *cursor) binaryRefs(code, id uint64) (name, suffix string, err error) {
+	if id == 0 || id > uint64(len(c.l.names)) {
+		return "", "", c.binaryError(fmt.Sprintf("a binary event of variable %d, which the dictionary (%d names) does not define", id, len(c.l.names)))
+	}
+	if code != 0 {
+		var ok bool
+		if suffix, ok = c.l.dict[code]; !ok {
+			return "", "", c.binaryError(fmt.Sprintf("a binary event of code $%d, which the dictionary does not define", code))
+		}
+	}
+	return c.l.names[id-1], suffix, nil
 }
 
 func (c *cursor) binaryError(what string) error {

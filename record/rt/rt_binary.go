@@ -25,12 +25,27 @@ import (
 // written only where that stamp is due (not a goroutine's first line, not
 // when the count since the last global stamp runs out). Floating-point
 // values, whose rendering the collector would have to repeat, stay text.
+//
+// The lock events of a goroutine on a lock it holds (or takes) are
+// records too, with a global stamp:
+//
+//	TAG STAMP CODE NAME
+//
+// TAG is binAcquire … binRequest, STAMP the global counter's value (the
+// stamp without its subBits zero bits, as "=N" has it), CODE and NAME as
+// above.
+//
 // The collector (record/rawbin.go) turns a record back into the line it
 // stands for; the two must agree.
 const (
-	binInt  = 1
-	binUint = 3
-	binBool = 5
+	binInt      = 1
+	binUint     = 3
+	binBool     = 5
+	binAcquire  = 7
+	binRelease  = 8
+	binRAcquire = 9
+	binRRelease = 10
+	binRequest  = 11
 	// maxBinary is the longest record: a tag and three varints.
 	maxBinary = 1 + 3*10
 )
@@ -102,4 +117,23 @@ func appendUvarint(buf []byte, x uint64) []byte {
 		x >>= 7
 	}
 	return append(buf, byte(x))
+}
+
+// lockEv logs the lock event op (tag) of s on the lock st: a binary
+// record where it can be one, else its text line (s.mu held).
+func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
+	if st.id == 0 || s.n == 0 {
+		s.ev(site, op, st.name)
+		return
+	}
+	code := s.pointCode(s.stackID(), site)
+	s.room(maxBinary)
+	k := s.stamp(true)
+	buf := append(s.buf, tag)
+	buf = appendUvarint(buf, k>>subBits)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, st.id)
+	s.buf = buf
+	s.ck.setUsed(len(buf))
+	s.n++
 }

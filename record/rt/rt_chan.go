@@ -2,10 +2,8 @@ package rt
 
 import (
 	"reflect"
-	"runtime"
 	"strconv"
 	"sync"
-	"time"
 	"unsafe"
 )
 
@@ -42,6 +40,9 @@ type chanState struct {
 	// sends on). externalRecvs likewise for sends whose room was made by
 	// a receive that was not recorded.
 	externalSends, externalRecvs bool
+	// counted, when an operation waits for its partner, is closed at the
+	// next count (rt_chan_wait.go).
+	counted chan struct{}
 }
 
 var chans sync.Map // channel address → *chanState
@@ -123,23 +124,12 @@ func (c *chanState) sent(k int) bool { return c.partner(&c.sends, &c.externalSen
 func (c *chanState) received(k int) bool { return c.partner(&c.recvs, &c.externalRecvs, k) }
 
 func (c *chanState) partner(count *int, external *bool, k int) bool {
-	start := time.Now()
-	for try := 0; ; try++ {
-		c.mu.Lock()
-		n, ext := *count, *external
-		done := gaveUp(try, start)
-		if k > n && !ext && done {
-			*external = true
-		}
-		c.mu.Unlock()
-		if k <= n {
-			return true
-		}
-		if ext || done {
-			return false
-		}
-		runtime.Gosched()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if k <= *count {
+		return true
 	}
+	return !*external && c.waitCount(count, external, k)
 }
 
 // Send is `ch <- v`. The send is counted when it starts: its place in
@@ -254,6 +244,10 @@ func (c *chanState) next(count *int) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	*count++
+	if c.counted != nil {
+		close(c.counted) // wakes the operations waiting for a partner
+		c.counted = nil
+	}
 	return *count
 }
 

@@ -174,6 +174,14 @@ func TestOpenRaw(t *testing.T) {
 				testChunk{2, 0, "=3 # thread g\n" + "+1 r x 1\n" + bin(9, 5, 0, 1) + bin(10, 6, 0, 1) + bin(11, 7, 1, 1), -1})},
 		{"a binary lock record without a stamp", "", "", "raw.log: chunk 1: a binary lock event of stamp 0",
 			rawLogOfRaw(testChunk{0, 0, "%1 mu@1\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(7, 0, 0, 1), -1})},
+		{"binary map records", "main read x 1\nmain call void map.write(any,any) args=\"k\",3 target=map@1 @x.go:2\nmain write map@1 1 @x.go:2\n" +
+			"main call any map.read(any) args=\"k\" result=3 target=map@1\nmain call void map.delete(any) args=\"k\" target=map@1\n" +
+			"main call void map.range() target=map@1\nmain call void map.next() target=map@1\nmain call void map.clear() target=map@1\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:2\n%1 map@1\n", -1},
+				testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(13, 1, 1, 3) + `"k"` + bin(1) + "3" + bin(2, 1, 1, 2) +
+					bin(12, 0, 1, 3) + `"k"` + bin(1) + "3" + bin(14, 0, 1, 3) + `"k"` + bin(0) + bin(15, 0, 1, 0, 0) + bin(16, 0, 1, 0, 0) + bin(17, 0, 1, 0, 0), -1})},
+		{"a binary map record's text past its chunk", "", "", "raw.log: chunk 1: a binary event's text of 1000 bytes",
+			rawLogOfRaw(testChunk{0, 0, "%1 map@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(13, 0, 1, 1000), -1})},
 		{"a binary record cut by the end of the file", "main read x 1\n", "raw.log: chunk 1 is cut off by the end of the file", "",
 			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + "+1 r x 1\n" + bin(2, 0, 1, 300), -1})[:rawHeader+testChunkSize+chunkHeader+27]},
 		{"a binary record cut short", "", "", "raw.log: chunk 1: a binary event (tag 2) cut short",

@@ -16,14 +16,30 @@ import (
 // signed integer, as it is for an unsigned one, 0 or 1 for a boolean. A
 // record's stamp is the one after its writer's last line. A lock event
 // of its goroutine is "TAG STAMP CODE NAME" with TAG binAcquire …
-// binRequest (lockOps) and a global stamp (STAMP is "=N"'s N).
+// binRequest (lockOps) and a global stamp (STAMP is "=N"'s N). A map
+// operation's call is "TAG CODE NAME LEN A LEN B" with TAG binMapRead …
+// (mapCalls), NAME the map's number and A and B its arguments, each a
+// length and bytes; its stamp is local.
 const (
 	binInt     = 1
 	binUint    = 3
 	binBool    = 5
 	binAcquire = 7
-	binLast    = binAcquire + len(lockOps) - 1
+	binMapRead = binAcquire + len(lockOps)
+	binLast    = binMapRead + len(mapCalls) - 1
 )
+
+// mapCalls are the signatures of the map calls, from binMapRead on, and
+// what precedes each of their two arguments (record/rt/rt_map.go's
+// mapCalls and args): a call reads "SIG" + a + A + b + B.
+var mapCalls = [...]struct{ sig, a, b string }{
+	{"any map.read(any)", " args=", " result="},
+	{"void map.write(any,any)", " args=", ","},
+	{"void map.delete(any)", " args=", ""},
+	{"void map.range()", "", ""},
+	{"void map.next()", "", ""},
+	{"void map.clear()", "", ""},
+}
 
 // lockOps are the ops of the lock records, from binAcquire on.
 var lockOps = [...]string{"acquire", "release", "racquire", "rrelease", "request"}
@@ -48,17 +64,15 @@ func (c *cursor) binary() (bool, error) {
 		}
 		f[i] = v
 	}
+	if int(tag) >= binMapRead {
+		return c.mapRecord(tag, f)
+	}
 	if tag >= binAcquire {
 		return c.lockRecord(tag, f)
 	}
 	code, id, v := f[0], f[1], f[2]
-	switch {
-	case c.base == 0:
-		return false, c.binaryError("a binary event before its goroutine's first stamp")
-	case c.thread == "":
-		return false, c.binaryError("a binary event before its goroutine's \"# thread NAME\" line")
-	case c.sub+1 >= 1<<stampSubBits:
-		return false, c.binaryError("a binary event past the last local stamp")
+	if err := c.localStamp(); err != nil {
+		return false, err
 	}
 	name, suffix, err := c.binaryRefs(code, id)
 	if err != nil {
@@ -80,8 +94,6 @@ func (c *cursor) binary() (bool, error) {
 	if (tag-binInt)%2 == 1 {
 		op = "write"
 	}
-	c.sub++
-	c.seq = c.base + c.sub
 	c.text = c.thread + " " + op + " " + name + " " + value + suffix
 	return true, nil
 }
@@ -104,6 +116,75 @@ func (c *cursor) lockRecord(tag byte, f [3]uint64) (bool, error) {
 	c.seq = c.base
 	c.text = c.thread + " " + lockOps[tag-binAcquire] + " " + name + suffix
 	return true, nil
+}
+
+// mapRecord makes the map call of tag c's line: f holds CODE and NAME,
+// its two arguments follow.
+func (c *cursor) mapRecord(tag byte, f [3]uint64) (bool, error) {
+	code, id := f[0], f[1]
+	var args [2]string
+	for i := range args {
+		a, ok, err := c.binaryText(f[2], i == 0)
+		if err != nil || !ok {
+			return false, err
+		}
+		args[i] = a
+	}
+	if err := c.localStamp(); err != nil {
+		return false, err
+	}
+	name, suffix, err := c.binaryRefs(code, id)
+	if err != nil {
+		return false, err
+	}
+	call := mapCalls[int(tag)-binMapRead]
+	c.text = c.thread + " call " + call.sig + call.a + args[0] + call.b + args[1] + " target=" + name + suffix
+	return true, nil
+}
+
+// binaryText reads a text argument of a binary record: its length (n, if
+// first: the record's third varint, read already) and its bytes. ok is
+// false, without an error, where a cut chunk ends.
+func (c *cursor) binaryText(n uint64, first bool) (string, bool, error) {
+	if !first {
+		var err error
+		if n, err = binary.ReadUvarint(c.r); err != nil {
+			return c.binaryCut(err)
+		}
+	}
+	if n > uint64(c.at.used) {
+		return "", false, c.binaryError(fmt.Sprintf("a binary event's text of %d bytes, longer than its chunk", n))
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(c.r, b); err != nil {
+		return c.binaryCut(err)
+	}
+	return string(b), true, nil
+}
+
+// binaryCut is what a record that ends early means: the end of a chunk
+// the end of the file cut (no error), or an error.
+func (c *cursor) binaryCut(err error) (string, bool, error) {
+	if c.at.cut && (err == io.EOF || err == io.ErrUnexpectedEOF) {
+		return "", false, nil
+	}
+	return "", false, c.binaryError(fmt.Sprintf("a binary event cut short or malformed: %v", err))
+}
+
+// localStamp gives the record just read the stamp after its writer's
+// last line.
+func (c *cursor) localStamp() error {
+	switch {
+	case c.base == 0:
+		return c.binaryError("a binary event before its goroutine's first stamp")
+	case c.thread == "":
+		return c.binaryError("a binary event before its goroutine's \"# thread NAME\" line")
+	case c.sub+1 >= 1<<stampSubBits:
+		return c.binaryError("a binary event past the last local stamp")
+	}
+	c.sub++
+	c.seq = c.base + c.sub
+	return nil
 }
 
 // binaryRefs looks up the variable id and the code of a binary record in

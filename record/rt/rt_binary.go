@@ -35,6 +35,16 @@ import (
 // stamp without its subBits zero bits, as "=N" has it), CODE and NAME as
 // above.
 //
+// A map operation's call event (rt_map.go) is a record with a local
+// stamp:
+//
+//	TAG CODE NAME LEN A LEN B
+//
+// TAG is binMapRead plus the mapOp, NAME the map's number, A and B the
+// call's arguments (a read's key and result, a write's key and value, a
+// delete's key; empty for the others), each its length as a varint and
+// its bytes.
+//
 // The collector (record/rawbin.go) turns a record back into the line it
 // stands for; the two must agree.
 const (
@@ -46,6 +56,7 @@ const (
 	binRAcquire = 9
 	binRRelease = 10
 	binRequest  = 11
+	binMapRead  = 12 // to binMapRead+mapClearOp
 	// maxBinary is the longest record: a tag and three varints.
 	maxBinary = 1 + 3*10
 )
@@ -53,7 +64,7 @@ const (
 // binNumber logs `OP NAME VALUE` for the number of kind k at p as a binary
 // event, and reports whether it could (s.mu held).
 func (s *gstate) binNumber(code pcode, op string, name vname, p unsafe.Pointer, k reflect.Kind) bool {
-	if name.id == 0 || s.n == 0 || s.base == 0 || s.sub == subMax {
+	if name.id == 0 || !s.localRecord() {
 		return false
 	}
 	var tag byte
@@ -98,9 +109,45 @@ func (s *gstate) binNumber(code pcode, op string, name vname, p unsafe.Pointer, 
 	buf = appendUvarint(buf, name.id)
 	buf = appendUvarint(buf, v)
 	s.sub++ // the record's stamp, which the collector counts
+	s.endRecord(buf)
+	return true
+}
+
+// localRecord reports whether s's next event may be a binary record with
+// a local stamp: not its first (whose facts first writes, and which takes
+// a global stamp), nor one whose stamp is global because the count since
+// the last one ran out (gstate.stamp).
+func (s *gstate) localRecord() bool { return s.n != 0 && s.base != 0 && s.sub != subMax }
+
+// endRecord makes buf, s.buf with a record appended, s's lines, and notes
+// the event.
+func (s *gstate) endRecord(buf []byte) {
 	s.buf = buf
 	s.ck.setUsed(len(buf))
 	s.n++
+}
+
+// maxMapText bounds the arguments of a map call written as a record; the
+// recorder's renderings of values are short (long ones are hashes).
+const maxMapText = 1024
+
+// binMapCall logs the call event of the map operation op on the map
+// numbered id, of arguments a and b, as a binary record, and reports
+// whether it could (s.mu held).
+func (s *gstate) binMapCall(site string, op mapOp, id uint64, a, b string) bool {
+	s.threadLine()
+	code := s.pointCode(s.stackID(), site)
+	if id == 0 || !s.localRecord() || len(a)+len(b) > maxMapText {
+		return false
+	}
+	s.room(maxBinary + 20 + len(a) + len(b))
+	buf := append(s.buf, binMapRead+byte(op))
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, id)
+	buf = append(appendUvarint(buf, uint64(len(a))), a...)
+	buf = append(appendUvarint(buf, uint64(len(b))), b...)
+	s.sub++
+	s.endRecord(buf)
 	return true
 }
 
@@ -133,7 +180,5 @@ func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
 	buf = appendUvarint(buf, k>>subBits)
 	buf = appendUvarint(buf, code.n)
 	buf = appendUvarint(buf, st.id)
-	s.buf = buf
-	s.ck.setUsed(len(buf))
-	s.n++
+	s.endRecord(buf)
 }

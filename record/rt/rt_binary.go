@@ -136,7 +136,7 @@ const maxMapText = 1024
 // whether it could (s.mu held).
 func (s *gstate) binMapCall(site string, op mapOp, id uint64, a, b string) bool {
 	s.threadLine()
-	code := s.pointCode(s.stackID(), site)
+	code := s.code(site)
 	if id == 0 || !s.localRecord() || len(a)+len(b) > maxMapText {
 		return false
 	}
@@ -173,7 +173,7 @@ func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
 		s.ev(site, op, st.name)
 		return
 	}
-	code := s.pointCode(s.stackID(), site)
+	code := s.code(site)
 	s.room(maxBinary)
 	k := s.stamp(true)
 	buf := append(s.buf, tag)

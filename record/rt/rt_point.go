@@ -50,6 +50,38 @@ type pointSlot struct {
 	code pcode
 }
 
+// codeSlot is an entry of a goroutine's cache of its events' codes: the
+// hash of a stack (walkHash), a site (the address and length of its
+// bytes) and their code.
+type codeSlot struct {
+	h    uint64
+	site uintptr
+	n    int
+	code pcode
+}
+
+// code returns the code of the calling goroutine's stack and of site
+// (s.mu held): pointCode(stackID(), site), found in one probe of the
+// goroutine's cache, by the stack's hash and the site's address, when the
+// goroutine logged there before — the common case, which need neither the
+// stack's id nor the strings' contents. A site's bytes never change, so
+// its address and length stand for its text; two copies of one text are
+// two keys of one code.
+func (s *gstate) code(site string) pcode {
+	if !haveG {
+		return s.pointCode("", site)
+	}
+	h := walkHash()
+	a := strAddr(site)
+	c := &s.codeCache[mix(h^uint64(a))%uintptr(len(s.codeCache))]
+	if c.code.n != 0 && c.h == h && c.site == a && c.n == len(site) {
+		return c.code
+	}
+	code := s.pointCode(s.stackOf(h), site)
+	*c = codeSlot{h, a, len(site), code}
+	return code
+}
+
 // pointCode returns the code of the event suffix of stack and site, ""
 // when both are empty (s.mu held). The goroutine's cache is indexed by the
 // strings' addresses (sites are constants, stack ids are interned) and

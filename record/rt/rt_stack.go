@@ -80,7 +80,11 @@ func (s *gstate) stackID() string {
 	if !haveG {
 		return ""
 	}
-	h := walkHash()
+	return s.stackOf(walkHash())
+}
+
+// stackOf is stackID for the stack whose hash is h.
+func (s *gstate) stackOf(h uint64) string {
 	if h == s.lastHash && s.lastStack != "" {
 		return s.lastStack
 	}

@@ -71,6 +71,7 @@ type gstate struct {
 	lastStack  string
 	stackCache [64]stackSlot
 	pointCache [32]pointSlot // rt_point.go
+	codeCache  [64]codeSlot  // rt_point.go
 }
 
 func start() {
@@ -281,7 +282,7 @@ func (s *gstate) evStamped(global bool, site string, parts ...string) {
 // cannot occur: names, values and sites are short).
 func (s *gstate) eventStart(global bool, n int, site string) (buf []byte, ok bool) {
 	s.threadLine()
-	return s.eventAt(global, n, s.pointCode(s.stackID(), site))
+	return s.eventAt(global, n, s.code(site))
 }
 
 // threadLine writes the goroutine's "# thread NAME" line before its
@@ -312,7 +313,7 @@ func (s *gstate) eventAt(global bool, n int, code pcode) (buf []byte, ok bool) {
 // writes), as a binary event where it can be one (rt_binary.go).
 func (s *gstate) evNumber(site, op string, name vname, p unsafe.Pointer, k reflect.Kind) {
 	s.threadLine()
-	code := s.pointCode(s.stackID(), site)
+	code := s.code(site)
 	if s.binNumber(code, op, name, p, k) {
 		return
 	}

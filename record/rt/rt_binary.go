@@ -132,11 +132,10 @@ func (s *gstate) endRecord(buf []byte) {
 const maxMapText = 1024
 
 // binMapCall logs the call event of the map operation op on the map
-// numbered id, of arguments a and b, as a binary record, and reports
-// whether it could (s.mu held).
-func (s *gstate) binMapCall(site string, op mapOp, id uint64, a, b string) bool {
-	s.threadLine()
-	code := s.code(site)
+// numbered id, of arguments a and b, as a binary record of the given
+// code, and reports whether it could (s.mu held, the thread line
+// written).
+func (s *gstate) binMapCall(code pcode, op mapOp, id uint64, a, b string) bool {
 	if id == 0 || !s.localRecord() || len(a)+len(b) > maxMapText {
 		return false
 	}

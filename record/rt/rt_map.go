@@ -2,7 +2,7 @@ package rt
 
 import (
 	"reflect"
-	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -16,11 +16,10 @@ import (
 // properties' business, not DataRace's.
 
 type mapState struct {
-	mu      sync.Mutex
 	keep    any
 	name    string
-	id      uint64 // the name's number (vname), for binary events
-	version int
+	id      uint64       // the name's number (vname), for binary events
+	version atomic.Int64 // the number of the map's last change
 }
 
 var maps = newTable[unsafe.Pointer, *mapState](hashPtr) // map address → its state
@@ -53,23 +52,26 @@ func mapAccess(p unsafe.Pointer, m any, site string, op mapOp, a, b string) {
 	}
 	ms := mapOf(p, m)
 	write := op.writes()
+	var v int64
+	if write {
+		v = ms.version.Add(1)
+	} else {
+		v = ms.version.Load()
+	}
 	withState(func(s *gstate) {
-		ms.mu.Lock()
-		if write {
-			ms.version++
-		}
-		v := ms.version
-		ms.mu.Unlock()
 		// A map is no synchronisation: its events take local stamps
-		// (gstate.stamp), like memory accesses.
-		if !s.binMapCall(site, op, ms.id, a, b) {
+		// (gstate.stamp), like memory accesses. Both have the code of
+		// the site and stack.
+		s.threadLine()
+		code := s.code(site)
+		if !s.binMapCall(code, op, ms.id, a, b) {
 			s.evMem(site, "call ", mapCalls[op].sig, op.args(a, b), " target=", ms.name)
 		}
 		acc := opRead
 		if write {
 			acc = opWrite
 		}
-		s.evNumber(site, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int)
+		s.numberAt(code, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int64)
 	})
 }
 

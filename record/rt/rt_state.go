@@ -313,7 +313,12 @@ func (s *gstate) eventAt(global bool, n int, code pcode) (buf []byte, ok bool) {
 // writes), as a binary event where it can be one (rt_binary.go).
 func (s *gstate) evNumber(site, op string, name vname, p unsafe.Pointer, k reflect.Kind) {
 	s.threadLine()
-	code := s.code(site)
+	s.numberAt(s.code(site), op, name, p, k)
+}
+
+// numberAt is evNumber once the event's code is known (and its thread
+// line written).
+func (s *gstate) numberAt(code pcode, op string, name vname, p unsafe.Pointer, k reflect.Kind) {
 	if s.binNumber(code, op, name, p, k) {
 		return
 	}

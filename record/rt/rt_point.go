@@ -38,6 +38,7 @@ var points = struct {
 	dict  *gstate              // writer 0's chunk; nil until the first line
 	next  uint64               // codes handed out
 	names uint64               // names handed out (defineName)
+	dirty bool                 // the dictionary's chunk has lines not in the file (flushDict)
 }{byKey: newTable[point, pcode](hashPoint)}
 
 // dictWriter is the writer id of the dictionary; goroutines' writers
@@ -138,8 +139,9 @@ func defineName(name string) uint64 {
 }
 
 // dictLine appends the line made of parts to the dictionary (points.mu
-// held); false if it does not fit in a chunk. Where chunks are buffers the
-// chunk is written at once: in the file before any event uses the line.
+// held); false if it does not fit in a chunk. Where chunks are buffers,
+// the dictionary's chunk is written before any goroutine's (flushDict):
+// in the file before any event that uses the line.
 func dictLine(parts ...string) bool {
 	if points.dict == nil {
 		points.dict = &gstate{writer: dictWriter}
@@ -158,8 +160,23 @@ func dictLine(parts ...string) bool {
 	}
 	d.buf = append(d.buf, '\n')
 	d.ck.setUsed(len(d.buf))
-	rec.log.write(d.ck)
+	points.dirty = !d.ck.mapped
 	return true
+}
+
+// flushDict writes the dictionary's chunk into the file if it has lines
+// that are not there yet (only where chunks are buffers): called before a
+// goroutine's chunk is written (logFile.write), so that the codes and
+// names its events use are in the file first — one write per chunk
+// written, not one per line added (a program names a location at each
+// first access).
+func flushDict() {
+	points.mu.Lock()
+	defer points.mu.Unlock()
+	if points.dirty {
+		rec.log.write(points.dict.ck)
+		points.dirty = false
+	}
 }
 
 // strAddr is the address of s's bytes (unsafe.StringData, which the

@@ -19,14 +19,18 @@ import (
 // binRequest (lockOps) and a global stamp (STAMP is "=N"'s N). A map
 // operation's call is "TAG CODE NAME LEN A LEN B" with TAG binMapRead …
 // (mapCalls), NAME the map's number and A and B its arguments, each a
-// length and bytes; its stamp is local.
+// length and bytes; its stamp is local. A read (binObj) or write (one
+// more) of a pointer, map or channel is "TAG CODE NAME OBJECT", OBJECT
+// the number of the name of the object it points to (0: nil), with a
+// local stamp.
 const (
 	binInt     = 1
 	binUint    = 3
 	binBool    = 5
 	binAcquire = 7
 	binMapRead = binAcquire + len(lockOps)
-	binLast    = binMapRead + len(mapCalls) - 1
+	binObj     = binMapRead + len(mapCalls)
+	binLast    = binObj + 1
 )
 
 // mapCalls are the signatures of the map calls, from binMapRead on, and
@@ -63,6 +67,9 @@ func (c *cursor) binary() (bool, error) {
 			return false, c.binaryError(fmt.Sprintf("a binary event (tag %d) cut short or malformed: %v", tag, err))
 		}
 		f[i] = v
+	}
+	if int(tag) >= binObj {
+		return c.objectRecord(tag, f)
 	}
 	if int(tag) >= binMapRead {
 		return c.mapRecord(tag, f)
@@ -115,6 +122,31 @@ func (c *cursor) lockRecord(tag byte, f [3]uint64) (bool, error) {
 	c.base, c.sub = stamp<<stampSubBits, 0
 	c.seq = c.base
 	c.text = c.thread + " " + lockOps[tag-binAcquire] + " " + name + suffix
+	return true, nil
+}
+
+// objectRecord makes the access of a pointer of tag, whose varints are
+// f (CODE NAME OBJECT), c's line.
+func (c *cursor) objectRecord(tag byte, f [3]uint64) (bool, error) {
+	code, id, obj := f[0], f[1], f[2]
+	if err := c.localStamp(); err != nil {
+		return false, err
+	}
+	name, suffix, err := c.binaryRefs(code, id)
+	if err != nil {
+		return false, err
+	}
+	value := "nil"
+	if obj != 0 {
+		if value, _, err = c.binaryRefs(0, obj); err != nil {
+			return false, err
+		}
+	}
+	op := "read"
+	if int(tag) == binObj+1 {
+		op = "write"
+	}
+	c.text = c.thread + " " + op + " " + name + " " + value + suffix
 	return true, nil
 }
 

@@ -45,6 +45,11 @@ import (
 // delete's key; empty for the others), each its length as a varint and
 // its bytes.
 //
+// A read or write of a pointer, a map, a channel or an unsafe pointer is
+// "TAG CODE NAME OBJECT" with TAG binObj (one more for a write), a local
+// stamp, and OBJECT the number of the name of the object it points to
+// (objVar; 0 for nil).
+//
 // The collector (record/rawbin.go) turns a record back into the line it
 // stands for; the two must agree.
 const (
@@ -57,6 +62,7 @@ const (
 	binRRelease = 10
 	binRequest  = 11
 	binMapRead  = 12 // to binMapRead+mapClearOp
+	binObj      = 18
 	// maxBinary is the longest record: a tag and three varints.
 	maxBinary = 1 + 3*10
 )
@@ -180,4 +186,43 @@ func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
 	buf = appendUvarint(buf, code.n)
 	buf = appendUvarint(buf, st.id)
 	s.endRecord(buf)
+}
+
+// binObject logs `OP NAME OBJECT` for the pointer, map, channel or unsafe
+// pointer of type t at p as a binary record, and reports whether it could
+// (s.mu held).
+func (s *gstate) binObject(site, op string, name vname, p unsafe.Pointer, t reflect.Type) bool {
+	var obj vname
+	switch t.Kind() {
+	case reflect.Pointer:
+		obj = objVarOf(*(*unsafe.Pointer)(p), t)
+	case reflect.Map:
+		obj = objVar(*(*unsafe.Pointer)(p), "map")
+	case reflect.Chan:
+		obj = objVar(*(*unsafe.Pointer)(p), "chan")
+	case reflect.UnsafePointer:
+		obj = objVar(*(*unsafe.Pointer)(p), "unsafe.Pointer")
+	default:
+		return false
+	}
+	if name.id == 0 || obj.id == 0 && obj.s != "nil" {
+		return false
+	}
+	s.threadLine()
+	code := s.code(site)
+	if !s.localRecord() {
+		return false
+	}
+	tag := byte(binObj)
+	if op == opWrite {
+		tag++
+	}
+	s.room(maxBinary)
+	buf := append(s.buf, tag)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, name.id)
+	buf = appendUvarint(buf, obj.id)
+	s.sub++
+	s.endRecord(buf)
+	return true
 }

@@ -119,6 +119,9 @@ func (s *gstate) logAccess(name vname, p unsafe.Pointer, typ reflect.Type, site,
 		s.evNumber(site, op, name, p, typ.Kind())
 		return
 	}
+	if s.binObject(site, op, name, p, typ) {
+		return
+	}
 	s.evMem(site, op, name.s, " ", reprAt(p, typ))
 }
 

@@ -34,7 +34,7 @@ type vname struct {
 
 var names = struct {
 	loc  *table[locKey, vname]          // location → variable name
-	obj  *table[unsafe.Pointer, string] // object → name
+	obj  *table[unsafe.Pointer, vname]  // object → name
 	seen sync.Map                       // typePtr → true once a location of that type has a name
 
 	mu    sync.Mutex
@@ -42,7 +42,7 @@ var names = struct {
 	taken map[string]bool // package-level names in use
 	vol   map[string]bool // variables declared volatile
 }{
-	loc: newTable[locKey, vname](hashLoc), obj: newTable[unsafe.Pointer, string](hashPtr),
+	loc: newTable[locKey, vname](hashLoc), obj: newTable[unsafe.Pointer, vname](hashPtr),
 	count: map[string]*int{}, taken: map[string]bool{}, vol: map[string]bool{},
 }
 
@@ -94,14 +94,18 @@ func ordinal(desc string) string {
 func knownName(k locKey) (vname, bool) { return names.loc.get(k) }
 
 // objName names the object at p of the given kind ("Account", "map", "chan").
-func objName(p unsafe.Pointer, kind string) string {
+func objName(p unsafe.Pointer, kind string) string { return objVar(p, kind).s }
+
+// objVar is objName with the name's number (vname; 0 for nil).
+func objVar(p unsafe.Pointer, kind string) vname {
 	if p == nil {
-		return "nil"
+		return vname{s: "nil"}
 	}
-	n, _ := names.obj.getOrAdd(p, func(unsafe.Pointer) string {
+	n, _ := names.obj.getOrAdd(p, func(unsafe.Pointer) vname {
 		names.mu.Lock()
-		defer names.mu.Unlock()
-		return ordinal("@" + kind)[1:]
+		name := ordinal("@" + kind)[1:]
+		names.mu.Unlock()
+		return vname{name, defineName(name)}
 	})
 	return n
 }
@@ -109,11 +113,14 @@ func objName(p unsafe.Pointer, kind string) string {
 // objNameOf is objName for an object that a value of pointer type t
 // points to; its kind ("Account") is worked out only when the object is
 // new to the table, not at every access.
-func objNameOf(p unsafe.Pointer, t reflect.Type) string {
+func objNameOf(p unsafe.Pointer, t reflect.Type) string { return objVarOf(p, t).s }
+
+// objVarOf is objNameOf with the name's number.
+func objVarOf(p unsafe.Pointer, t reflect.Type) vname {
 	if n, ok := names.obj.get(p); ok {
 		return n
 	}
-	return objName(p, typeKind(t.Elem()))
+	return objVar(p, typeKind(t.Elem()))
 }
 
 // markVolatile reports whether v still needs its `volatile` directive,

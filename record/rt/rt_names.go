@@ -33,9 +33,9 @@ type vname struct {
 }
 
 var names = struct {
-	loc  *table[locKey, vname]          // location → variable name
-	obj  *table[unsafe.Pointer, vname]  // object → name
-	seen sync.Map                       // typePtr → true once a location of that type has a name
+	loc  *table[locKey, vname]         // location → variable name
+	obj  *table[unsafe.Pointer, vname] // object → name
+	seen sync.Map                      // typePtr → true once a location of that type has a name
 
 	mu    sync.Mutex
 	count map[string]*int // description → ordinals used (a pointer: one lookup per name)

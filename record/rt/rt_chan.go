@@ -45,29 +45,19 @@ type chanState struct {
 	counted chan struct{}
 }
 
-var chans sync.Map // channel address → *chanState
+var chans = newTable[unsafe.Pointer, *chanState](hashPtr) // channel address → its state
 
+// chanOf returns the recorder's state of the channel ch (nil for a nil
+// one), made the first time.
 func chanOf(ch any) *chanState {
-	c, _ := stateOf(&chans, ch, func(p unsafe.Pointer, v reflect.Value) *chanState {
+	v := reflect.ValueOf(ch)
+	if v.IsNil() {
+		return nil
+	}
+	c, _ := chans.getOrAdd(v.UnsafePointer(), func(p unsafe.Pointer) *chanState {
 		return &chanState{keep: ch, name: objName(p, "chan"), cap: v.Cap()}
 	})
 	return c
-}
-
-// stateOf returns the recorder's state of the map or channel ref (nil for
-// a nil one) from table, made by create the first time; made reports
-// whether this call made it.
-func stateOf[S any](table *sync.Map, ref any, create func(unsafe.Pointer, reflect.Value) *S) (state *S, made bool) {
-	v := reflect.ValueOf(ref)
-	if v.IsNil() {
-		return nil, false
-	}
-	p := v.UnsafePointer()
-	if st, ok := table.Load(p); ok {
-		return st.(*S), false
-	}
-	st, loaded := table.LoadOrStore(p, create(p, v))
-	return st.(*S), !loaded
 }
 
 // declare logs c's capacity directive once.
@@ -88,7 +78,7 @@ func (c *chanState) sendEvent(s *gstate, k int, v any, site string) {
 	if j := k - c.cap; j >= 1 && !c.received(j) {
 		return
 	}
-	s.event(site, "send "+c.name+" "+repr(v))
+	s.ev(site, "send ", c.name, " ", repr(v))
 }
 
 // recvEvent logs the k-th receive of c: of a value a recorded send sent,
@@ -98,7 +88,7 @@ func (c *chanState) sendEvent(s *gstate, k int, v any, site string) {
 func (c *chanState) recvEvent(s *gstate, k int, v any, ok bool, site string) {
 	if ok {
 		if c.sent(k) {
-			s.event(site, "recv "+c.name+" "+repr(v))
+			s.ev(site, "recv ", c.name, " ", repr(v))
 		}
 		return
 	}
@@ -107,7 +97,7 @@ func (c *chanState) recvEvent(s *gstate, k int, v any, ok bool, site string) {
 	c.mu.Unlock()
 	switch {
 	case closed:
-		s.event(site, "recvclosed "+c.name)
+		s.ev(site, "recvclosed ", c.name)
 	case ctx != nil:
 		ctx.observe(s, site)
 	}
@@ -144,12 +134,12 @@ func Send[T any](ch chan<- T, v T, site string) {
 	withState(func(s *gstate) {
 		c.declare(s)
 		k = c.next(&c.sends)
-		s.event(site, "enter void chan.send(any) target="+c.name+" args="+repr(v))
+		s.ev(site, "enter void chan.send(any) target=", c.name, " args=", repr(v))
 	})
 	ch <- v
 	withState(func(s *gstate) {
 		c.sendEvent(s, k, v, site)
-		s.event(site, "exit void chan.send(any) target="+c.name)
+		s.ev(site, "exit void chan.send(any) target=", c.name)
 	})
 }
 
@@ -162,7 +152,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 	}
 	withState(func(s *gstate) {
 		c.declare(s)
-		s.event(site, "enter any chan.recv() target="+c.name)
+		s.ev(site, "enter any chan.recv() target=", c.name)
 	})
 	v, ok := <-ch
 	withState(func(s *gstate) {
@@ -171,7 +161,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 			k = c.next(&c.recvs)
 		}
 		c.recvEvent(s, k, v, ok, site)
-		s.event(site, "exit any chan.recv() target="+c.name+" result="+repr(v))
+		s.ev(site, "exit any chan.recv() target=", c.name, " result=", repr(v))
 	})
 	return v, ok
 }
@@ -196,12 +186,12 @@ func Close[T any](ch chan<- T, site string) {
 	c.mu.Unlock()
 	withState(func(s *gstate) {
 		c.declare(s)
-		s.event(site, "enter void chan.close() target="+c.name)
+		s.ev(site, "enter void chan.close() target=", c.name)
 		if again {
 			return
 		}
-		s.event(site, "close "+c.name)
-		s.event(site, "exit void chan.close() target="+c.name)
+		s.ev(site, "close ", c.name)
+		s.ev(site, "exit void chan.close() target=", c.name)
 	})
 	close(ch)
 }
@@ -210,7 +200,7 @@ func Close[T any](ch chan<- T, site string) {
 func SelSend[T any](ch chan<- T, v T, site string) {
 	selected(ch, site, func(c *chanState, s *gstate) {
 		k := c.next(&c.sends)
-		s.event(site, "call void chan.send(any) target="+c.name+" args="+repr(v))
+		s.ev(site, "call void chan.send(any) target=", c.name, " args=", repr(v))
 		c.sendEvent(s, k, v, site)
 	})
 }
@@ -222,7 +212,7 @@ func SelRecv[T any](ch <-chan T, v T, ok bool, site string) {
 		if ok {
 			k = c.next(&c.recvs)
 		}
-		s.event(site, "call any chan.recv() target="+c.name+" result="+repr(v))
+		s.ev(site, "call any chan.recv() target=", c.name, " result=", repr(v))
 		c.recvEvent(s, k, v, ok, site)
 	})
 }

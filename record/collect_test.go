@@ -172,7 +172,7 @@ func TestOpenRaw(t *testing.T) {
 			rawLogOfRaw(testChunk{0, 0, "%1 mu@1\n$1 @x.go:9\n", -1},
 				testChunk{1, 0, "=1 # thread main\n" + bin(7, 2, 1, 1) + bin(1, 0, 1, 2) + bin(8, 4, 0, 1), -1},
 				testChunk{2, 0, "=3 # thread g\n" + "+1 r x 1\n" + bin(9, 5, 0, 1) + bin(10, 6, 0, 1) + bin(11, 7, 1, 1), -1})},
-		{"a binary lock record without a stamp", "", "", "raw.log: chunk 1: a binary lock event of stamp 0",
+		{"a binary lock record without a stamp", "", "", "raw.log: chunk 1: a binary synchronisation event of stamp 0",
 			rawLogOfRaw(testChunk{0, 0, "%1 mu@1\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(7, 0, 0, 1), -1})},
 		{"binary map records", "main read x 1\nmain call void map.write(any,any) args=\"k\",3 target=map@1 @x.go:2\nmain write map@1 1 @x.go:2\n" +
 			"main call any map.read(any) args=\"k\" result=3 target=map@1\nmain call void map.delete(any) args=\"k\" target=map@1\n" +
@@ -187,6 +187,11 @@ func TestOpenRaw(t *testing.T) {
 				testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(19, 1, 1, 2) + bin(18, 0, 1, 0), -1})},
 		{"a binary pointer record of an object the dictionary lacks", "", "", "raw.log: chunk 1: a binary event of variable 3, which the dictionary (2 names) does not define",
 			rawLogOfRaw(testChunk{0, 0, "%1 p@1\n%2 Account@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(18, 0, 1, 3), -1})},
+		{"binary channel records", "main enter void chan.send(any) target=chan@1 args=7 @x.go:3\nmain send chan@1 7 @x.go:3\nmain exit void chan.send(any) target=chan@1 @x.go:3\n" +
+			"g enter any chan.recv() target=chan@1\ng recv chan@1 7\ng exit any chan.recv() target=chan@1 result=7\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:3\n%1 chan@1\n", -1},
+				testChunk{1, 0, "=1 # thread main\n" + bin(20, 2, 1, 1, 1) + "7" + bin(21, 3, 1, 1, 1) + "7" + bin(22, 4, 1, 1, 0), -1},
+				testChunk{2, 0, "=5 # thread g\n" + bin(23, 6, 0, 1, 0) + bin(24, 7, 0, 1, 1) + "7" + bin(25, 8, 0, 1, 1) + "7", -1})},
 		{"a binary record cut by the end of the file", "main read x 1\n", "raw.log: chunk 1 is cut off by the end of the file", "",
 			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + "+1 r x 1\n" + bin(2, 0, 1, 300), -1})[:rawHeader+testChunkSize+chunkHeader+27]},
 		{"a binary record cut short", "", "", "raw.log: chunk 1: a binary event (tag 2) cut short",

@@ -22,7 +22,9 @@ import (
 // length and bytes; its stamp is local. A read (binObj) or write (one
 // more) of a pointer, map or channel is "TAG CODE NAME OBJECT", OBJECT
 // the number of the name of the object it points to (0: nil), with a
-// local stamp.
+// local stamp. A channel event of a plain send or receive is "TAG STAMP
+// CODE NAME LEN VALUE" with TAG binChan … (chanEvents), a global stamp,
+// NAME the channel's number and VALUE the value as text.
 const (
 	binInt     = 1
 	binUint    = 3
@@ -30,8 +32,20 @@ const (
 	binAcquire = 7
 	binMapRead = binAcquire + len(lockOps)
 	binObj     = binMapRead + len(mapCalls)
-	binLast    = binObj + 1
+	binChan    = binObj + 2
+	binLast    = binChan + len(chanEvents) - 1
 )
+
+// chanEvents are the texts of the channel events from binChan on: a, the
+// channel's name, b, the value (record/rt/rt_binary.go's chanEvents).
+var chanEvents = [...]struct{ a, b string }{
+	{"enter void chan.send(any) target=", " args="},
+	{"send ", " "},
+	{"exit void chan.send(any) target=", ""},
+	{"enter any chan.recv() target=", ""},
+	{"recv ", " "},
+	{"exit any chan.recv() target=", " result="},
+}
 
 // mapCalls are the signatures of the map calls, from binMapRead on, and
 // what precedes each of their two arguments (record/rt/rt_map.go's
@@ -67,6 +81,9 @@ func (c *cursor) binary() (bool, error) {
 			return false, c.binaryError(fmt.Sprintf("a binary event (tag %d) cut short or malformed: %v", tag, err))
 		}
 		f[i] = v
+	}
+	if int(tag) >= binChan {
+		return c.chanRecord(tag, f)
 	}
 	if int(tag) >= binObj {
 		return c.objectRecord(tag, f)
@@ -109,19 +126,48 @@ func (c *cursor) binary() (bool, error) {
 // NAME), c's line.
 func (c *cursor) lockRecord(tag byte, f [3]uint64) (bool, error) {
 	stamp, code, id := f[0], f[1], f[2]
-	switch {
-	case stamp == 0 || stamp >= 1<<(64-stampSubBits):
-		return false, c.binaryError(fmt.Sprintf("a binary lock event of stamp %d", stamp))
-	case c.thread == "":
-		return false, c.binaryError("a binary event before its goroutine's \"# thread NAME\" line")
+	if err := c.globalStamp(stamp); err != nil {
+		return false, err
 	}
 	name, suffix, err := c.binaryRefs(code, id)
 	if err != nil {
 		return false, err
 	}
+	c.text = c.thread + " " + lockOps[tag-binAcquire] + " " + name + suffix
+	return true, nil
+}
+
+// globalStamp gives the record just read the global stamp whose counter
+// value is stamp.
+func (c *cursor) globalStamp(stamp uint64) error {
+	switch {
+	case stamp == 0 || stamp >= 1<<(64-stampSubBits):
+		return c.binaryError(fmt.Sprintf("a binary synchronisation event of stamp %d", stamp))
+	case c.thread == "":
+		return c.binaryError("a binary event before its goroutine's \"# thread NAME\" line")
+	}
 	c.base, c.sub = stamp<<stampSubBits, 0
 	c.seq = c.base
-	c.text = c.thread + " " + lockOps[tag-binAcquire] + " " + name + suffix
+	return nil
+}
+
+// chanRecord makes the channel event of tag c's line: f holds STAMP,
+// CODE and NAME; the value follows.
+func (c *cursor) chanRecord(tag byte, f [3]uint64) (bool, error) {
+	stamp, code, id := f[0], f[1], f[2]
+	v, ok, err := c.binaryText(0, false)
+	if err != nil || !ok {
+		return false, err
+	}
+	if err := c.globalStamp(stamp); err != nil {
+		return false, err
+	}
+	name, suffix, err := c.binaryRefs(code, id)
+	if err != nil {
+		return false, err
+	}
+	e := chanEvents[int(tag)-binChan]
+	c.text = c.thread + " " + e.a + name + e.b + v + suffix
 	return true, nil
 }
 

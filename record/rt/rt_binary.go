@@ -50,6 +50,11 @@ import (
 // stamp, and OBJECT the number of the name of the object it points to
 // (objVar; 0 for nil).
 //
+// A channel event of a plain send or receive (rt_chan.go) is "TAG STAMP
+// CODE NAME LEN VALUE" with TAG binChan plus the chanEvent, a global
+// stamp, NAME the channel's number and VALUE the value sent or received
+// as text (empty for the events without one).
+//
 // The collector (record/rawbin.go) turns a record back into the line it
 // stands for; the two must agree.
 const (
@@ -63,6 +68,7 @@ const (
 	binRequest  = 11
 	binMapRead  = 12 // to binMapRead+mapClearOp
 	binObj      = 18
+	binChan     = 20 // to binChan+chanRecvExit
 	// maxBinary is the longest record: a tag and three varints.
 	maxBinary = 1 + 3*10
 )
@@ -225,4 +231,47 @@ func (s *gstate) binObject(site, op string, name vname, p unsafe.Pointer, t refl
 	s.sub++
 	s.endRecord(buf)
 	return true
+}
+
+// chanEvent is a channel event of a plain send or receive; its number is
+// its record's tag less binChan.
+type chanEvent uint8
+
+const (
+	chanSendEnter chanEvent = iota
+	chanSend
+	chanSendExit
+	chanRecvEnter
+	chanRecv
+	chanRecvExit
+)
+
+// chanEvents are the texts of the channel events: a, the channel's name,
+// b, the value. record/rawbin.go has the same table.
+var chanEvents = [...]struct{ a, b string }{
+	chanSendEnter: {"enter void chan.send(any) target=", " args="},
+	chanSend:      {"send ", " "},
+	chanSendExit:  {"exit void chan.send(any) target=", ""},
+	chanRecvEnter: {"enter any chan.recv() target=", ""},
+	chanRecv:      {"recv ", " "},
+	chanRecvExit:  {"exit any chan.recv() target=", " result="},
+}
+
+// chanEv logs the channel event e of c with the value v ("" for the
+// events without one), with a global stamp: a binary record where it can
+// be one, else its text line (s.mu held).
+func (s *gstate) chanEv(site string, e chanEvent, c *chanState, v string) {
+	if c.id == 0 || s.n == 0 || len(v) > maxMapText {
+		s.ev(site, chanEvents[e].a, c.name, chanEvents[e].b, v)
+		return
+	}
+	code := s.code(site)
+	s.room(maxBinary + 10 + len(v))
+	k := s.stamp(true)
+	buf := append(s.buf, binChan+byte(e))
+	buf = appendUvarint(buf, k>>subBits)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, c.id)
+	buf = append(appendUvarint(buf, uint64(len(v))), v...)
+	s.endRecord(buf)
 }

@@ -30,6 +30,7 @@ type chanState struct {
 	keep         any        // the channel, kept alive so its address names it alone
 	mu           sync.Mutex // guards the fields below
 	name         string
+	id           uint64 // the name's number (vname), for binary events
 	cap          int
 	sends, recvs int
 	closed       bool // closed by instrumented code (its close event is in the trace)
@@ -55,7 +56,8 @@ func chanOf(ch any) *chanState {
 		return nil
 	}
 	c, _ := chans.getOrAdd(v.UnsafePointer(), func(p unsafe.Pointer) *chanState {
-		return &chanState{keep: ch, name: objName(p, "chan"), cap: v.Cap()}
+		name := objVar(p, "chan")
+		return &chanState{keep: ch, name: name.s, id: name.id, cap: v.Cap()}
 	})
 	return c
 }
@@ -78,7 +80,7 @@ func (c *chanState) sendEvent(s *gstate, k int, v any, site string) {
 	if j := k - c.cap; j >= 1 && !c.received(j) {
 		return
 	}
-	s.ev(site, "send ", c.name, " ", repr(v))
+	s.chanEv(site, chanSend, c, repr(v))
 }
 
 // recvEvent logs the k-th receive of c: of a value a recorded send sent,
@@ -88,7 +90,7 @@ func (c *chanState) sendEvent(s *gstate, k int, v any, site string) {
 func (c *chanState) recvEvent(s *gstate, k int, v any, ok bool, site string) {
 	if ok {
 		if c.sent(k) {
-			s.ev(site, "recv ", c.name, " ", repr(v))
+			s.chanEv(site, chanRecv, c, repr(v))
 		}
 		return
 	}
@@ -134,12 +136,12 @@ func Send[T any](ch chan<- T, v T, site string) {
 	withState(func(s *gstate) {
 		c.declare(s)
 		k = c.next(&c.sends)
-		s.ev(site, "enter void chan.send(any) target=", c.name, " args=", repr(v))
+		s.chanEv(site, chanSendEnter, c, repr(v))
 	})
 	ch <- v
 	withState(func(s *gstate) {
 		c.sendEvent(s, k, v, site)
-		s.ev(site, "exit void chan.send(any) target=", c.name)
+		s.chanEv(site, chanSendExit, c, "")
 	})
 }
 
@@ -152,7 +154,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 	}
 	withState(func(s *gstate) {
 		c.declare(s)
-		s.ev(site, "enter any chan.recv() target=", c.name)
+		s.chanEv(site, chanRecvEnter, c, "")
 	})
 	v, ok := <-ch
 	withState(func(s *gstate) {
@@ -161,7 +163,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 			k = c.next(&c.recvs)
 		}
 		c.recvEvent(s, k, v, ok, site)
-		s.ev(site, "exit any chan.recv() target=", c.name, " result=", repr(v))
+		s.chanEv(site, chanRecvExit, c, repr(v))
 	})
 	return v, ok
 }

@@ -3,7 +3,7 @@
 // encoding may change, the trace it collects into may not. It touches
 // every kind of value the runtime logs — signed, unsigned, boolean and
 // floating numbers of each size, strings, pointers, maps, structs written
-// whole, slices, atomics, locks — with values at the edges of their
+// whole, slices, channels, atomics, locks — with values at the edges of their
 // ranges, so that an encoding that loses a bit, a sign or a digit shows.
 package main
 
@@ -82,6 +82,17 @@ func main() {
 	delete(b.m, "k")
 	b.xs[1] = 5
 	b.xs = append(b.xs[:1], 7)
+	ch := make(chan int, 2)
+	ch <- b.i
+	ch <- -int(b.i8)
+	got := <-ch
+	close(ch)
+	rest, ok := <-ch
+	_, ok2 := <-ch
+	global += got + rest
+	if ok && !ok2 {
+		global++
+	}
 	b.hits.Add(2)
 	atomic.AddInt32(&b.count, -3)
 	fmt.Println(b.i, b.u, b.b, b.f32, b.f64, b.s, c, global, b.xs, b.hits.Load(), b.count)

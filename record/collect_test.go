@@ -194,7 +194,7 @@ func TestOpenRaw(t *testing.T) {
 				testChunk{2, 0, "=5 # thread g\n" + bin(23, 6, 0, 1, 0) + bin(24, 7, 0, 1, 1) + "7" + bin(25, 8, 0, 1, 1) + "7", -1})},
 		{"a binary record cut by the end of the file", "main read x 1\n", "raw.log: chunk 1 is cut off by the end of the file", "",
 			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + "+1 r x 1\n" + bin(2, 0, 1, 300), -1})[:rawHeader+testChunkSize+chunkHeader+27]},
-		{"a binary record cut short", "", "", "raw.log: chunk 1: a binary event (tag 2) cut short",
+		{"a binary record cut short", "", "", "raw.log: chunk 1: a binary event cut short",
 			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(2, 0, 1, 300)[:4], -1})},
 		{"a binary record first", "", "", "raw.log: chunk 1: a binary event before its goroutine's first stamp",
 			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, bin(2, 0, 1, 3), -1})},

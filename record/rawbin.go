@@ -75,10 +75,8 @@ func (c *cursor) binary() (bool, error) {
 	for i := range f {
 		v, err := binary.ReadUvarint(c.r)
 		if err != nil {
-			if c.at.cut && (err == io.EOF || err == io.ErrUnexpectedEOF) {
-				return false, nil
-			}
-			return false, c.binaryError(fmt.Sprintf("a binary event (tag %d) cut short or malformed: %v", tag, err))
+			_, _, err = c.binaryCut(err)
+			return false, err
 		}
 		f[i] = v
 	}
@@ -95,13 +93,6 @@ func (c *cursor) binary() (bool, error) {
 		return c.lockRecord(tag, f)
 	}
 	code, id, v := f[0], f[1], f[2]
-	if err := c.localStamp(); err != nil {
-		return false, err
-	}
-	name, suffix, err := c.binaryRefs(code, id)
-	if err != nil {
-		return false, err
-	}
 	var value string
 	switch (tag - binInt) / 2 * 2 {
 	case binInt - binInt:
@@ -114,8 +105,21 @@ func (c *cursor) binary() (bool, error) {
 		}
 		value = strconv.FormatBool(v == 1)
 	}
+	return c.accessLine((tag-binInt)%2 == 1, code, id, value)
+}
+
+// accessLine makes the read (or write) of the variable id with the value
+// text, of the code, c's line, with a local stamp.
+func (c *cursor) accessLine(write bool, code, id uint64, value string) (bool, error) {
+	if err := c.localStamp(); err != nil {
+		return false, err
+	}
+	name, suffix, err := c.binaryRefs(code, id)
+	if err != nil {
+		return false, err
+	}
 	op := "read"
-	if (tag-binInt)%2 == 1 {
+	if write {
 		op = "write"
 	}
 	c.text = c.thread + " " + op + " " + name + " " + value + suffix
@@ -175,25 +179,14 @@ func (c *cursor) chanRecord(tag byte, f [3]uint64) (bool, error) {
 // f (CODE NAME OBJECT), c's line.
 func (c *cursor) objectRecord(tag byte, f [3]uint64) (bool, error) {
 	code, id, obj := f[0], f[1], f[2]
-	if err := c.localStamp(); err != nil {
-		return false, err
-	}
-	name, suffix, err := c.binaryRefs(code, id)
-	if err != nil {
-		return false, err
-	}
 	value := "nil"
 	if obj != 0 {
+		var err error
 		if value, _, err = c.binaryRefs(0, obj); err != nil {
 			return false, err
 		}
 	}
-	op := "read"
-	if int(tag) == binObj+1 {
-		op = "write"
-	}
-	c.text = c.thread + " " + op + " " + name + " " + value + suffix
-	return true, nil
+	return c.accessLine(int(tag) == binObj+1, code, id, value)
 }
 
 // mapRecord makes the map call of tag c's line: f holds CODE and NAME,

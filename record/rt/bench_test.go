@@ -9,11 +9,7 @@ import (
 // BenchmarkAccesses measures the cost of recording memory accesses and
 // lock operations from several goroutines (the recorder's hot path).
 func BenchmarkAccesses(b *testing.B) {
-	dir := b.TempDir()
-	os.Setenv("GPREDICT_RECORD_DIR", dir)
-	if !on() {
-		b.Skip("recording did not start")
-	}
+	startRecording(b)
 	type acct struct {
 		mu  sync.Mutex
 		bal int
@@ -36,11 +32,7 @@ func BenchmarkAccesses(b *testing.B) {
 // goroutine: the recorder's cost per event without the contention of the
 // real workload, whose figures (bench/record.sh) it helps to explain.
 func BenchmarkIteration(b *testing.B) {
-	dir := b.TempDir()
-	os.Setenv("GPREDICT_RECORD_DIR", dir)
-	if !on() {
-		b.Skip("recording did not start")
-	}
+	startRecording(b)
 	type account struct {
 		mu           sync.Mutex
 		balance, ops int
@@ -57,4 +49,13 @@ func BenchmarkIteration(b *testing.B) {
 		Unlock(&a.mu, "account.mu", "main.go:51")
 	}
 	Flush()
+}
+
+// startRecording turns recording on for a benchmark (once per process:
+// the log of the first benchmark that runs is the process's).
+func startRecording(b *testing.B) {
+	os.Setenv("GPREDICT_RECORD_DIR", b.TempDir())
+	if !on() {
+		b.Skip("recording did not start")
+	}
 }

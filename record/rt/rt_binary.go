@@ -112,17 +112,23 @@ func (s *gstate) binNumber(code pcode, op string, name vname, p unsafe.Pointer, 
 	default:
 		return false
 	}
+	s.accessRecord(tag, op, code, name.id, v)
+	return true
+}
+
+// accessRecord writes the record "TAG CODE NAME VALUE" of a read (tag) or
+// write (tag+1) with a local stamp (s.mu held, localRecord true).
+func (s *gstate) accessRecord(tag byte, op string, code pcode, name, v uint64) {
 	if op == opWrite {
 		tag++
 	}
 	s.room(maxBinary)
 	buf := append(s.buf, tag)
 	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, name.id)
+	buf = appendUvarint(buf, name)
 	buf = appendUvarint(buf, v)
 	s.sub++ // the record's stamp, which the collector counts
 	s.endRecord(buf)
-	return true
 }
 
 // localRecord reports whether s's next event may be a binary record with
@@ -219,17 +225,7 @@ func (s *gstate) binObject(site, op string, name vname, p unsafe.Pointer, t refl
 	if !s.localRecord() {
 		return false
 	}
-	tag := byte(binObj)
-	if op == opWrite {
-		tag++
-	}
-	s.room(maxBinary)
-	buf := append(s.buf, tag)
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, name.id)
-	buf = appendUvarint(buf, obj.id)
-	s.sub++
-	s.endRecord(buf)
+	s.accessRecord(binObj, op, code, name.id, obj.id)
 	return true
 }
 

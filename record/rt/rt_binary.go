@@ -5,11 +5,11 @@ import (
 	"unsafe"
 )
 
-// Binary events. The reads and writes of numbers are most of what a
-// program logs, and their text lines ("+3 $7 w account.balance@1 42\n")
-// cost both the formatting and the bytes (each new page of the mapped log
-// is a fault, rt_log.go). Such an event is written as a record of a few
-// bytes instead:
+// Binary events. Reads and writes are most of what a program logs, and
+// their text lines ("+3 $7 w account.balance@1 42\n") cost both the
+// formatting and the bytes (each new page of the mapped log is a fault,
+// rt_log.go). A read or write of a number is written as a record of a
+// few bytes instead:
 //
 //	TAG CODE NAME VALUE
 //

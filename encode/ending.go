@@ -39,6 +39,12 @@ import (
 // index's clocks (From before To in every witness), for a witness search
 // to follow.
 func (x *Index) RefuteEnding(groups [][]trace.EventRef, rounds int) Ending {
+	return x.refuteEnding(groups, rounds, endingWindow)
+}
+
+// refuteEnding is RefuteEnding with the rules looking at the last window
+// events of each thread's part of M (tests use small windows).
+func (x *Index) refuteEnding(groups [][]trace.EventRef, rounds int, window uint32) Ending {
 	if len(groups) == 0 {
 		return Ending{}
 	}
@@ -46,6 +52,7 @@ func (x *Index) RefuteEnding(groups [][]trace.EventRef, rounds int) Ending {
 	if c == nil {
 		return Ending{}
 	}
+	c.window = window
 	for range rounds {
 		if c.refuted || !c.computeClocks() || !c.checkStops() {
 			if c.gaveUp {
@@ -85,6 +92,16 @@ type Ending struct {
 // Order is a derived order: From comes before To.
 type Order struct{ From, To trace.EventRef }
 
+// endingWindow is how many of a thread's last events of M the rules
+// look at (see ending.lo): the facts a candidate adds to the index's are
+// about the end of its witness, and deriving them over the whole of M
+// made the stage quadratic in the trace's length (on a lock-heavy
+// recording of 100K events, 0.85 s a candidate, most of the run). Every
+// concurrent conflicting pair of a generated lock-heavy trace of 10K
+// events (8 threads, about 1,200 events each) is refuted alike with the
+// whole of M and with windows of 256 and 64 events (969 pairs).
+const endingWindow uint32 = 256
+
 // endingMaxEntries bounds the candidate clocks (entries: events of M times
 // threads, 4 bytes each): on a recording of a hundred goroutines and
 // millions of events one candidate's M could take gigabytes. Past it
@@ -102,7 +119,17 @@ type ending struct {
 	lastOf []int
 	// m[u] is the length of thread u's part of the must-set.
 	m []uint32
-	// cc[u] holds the candidate clocks of u's events in M, flat.
+	// lo[u] is the first event of thread u in the window: the events of
+	// M before it form a cut (closed under the index's orders), no fact
+	// targets them, so their candidate clocks are the index's and only
+	// the window's are computed and derived from. Facts that skipping
+	// the rest leaves underived only make the stage refute less; each
+	// fact it derives still holds in every witness. nil until the first
+	// clocks are computed (no window yet: every edge is kept).
+	lo     []uint32
+	window uint32
+	// cc[u] holds the candidate clocks of u's events in the window
+	// (from lo[u] to m[u]), flat.
 	cc [][]uint32
 	// edges are the candidate's facts: sources into a target of M.
 	edges map[trace.EventRef][]trace.EventRef
@@ -150,16 +177,23 @@ func (c *ending) refute(format string, args ...any) bool {
 
 func (c *ending) id(e trace.EventRef) string { return c.x.Trace.ID(e) }
 
-// clock is the candidate clock of e when e is in M, else the index's.
+// clock is the candidate clock of e when e is in the window, else the
+// index's.
 func (c *ending) clock(e trace.EventRef) []uint32 {
-	if e.Index < c.m[e.Thread] && c.cc[e.Thread] != nil {
-		i := int(e.Index) * c.n
+	if e.Index < c.m[e.Thread] && c.cc[e.Thread] != nil && e.Index >= c.lo[e.Thread] {
+		i := int(e.Index-c.lo[e.Thread]) * c.n
 		return c.cc[e.Thread][i : i+c.n : i+c.n]
 	}
 	return c.x.Clock(e)
 }
 
+// addEdge records src → target, unless target lies before the window,
+// where the candidate's clocks are the index's (a fact dropped is one
+// less to refute with, never a wrong one).
 func (c *ending) addEdge(target, src trace.EventRef) {
+	if c.lo != nil && target.Index < c.lo[target.Thread] {
+		return
+	}
 	for _, s := range c.edges[target] {
 		if s == src {
 			return
@@ -202,9 +236,12 @@ func (c *ending) computeClocks() bool {
 			need(s)
 		}
 	}
+	if c.lo == nil {
+		c.lo = c.cut()
+	}
 	size := 0
-	for _, k := range c.m {
-		size += int(k)
+	for u, k := range c.m {
+		size += int(k - c.lo[u])
 	}
 	if size*n > endingMaxEntries {
 		c.gaveUp = true
@@ -216,10 +253,14 @@ func (c *ending) computeClocks() bool {
 	cc := make([][]uint32, n)
 	done := make([]uint32, n)
 	for u := range cc {
-		cc[u] = make([]uint32, int(c.m[u])*n)
+		cc[u] = make([]uint32, int(c.m[u]-c.lo[u])*n)
+		done[u] = c.lo[u]
 	}
 	get := func(e trace.EventRef) []uint32 {
-		i := int(e.Index) * n
+		if e.Index < c.lo[e.Thread] {
+			return x.Clock(e)
+		}
+		i := int(e.Index-c.lo[e.Thread]) * n
 		return cc[e.Thread][i : i+n]
 	}
 	ready := func(e trace.EventRef) bool { return e.Index < done[e.Thread] }
@@ -258,6 +299,35 @@ func (c *ending) computeClocks() bool {
 	}
 	c.cc = cc
 	return true
+}
+
+// cut chooses lo: the last c.window events of each thread's part
+// of M, less what the index's orders put before the rest (so that the
+// events before lo form a cut), or all of M when that would leave a fact
+// already recorded (an edge between the groups) or a chosen event before
+// it.
+func (c *ending) cut() []uint32 {
+	lo := make([]uint32, c.n)
+	for u, k := range c.m {
+		if k > c.window {
+			for v, j := range c.x.Clock(trace.EventRef{Thread: trace.ThreadID(u), Index: k - c.window - 1}) {
+				lo[v] = max(lo[v], j)
+			}
+		}
+	}
+	for target := range c.edges {
+		if target.Index < lo[target.Thread] {
+			return make([]uint32, c.n)
+		}
+	}
+	for _, g := range c.groups {
+		for _, e := range g {
+			if e.Index < lo[e.Thread] {
+				return make([]uint32, c.n)
+			}
+		}
+	}
+	return lo
 }
 
 // checkStops computes each thread's stop and refutes when M reaches it:
@@ -350,7 +420,7 @@ func (c *ending) derive() bool {
 	}
 	for u, th := range tr.Threads {
 		tid := trace.ThreadID(u)
-		for i := uint32(0); i < c.m[u]; i++ {
+		for i := c.lo[u]; i < c.m[u]; i++ {
 			e := trace.EventRef{Thread: tid, Index: i}
 			if th.Events[i].Op == trace.OpRead {
 				if req := x.Requirer(e); req >= 0 && uint32(req) < c.m[u] && !c.readRule(e, trace.EventRef{Thread: tid, Index: uint32(req)}) {

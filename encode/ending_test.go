@@ -1,6 +1,7 @@
 package encode_test
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 
@@ -15,8 +16,17 @@ import (
 // TestRefuteEndingSound checks, on random traces with few values and
 // locks, that every race (a ‖ b) and ordering (a, b, c) candidate that
 // RefuteEnding refutes has no witness according to the brute-force
-// explorer, and that it refutes some that the clocks alone do not.
+// explorer, and that it refutes some that the clocks alone do not. It
+// does so with the rules over the whole must-set (these traces are far
+// below the stage's window) and over windows of its last 2 and 4 events
+// per thread, where the events before the cut keep the index's clocks.
 func TestRefuteEndingSound(t *testing.T) {
+	for _, window := range []uint32{1 << 20, 4, 2} {
+		t.Run(fmt.Sprintf("window=%d", window), func(t *testing.T) { testRefuteEndingSound(t, window) })
+	}
+}
+
+func testRefuteEndingSound(t *testing.T, window uint32) {
 	race := &spec.Alternative{Root: pnode(spec.PatPar, pev(0), pev(1)), Occs: []spec.Occurrence{{Event: "a"}, {Event: "b"}}}
 	order := &spec.Alternative{Root: pnode(spec.PatSeq, pev(0), pev(1), pev(2)), Occs: []spec.Occurrence{{Event: "a"}, {Event: "b"}, {Event: "c", Decl: 2}}}
 	r := rand.New(rand.NewSource(5))
@@ -31,7 +41,7 @@ func TestRefuteEndingSound(t *testing.T) {
 			x := encode.NewModelIndex(tr, model)
 			try := func(alt *spec.Alternative, groups [][]trace.EventRef, choice []trace.EventRef) {
 				checked++
-				res := x.RefuteEnding(groups, 32)
+				res := x.RefuteEndingWindow(groups, 32, window)
 				if !res.Refuted {
 					return
 				}

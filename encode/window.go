@@ -17,11 +17,15 @@ import (
 // nothing about schedules that reorder the past, and a lifted witness
 // is replay-validated against the whole trace like any other.
 //
-// The cut is placed where no thread holds a lock (the window then has no
-// release without its acquire) nor waits for an rwmutex it has requested
-// (the window would lose the request, and with it writer preference), and
-// before the first event at which the base order stops being an
-// execution (canExecute). The window ends a
+// The cut is placed where no thread holds a lock shared nor waits for an
+// rwmutex it has requested (the window would lose the request, and with
+// it writer preference), and before the first event at which the base
+// order stops being an execution (canExecute). A thread may be inside
+// exclusive holds there: its part of the window begins with copies of
+// their acquires (trace.WindowHolding), which Lift leaves out. On
+// lock-heavy recordings a moment when no thread at all holds a lock is
+// rare, and windows that had to begin at one were too far from most
+// candidates to help. The window ends a
 // margin after the last chosen event; a thread that joins a thread cut short is cut before
 // the join, and a thread whose fork is cut off is left empty.
 type Windows struct {
@@ -37,11 +41,20 @@ type Windows struct {
 	executes int
 	// writes lists, per variable, its writes in base order.
 	writes map[trace.Sym][]trace.EventRef
+	// holds lists, per thread, its exclusive holds begun by an acquire
+	// in the executing part, by acquire.
+	holds [][]holdSpan
 }
+
+// holdSpan is one exclusive hold: its acquire and its release
+// (noRelease: none in the executing part).
+type holdSpan struct{ acquire, release uint32 }
+
+const noRelease = math.MaxUint32
 
 // NewWindows indexes tr, which must have a base order.
 func NewWindows(tr *trace.Trace) *Windows {
-	ws := &Windows{tr: tr, writes: map[trace.Sym][]trace.EventRef{}}
+	ws := &Windows{tr: tr, writes: map[trace.Sym][]trace.EventRef{}, holds: make([][]holdSpan, len(tr.Threads))}
 	for _, th := range tr.Threads {
 		for i := range th.Events {
 			ws.order = append(ws.order, trace.EventRef{Thread: th.ID, Index: uint32(i)})
@@ -53,14 +66,17 @@ func NewWindows(tr *trace.Trace) *Windows {
 	for t := range depth {
 		depth[t] = map[trace.Sym]int{}
 	}
-	owner := map[trace.Sym]trace.ThreadID{} // lock → holding thread
-	value := map[trace.Sym]trace.Sym{}      // variable → last value written
-	held := 0                               // (thread, lock) pairs held
-	rd := newReaders(len(tr.Threads))       // shared holds (rwlock.go)
-	wp := writersWaiting{}                  // requested rwmutexes (wpref.go)
+	owner := map[trace.Sym]trace.ThreadID{}              // lock → holding thread
+	value := map[trace.Sym]trace.Sym{}                   // variable → last value written
+	open := make([]map[trace.Sym][]int, len(tr.Threads)) // per thread and lock: indexes into holds, innermost last
+	for t := range open {
+		open[t] = map[trace.Sym][]int{}
+	}
+	rd := newReaders(len(tr.Threads)) // shared holds (rwlock.go)
+	wp := writersWaiting{}            // requested rwmutexes (wpref.go)
 	for k, r := range ws.order {
 		ev := tr.Event(r)
-		if held == 0 && rd.held == 0 && wp.n == 0 {
+		if rd.held == 0 && wp.n == 0 {
 			ws.cuts, ws.cutAt = append(ws.cuts, arrival(r)), append(ws.cutAt, k)
 		}
 		if !ws.canExecute(r, ev, owner, value) || !rd.canExecute(tr, r, ev, owner) || !wp.step(tr, r, ev) {
@@ -71,13 +87,17 @@ func NewWindows(tr *trace.Trace) *Windows {
 		switch ev.Op {
 		case trace.OpAcquire:
 			if depth[r.Thread][ev.Obj]++; depth[r.Thread][ev.Obj] == 1 {
-				held++
 				owner[ev.Obj] = r.Thread
 			}
+			open[r.Thread][ev.Obj] = append(open[r.Thread][ev.Obj], len(ws.holds[r.Thread]))
+			ws.holds[r.Thread] = append(ws.holds[r.Thread], holdSpan{acquire: r.Index, release: noRelease})
 		case trace.OpRelease:
 			if depth[r.Thread][ev.Obj]--; depth[r.Thread][ev.Obj] == 0 {
-				held--
 				delete(owner, ev.Obj)
+			}
+			if st := open[r.Thread][ev.Obj]; len(st) > 0 {
+				ws.holds[r.Thread][st[len(st)-1]].release = r.Index
+				open[r.Thread][ev.Obj] = st[:len(st)-1]
 			}
 		case trace.OpWrite:
 			ws.writes[ev.Obj] = append(ws.writes[ev.Obj], r)
@@ -85,7 +105,7 @@ func NewWindows(tr *trace.Trace) *Windows {
 		}
 	}
 	ws.executes = len(ws.order)
-	if n := len(ws.order); held == 0 && rd.held == 0 && wp.n == 0 && n > 0 {
+	if n := len(ws.order); rd.held == 0 && wp.n == 0 && n > 0 {
 		ws.cuts, ws.cutAt = append(ws.cuts, arrival(ws.order[n-1])+1), append(ws.cutAt, n)
 	}
 	return ws
@@ -133,10 +153,12 @@ func (ws *Windows) canExecute(r trace.EventRef, ev *trace.Event, owner map[trace
 }
 
 // Window is a window of a trace (Windows.For): Trace holds events
-// Start[t] on of every thread t of the whole trace.
+// Start[t] on of every thread t of the whole trace, after Held[t] copies
+// of the acquires of the holds thread t is inside at Start[t].
 type Window struct {
 	Trace *trace.Trace
 	Start []int
+	Held  []int
 	past  []trace.EventRef
 }
 
@@ -166,16 +188,41 @@ func (ws *Windows) For(c Candidate, margin int) (*Window, Candidate, bool) {
 		end[t], _ = slices.BinarySearch(th.Arrival, last+1)
 	}
 	tr.CloseEnds(start, end)
+	held, copies := ws.openAt(start)
+	pre := make([]int, len(tr.Threads))
+	for t := range held {
+		pre[t] = len(held[t])
+	}
 	choice := make([]trace.EventRef, len(c.Choice))
 	for i, r := range c.Choice {
 		if int(r.Index) < start[r.Thread] || int(r.Index) >= end[r.Thread] {
 			return nil, c, false
 		}
-		choice[i] = trace.EventRef{Thread: r.Thread, Index: r.Index - uint32(start[r.Thread])}
+		choice[i] = trace.EventRef{Thread: r.Thread, Index: r.Index - uint32(start[r.Thread]-pre[r.Thread])}
 	}
-	w := &Window{Start: start, past: ws.order[:ws.cutAt[k]]}
-	w.Trace = tr.Window(start, end, ws.snapshot(start, end, cut), cut)
+	w := &Window{Start: start, Held: pre, past: ws.order[:ws.cutAt[k]]}
+	w.Trace = tr.WindowHolding(start, end, ws.snapshot(start, end, cut), cut-uint32(copies), held)
 	return w, Candidate{Alt: c.Alt, Choice: choice}, true
+}
+
+// openAt lists, per thread, the acquires of the holds open at start (in
+// thread order), and how many there are in all.
+func (ws *Windows) openAt(start []int) ([][]uint32, int) {
+	held := make([][]uint32, len(start))
+	n := 0
+	for t, hs := range ws.holds {
+		s := uint32(start[t])
+		for _, h := range hs {
+			if h.acquire >= s {
+				break
+			}
+			if h.release >= s {
+				held[t] = append(held[t], h.acquire)
+				n++
+			}
+		}
+	}
+	return held, n
 }
 
 // snapshot is the value every variable the window accesses has after the
@@ -211,7 +258,11 @@ func (w *Window) Lift(steps []Step) []Step {
 		out = append(out, Step{Ref: r, Part: Whole})
 	}
 	for _, s := range steps {
-		s.Ref.Index += uint32(w.Start[s.Ref.Thread])
+		t := s.Ref.Thread
+		if int(s.Ref.Index) < w.Held[t] {
+			continue // a copy of an acquire of the past
+		}
+		s.Ref.Index += uint32(w.Start[t] - w.Held[t])
 		out = append(out, s)
 	}
 	return out

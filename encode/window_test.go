@@ -4,11 +4,14 @@ import (
 	"testing"
 
 	"gpredict/internal/testtrace"
+	"gpredict/trace"
 )
 
 // TestWindowsCut checks where a window begins: at the last base position
-// at least margin before the first chosen event where no lock is held,
-// never after a wait or after the base order stops being an execution.
+// at least margin before the first chosen event where no lock is held
+// shared, never after a wait or after the base order stops being an
+// execution; a thread inside exclusive holds there begins with copies of
+// their acquires.
 func TestWindowsCut(t *testing.T) {
 	for _, tc := range []struct {
 		name, src string
@@ -16,9 +19,10 @@ func TestWindowsCut(t *testing.T) {
 		margin    int
 		ok        bool
 		start     []int  // window start per thread
+		held      []int  // copies of acquires per thread
 		init      string // variable=value the window starts with
 	}{
-		{"lock held at the target moves the cut back", `T1 acquire l
+		{"a cut inside a hold copies its acquire", `T1 acquire l
 T1 write x 1
 T1 release l
 T2 write z 1
@@ -27,7 +31,15 @@ T2 write z 2
 T1 release l
 T2 read x 1
 T2 write x 3
-`, "T2#3 T2#4", 1, true, []int{3, 1}, "z=1"},
+`, "T2#3 T2#4", 1, true, []int{4, 2}, []int{1, 0}, "x=1"},
+		{"nested holds are copied in order", `T1 acquire l
+T1 acquire m
+T1 write x 1
+T2 write z 1
+T1 release m
+T1 release l
+T2 read x 1
+`, "T1#5 T2#2", 1, true, []int{3, 1}, []int{2, 0}, "x=1"},
 		{"no cut after a wait", `T1 acquire l
 T2 acquire m
 T2 release m
@@ -36,17 +48,17 @@ T2 notify l
 T1 release l
 T2 write x 1
 T1 read x 1
-`, "T2#4 T1#4", 0, false, nil, ""},
+`, "T2#4 T1#4", 0, true, []int{1, 2}, []int{1, 0}, ""},
 		{"no cut after the base order stops being an execution", `T1 write x 1
 T1 write y 1
 T1 read x 2
 T1 write z 1
 T2 write x 2
 T2 write z 2
-`, "T1#4 T2#2", 1, true, []int{2, 0}, "x=1"},
+`, "T1#4 T2#2", 1, true, []int{2, 0}, []int{0, 0}, "x=1"},
 		{"no cut before the margin", `T1 write x 1
 T2 write x 2
-`, "T1#1 T2#1", 1, false, nil, ""},
+`, "T1#1 T2#1", 1, false, nil, nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := testtrace.Text(t, tc.src)
@@ -64,8 +76,19 @@ T2 write x 2
 					break
 				}
 			}
+			for th, h := range tc.held {
+				if w.Held[th] != h {
+					t.Errorf("copies of acquires %v, want %v", w.Held, tc.held)
+					break
+				}
+				for i := range h {
+					if ev := w.Trace.Threads[th].Events[i]; ev.Op != trace.OpAcquire {
+						t.Errorf("thread %d of the window begins with %v, want %d acquires", th, ev.Op, h)
+					}
+				}
+			}
 			for i, r := range c.Choice {
-				if r.Index+uint32(w.Start[r.Thread]) != choice[i].Index {
+				if r.Index+uint32(w.Start[r.Thread]-w.Held[r.Thread]) != choice[i].Index {
 					t.Errorf("chosen event %d moved to %v in the window, start %v", i, r, w.Start)
 				}
 			}

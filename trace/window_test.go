@@ -58,3 +58,58 @@ func TestWindowKeepsChannels(t *testing.T) {
 		t.Errorf("window: HasChannels %v, cap %d; want true, 1", w.HasChannels(), w.Cap(tr.Syms.Intern("c")))
 	}
 }
+
+// A window that begins inside holds starts the holding thread with copies
+// of their acquires, numbered first in recorded order, and puts its last
+// copy before every other thread's own first event.
+func TestWindowHolding(t *testing.T) {
+	tr, err := ParseText("h.trace", `T1 acquire l
+T2 acquire m
+T1 write x 1
+T2 write y 1
+T1 release l
+T2 release m
+T3 read x 1
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Past: T1's and T2's first two events; T1 holds l, T2 holds m.
+	w := tr.WindowHolding([]int{2, 2, 0}, []int{3, 3, 1}, nil, 4-2, [][]uint32{{0}, {0}, nil})
+	for _, tc := range []struct {
+		thread  int
+		ops     []Op
+		arrival []uint32
+	}{
+		{0, []Op{OpAcquire, OpRelease}, []uint32{0, 2}},
+		{1, []Op{OpAcquire, OpRelease}, []uint32{1, 3}},
+		{2, []Op{OpRead}, []uint32{4}},
+	} {
+		th := w.Threads[tc.thread]
+		if len(th.Events) != len(tc.ops) {
+			t.Fatalf("thread %d has %d events, want %d", tc.thread, len(th.Events), len(tc.ops))
+		}
+		for i, op := range tc.ops {
+			if th.Events[i].Op != op || th.Arrival[i] != tc.arrival[i] {
+				t.Errorf("thread %d event %d: %v at %d, want %v at %d", tc.thread, i, th.Events[i].Op, th.Arrival[i], op, tc.arrival[i])
+			}
+		}
+	}
+	want := map[EventRef][]EventRef{
+		{Thread: 0, Index: 1}: {{Thread: 1, Index: 0}},
+		{Thread: 1, Index: 1}: {{Thread: 0, Index: 0}},
+		{Thread: 2, Index: 0}: {{Thread: 0, Index: 0}, {Thread: 1, Index: 0}},
+	}
+	for to, from := range want {
+		got := w.HBSources(to)
+		if len(got) != len(from) {
+			t.Errorf("hb sources of %v: %v, want %v", to, got, from)
+			continue
+		}
+		for i := range from {
+			if got[i] != from[i] {
+				t.Errorf("hb sources of %v: %v, want %v", to, got, from)
+			}
+		}
+	}
+}

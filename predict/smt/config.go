@@ -49,6 +49,16 @@ type Config struct {
 	// that free nothing outside it (the margin covers their positions
 	// around a chosen event; the gaps lie between chosen events).
 	Window []SmallStage
+	// WideMargin and Wide are a second window, tried when the first
+	// finds nothing: wider, with stages that free every position between
+	// the chosen events and more around them. Since a window may begin
+	// inside exclusive holds, it is placed right at its margin, and on
+	// lock-heavy recordings of 30K events and more it finds witnesses
+	// that otherwise only the small stages' frozen windows of 64 and 256
+	// positions over the whole closed slice found — slices larger than
+	// MaxSlice, so those candidates ended unknown.
+	WideMargin int
+	Wide       []SmallStage
 	// Small are tried in turn before the exact stage: cheap local ones
 	// first, then ones that also free what lies between chosen events that
 	// the witness may have to reorder, then ones covering everything
@@ -112,6 +122,8 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 		PrefixMaxEvents: 2048,
 		WindowMargin:    64,
 		Window:          []SmallStage{{Window: 16}, {Window: 16, Gap: 512}, {Window: 16, Gap: 2048}},
+		WideMargin:      512,
+		Wide:            []SmallStage{{Window: 64, Gap: encode.Span}, {Window: 256, Gap: encode.Span}},
 		Small: []SmallStage{
 			{Window: 16},
 			{Window: 16, Gap: 512},
@@ -138,6 +150,8 @@ func NarrowConfig() Config {
 	c.Prefix = []int{1, 2, 4}
 	c.WindowMargin = 2
 	c.Window = []SmallStage{{Window: 1}, {Window: 1, Gap: 2}}
+	c.WideMargin = 4
+	c.Wide = []SmallStage{{Window: 2, Gap: encode.Span}}
 	c.Small = []SmallStage{
 		{Window: 1},
 		{Relax: true, Window: 1},

@@ -24,13 +24,32 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 	// From here on the window has had the candidate: the small stages
 	// skip the frozen stages it tries (smallStages).
 	tried := stage.Decision{Derived: windowTried{}}
+	if dec, done := s.inWindow(p, w, wc, s.cfg.Window); done {
+		return dec, true
+	}
+	if len(s.cfg.Wide) == 0 || s.timeUp(p) || p.q.Stopped() {
+		return tried, false
+	}
+	if w, wc, ok = s.f.Windows().For(c, s.cfg.WideMargin); !ok {
+		return tried, false
+	}
+	if dec, done := s.inWindow(p, w, wc, s.cfg.Wide); done {
+		return dec, true
+	}
+	return tried, false
+}
+
+// inWindow tries the frozen stages sts over window w, where the
+// candidate is wc; done says it settled the candidate (with a validated
+// witness, or unknown on an error).
+func (s *solver) inWindow(p *prepared, w *encode.Window, wc encode.Candidate, sts []SmallStage) (stage.Decision, bool) {
 	prob, err := s.windowProblem(w.Trace, wc, p.q.Limits())
 	if err != nil {
-		return tried, false // stopped or over the budget
+		return stage.Decision{}, false // stopped or over the budget
 	}
 	enc := prob.Pattern(wc)
 	lastFree := -1
-	for _, st := range s.cfg.Window {
+	for _, st := range sts {
 		val := enc.Freeze(st.Window, st.Gap)
 		if val.Free == lastFree {
 			continue
@@ -38,7 +57,7 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 		lastFree = val.Free
 		verdict, value := s.specialized(enc, val, s.stageLimits(p))
 		if verdict == stage.Unknown && (s.timeUp(p) || p.q.Stopped()) {
-			return tried, false
+			return stage.Decision{}, false
 		}
 		if verdict != stage.Sat {
 			continue
@@ -52,7 +71,7 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 		}
 		s.invalid++ // as for any frozen witness: a bug
 	}
-	return tried, false
+	return stage.Decision{}, false
 }
 
 // windowProblem is the exact problem of candidate wc over window trace

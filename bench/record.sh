@@ -16,6 +16,12 @@
 # load average. Usage:
 #
 #   bench/record.sh [RUNS] [ITERS]      # defaults: 5 runs, 20000 iterations per goroutine
+#   BASE=PATH bench/record.sh [RUNS] [ITERS]
+#
+# With BASE, the path of another gpredict binary (say, one built from the
+# commit before a change), each run also records with it, right after the
+# recording of this tree's, and a second line of figures ("base") follows:
+# a before-and-after comparison under the same load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/peak.sh
@@ -27,7 +33,7 @@ trap 'rm -rf "$out"' EXIT
 secs() { sed -E 's/.* in ([0-9.]+)s.*/\1/'; }
 best() { sort -g | head -1; }
 (cd bench/recorder && go build -o "$out/plain" . && go build -race -o "$out/race" .)
-collect=0
+collect=0 bcollect=0
 for _ in $(seq "$runs"); do
 	"$out/plain" -iters "$iters" | secs >>"$out/plain.t"
 	"$out/race" -iters "$iters" | secs >>"$out/race.t"
@@ -38,14 +44,32 @@ for _ in $(seq "$runs"); do
 	wait $pid
 	secs <"$out/rec.out" >>"$out/rec.t"
 	[ "$c" -gt "$collect" ] && collect=$c
+	if [ -n "${BASE:-}" ]; then
+		rm -rf "$out/brec"
+		(cd bench/recorder && exec "$BASE" record --keep-raw -o "$out/brec" -- go run . -iters "$iters" >"$out/brec.out" 2>"$out/blog") &
+		pid=$!
+		c=$(peak $pid)
+		wait $pid
+		secs <"$out/brec.out" >>"$out/brec.t"
+		[ "$c" -gt "$bcollect" ] && bcollect=$c
+	fi
 done
-plain=$(best <"$out/plain.t") race=$(best <"$out/race.t") rec=$(best <"$out/rec.t")
-events=$(bin/gpredict trace check --format json "$out/rec/trace.trace" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
-# The raw log's size on disk: the pages its lines filled (the log is a
-# sparse file of chunks, written through a shared mapping).
-raw=$(du -sk "$out/rec/raw" | cut -f1)
-awk -v p="$plain" -v r="$race" -v g="$rec" -v e="$events" -v b="$raw" -v c="$collect" 'BEGIN {
-	printf "%-9s %-10s %-10s %-10s %-11s %-13s %-14s %-16s %-10s %-10s\n", "events", "plain (s)", "race (s)", "record (s)", "race ns/ev", "record ns/ev", "race slowdown", "record slowdown", "raw B/ev", "collect MB"
-	printf "%-9d %-10.3f %-10.3f %-10.3f %-11.0f %-13.0f %-14s %-16s %-10.1f %-10d\n", e, p, r, g, (r - p) * 1e9 / e, (g - p) * 1e9 / e, sprintf("%.0fx", r / p), sprintf("%.0fx", g / p), b * 1024 / e, c / 1024
-}'
+plain=$(best <"$out/plain.t") race=$(best <"$out/race.t")
+# row NAME TIMES RECDIR COLLECT: the figures of the recordings of one binary.
+row() {
+	local rec events raw
+	rec=$(best <"$2")
+	events=$(bin/gpredict trace check --format json "$3/trace.trace" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
+	# The raw log's size on disk: the pages its lines filled (the log is a
+	# sparse file of chunks, written through a shared mapping).
+	raw=$(du -sk "$3/raw" | cut -f1)
+	awk -v n="$1" -v p="$plain" -v r="$race" -v g="$rec" -v e="$events" -v b="$raw" -v c="$4" 'BEGIN {
+		printf "%-6s %-9d %-10.3f %-10.3f %-10.3f %-11.0f %-13.0f %-14s %-16s %-10.1f %-10d\n", n, e, p, r, g, (r - p) * 1e9 / e, (g - p) * 1e9 / e, sprintf("%.0fx", r / p), sprintf("%.0fx", g / p), b * 1024 / e, c / 1024
+	}'
+}
+printf "%-6s %-9s %-10s %-10s %-10s %-11s %-13s %-14s %-16s %-10s %-10s\n" "" "events" "plain (s)" "race (s)" "record (s)" "race ns/ev" "record ns/ev" "race slowdown" "record slowdown" "raw B/ev" "collect MB"
+row this "$out/rec.t" "$out/rec" "$collect"
+if [ -n "${BASE:-}" ]; then
+	row base "$out/brec.t" "$out/brec" "$bcollect"
+fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

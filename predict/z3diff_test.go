@@ -152,7 +152,7 @@ func choices(r *rand.Rand, tr *trace.Trace, s int, limit int) [][]trace.EventRef
 }
 
 func TestZ3DeciderMatchesExplorer(t *testing.T) {
-	testLadderAgainstExplorer(t, 500, nil, false, []string{"shb", "greedy", "prefix-window"}, []string{"given", "closure", "saturate"})
+	testLadderAgainstExplorer(t, 500, nil, false, []string{"shb", "greedy", "small"}, []string{"given", "closure", "saturate"})
 }
 
 // TestReorderedStagesMatchExplorer is the comparison without the shb
@@ -176,7 +176,7 @@ func TestSolverStagesMatchExplorer(t *testing.T) {
 // first (its windows narrowed to 1, 2 and 4 events), so that its
 // refutations and its model-guided witnesses are checked on their own.
 func TestLocalStageMatchesExplorer(t *testing.T) {
-	testLadderAgainstExplorer(t, 300, DirectStages(), true, []string{"local"}, []string{"local"})
+	testLadderAgainstExplorer(t, 300, DirectStages(), true, []string{"local", "prefix-window"}, []string{"local"})
 }
 
 // TestSaturateWideMatchesExplorer is the comparison without the saturate

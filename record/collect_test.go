@@ -76,6 +76,16 @@ func rawLogOfRaw(chunks ...testChunk) []byte {
 	return b.Bytes()
 }
 
+// bin is a binary record of the raw log (rawbin.go): its tag, then each
+// value as an unsigned varint.
+func bin(tag byte, vals ...uint64) string {
+	b := []byte{tag}
+	for _, v := range vals {
+		b = binary.AppendUvarint(b, v)
+	}
+	return string(b)
+}
+
 // collectBytes runs the collection of a raw log held in memory: merge,
 // cuts, and the rewrite when needed. It returns the trace text.
 func collectBytes(t *testing.T, raw []byte) (string, []Warning, error) {
@@ -152,6 +162,50 @@ func TestOpenRaw(t *testing.T) {
 			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:4\n", -1}, testChunk{1, 0, "1048576 # thread main\n+1 $3 write x 1\n", -1})},
 		{"a dictionary line that is not one", "", "", "raw.log: chunk 0: not a line of the recorder's dictionary",
 			rawLogOfRaw(testChunk{0, 0, "1 main write x 1\n", -1})},
+		{"binary records", "stack s1 f@/x.go:4\nmain write acct.bal@1 -3 stack=s1 @x.go:4\nmain read acct.bal@1 -3\nmain write acct.bal@1 300 stack=s1 @x.go:4\n" +
+			"main write flag true stack=s1 @x.go:4\ng read x 1\nmain read acct.bal@1 7\nmain read flag false\nmain read big 18446744073709551615\nmain write small -9223372036854775808\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 stack=s1 @x.go:4\n%1 acct.bal@1\n%2 flag\n%3 big\n%4 small\n", -1},
+				testChunk{1, 0, "=1 # thread main\n+1 stack s1 f@/x.go:4\n" + bin(2, 1, 1, 5) + bin(1, 0, 1, 5) + bin(4, 1, 1, 300) + bin(6, 1, 2, 1) +
+					"=3 r acct.bal@1 7\n" + bin(5, 0, 2, 0) + bin(3, 0, 3, 1<<64-1) + bin(2, 0, 4, 1<<64-1), -1},
+				testChunk{2, 0, "=2 # thread g\n" + "+1 r x 1\n", -1})},
+		{"binary lock records", "main acquire mu@1 @x.go:9\nmain read mu@1 1\ng read x 1\nmain release mu@1\ng racquire mu@1\ng rrelease mu@1\ng request mu@1 @x.go:9\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "%1 mu@1\n$1 @x.go:9\n", -1},
+				testChunk{1, 0, "=1 # thread main\n" + bin(7, 2, 1, 1) + bin(1, 0, 1, 2) + bin(8, 4, 0, 1), -1},
+				testChunk{2, 0, "=3 # thread g\n" + "+1 r x 1\n" + bin(9, 5, 0, 1) + bin(10, 6, 0, 1) + bin(11, 7, 1, 1), -1})},
+		{"a binary lock record without a stamp", "", "", "raw.log: chunk 1: a binary synchronisation event of stamp 0",
+			rawLogOfRaw(testChunk{0, 0, "%1 mu@1\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(7, 0, 0, 1), -1})},
+		{"binary map records", "main read x 1\nmain call void map.write(any,any) args=\"k\",3 target=map@1 @x.go:2\nmain write map@1 1 @x.go:2\n" +
+			"main call any map.read(any) args=\"k\" result=3 target=map@1\nmain call void map.delete(any) args=\"k\" target=map@1\n" +
+			"main call void map.range() target=map@1\nmain call void map.next() target=map@1\nmain call void map.clear() target=map@1\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:2\n%1 map@1\n", -1},
+				testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(13, 1, 1, 3) + `"k"` + bin(1) + "3" + bin(2, 1, 1, 2) +
+					bin(12, 0, 1, 3) + `"k"` + bin(1) + "3" + bin(14, 0, 1, 3) + `"k"` + bin(0) + bin(15, 0, 1, 0, 0) + bin(16, 0, 1, 0, 0) + bin(17, 0, 1, 0, 0), -1})},
+		{"a binary map record's text past its chunk", "", "", "raw.log: chunk 1: a binary event's text of 1000 bytes",
+			rawLogOfRaw(testChunk{0, 0, "%1 map@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(13, 0, 1, 1000), -1})},
+		{"binary pointer records", "main read x 1\nmain write p@1 Account@1 @x.go:2\nmain read p@1 nil\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:2\n%1 p@1\n%2 Account@1\n", -1},
+				testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(19, 1, 1, 2) + bin(18, 0, 1, 0), -1})},
+		{"a binary pointer record of an object the dictionary lacks", "", "", "raw.log: chunk 1: a binary event of variable 3, which the dictionary (2 names) does not define",
+			rawLogOfRaw(testChunk{0, 0, "%1 p@1\n%2 Account@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(18, 0, 1, 3), -1})},
+		{"binary channel records", "main enter void chan.send(any) target=chan@1 args=7 @x.go:3\nmain send chan@1 7 @x.go:3\nmain exit void chan.send(any) target=chan@1 @x.go:3\n" +
+			"g enter any chan.recv() target=chan@1\ng recv chan@1 7\ng exit any chan.recv() target=chan@1 result=7\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:3\n%1 chan@1\n", -1},
+				testChunk{1, 0, "=1 # thread main\n" + bin(20, 2, 1, 1, 1) + "7" + bin(21, 3, 1, 1, 1) + "7" + bin(22, 4, 1, 1, 0), -1},
+				testChunk{2, 0, "=5 # thread g\n" + bin(23, 6, 0, 1, 0) + bin(24, 7, 0, 1, 1) + "7" + bin(25, 8, 0, 1, 1) + "7", -1})},
+		{"a binary record cut by the end of the file", "main read x 1\n", "raw.log: chunk 1 is cut off by the end of the file", "",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + "+1 r x 1\n" + bin(2, 0, 1, 300), -1})[:rawHeader+testChunkSize+chunkHeader+27]},
+		{"a binary record cut short", "", "", "raw.log: chunk 1: a binary event cut short",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(2, 0, 1, 300)[:4], -1})},
+		{"a binary record first", "", "", "raw.log: chunk 1: a binary event before its goroutine's first stamp",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, bin(2, 0, 1, 3), -1})},
+		{"a binary record of a name the dictionary lacks", "", "", "raw.log: chunk 1: a binary event of variable 2, which the dictionary (1 names) does not define",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(2, 0, 2, 3), -1})},
+		{"a binary record of a code the dictionary lacks", "", "", "raw.log: chunk 1: a binary event of code $4",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(2, 4, 1, 3), -1})},
+		{"a binary boolean neither 0 nor 1", "", "", "raw.log: chunk 1: a binary boolean of value 2",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(6, 0, 1, 2), -1})},
+		{"names out of order", "", "", "raw.log: chunk 0: name %3 after 1 names",
+			rawLogOfRaw(testChunk{0, 0, "%1 x\n%3 y\n", -1})},
 		{"out of order", "", "", "raw.log: chunk 0: sequence number 10 after 20",
 			rawLogOf(testChunk{1, 0, "2 main write x 1\n1 main write x 2\n", -1})},
 	} {

@@ -17,6 +17,10 @@ func FuzzReadRaw(f *testing.F) {
 	f.Add(rawLogOf(testChunk{1, 0, "1 lock m@1 : mutex\n2 a acquire m@1\n6 # blocks a acquire m@1 stack=s1 @x.go:4\n", -1},
 		testChunk{2, 0, "3 lock r@1 : rwmutex\n4 b request r@1\n5 b acquire r@1\n7 # blocks b racquire r@1 stack=s1 @x.go:5\n", -1}))
 	f.Add(rawLogOfRaw(testChunk{0, 0, "$1 stack=s1 @x.go:4\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 stack s1 f@/x.go:4\n+2 $1 w x 1\n=2 $1 r x 1\n", -1}))
+	f.Add(rawLogOfRaw(testChunk{0, 0, "$1 stack=s1 @x.go:4\n%1 x\n%2 b\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 stack s1 f@/x.go:4\n" + bin(2, 1, 1, 5) + bin(6, 0, 2, 1) + "=2 r x -3\n" + bin(3, 1, 1, 300), -1}))
+	f.Add(rawLogOfRaw(testChunk{0, 0, "$1 @x.go:2\n%1 map@1\n%2 p@1\n%3 chan@1\n%4 mu@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" +
+		bin(13, 1, 1, 3) + `"k"` + bin(1) + "3" + bin(19, 1, 2, 1) + bin(7, 2, 1, 4) + bin(20, 3, 1, 3, 1) + "7" + bin(8, 4, 0, 4), -1},
+		testChunk{2, 0, "=5 # thread g\n" + bin(23, 6, 0, 3, 0) + bin(24, 7, 0, 3, 1) + "7" + bin(18, 0, 2, 0), -1}))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		l, warns, err := openRaw("raw.log", bytes.NewReader(raw), int64(len(raw)))
 		for _, w := range warns {

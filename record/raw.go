@@ -26,7 +26,10 @@ import (
 // last "# thread NAME" line gives, starts with the code of its stack and
 // site ("$7 r x 1"), which the dictionary — the lines "$7 SUFFIX" of writer
 // 0, read first — turns back into its end (" stack=s2 @x.go:4"), and
-// spells reads and writes "r" and "w" (shortOps). The cursor puts all of it
+// spells reads and writes "r" and "w" (shortOps); and the reads and writes
+// of integers and booleans are binary records of a few bytes, without a
+// stamp or a newline, whose variables are numbers that the dictionary's
+// lines "%3 NAME" define (rawbin.go). The cursor puts all of it
 // back. What the Java agent (record/java) writes is the same format without
 // these abbreviations, which are optional: the format keeps its version.
 const (
@@ -50,7 +53,8 @@ type rawLog struct {
 	name    string
 	r       io.ReaderAt
 	writers [][]rawChunk
-	dict    map[string]string // code → the end of the lines that carry it
+	dict    map[uint64]string // code ("$7" is 7) → the end of the lines that carry it
+	names   []string          // the variables that binary events name: "%K NAME" is names[K-1]
 }
 
 // dictWriter is the writer whose chunks are the dictionary (rt_point.go).
@@ -92,7 +96,7 @@ func openRaw(name string, r io.ReaderAt, size int64) (*rawLog, []Warning, error)
 		w := binary.LittleEndian.Uint64(ch[8:])
 		byWriter[w] = append(byWriter[w], rawChunk{number: binary.LittleEndian.Uint64(ch[16:]), off: off + chunkHeader, used: used, index: i, cut: used < int64(binary.LittleEndian.Uint32(ch[4:]))})
 	}
-	l := &rawLog{name: name, r: r, dict: map[string]string{}}
+	l := &rawLog{name: name, r: r, dict: map[uint64]string{}}
 	ids := make([]uint64, 0, len(byWriter))
 	for w := range byWriter {
 		if w != dictWriter {
@@ -119,8 +123,9 @@ func openRaw(name string, r io.ReaderAt, size int64) (*rawLog, []Warning, error)
 	return l, append(warns, dw...), err
 }
 
-// readDict reads the dictionary's chunks into l.dict: lines "$K SUFFIX".
-// Its size is the program's distinct (stack, site) pairs, not the log's.
+// readDict reads the dictionary's chunks: lines "$K SUFFIX" into l.dict
+// and "%K NAME" into l.names (numbered from 1, in order). Its size is the
+// program's distinct (stack, site) pairs and variables, not the log's.
 func (l *rawLog) readDict(chunks []rawChunk) ([]Warning, error) {
 	sort.Slice(chunks, func(i, j int) bool { return chunks[i].number < chunks[j].number })
 	for k, ch := range chunks {
@@ -140,14 +145,45 @@ func (l *rawLog) readDict(chunks []rawChunk) ([]Warning, error) {
 				}
 				return nil, fmt.Errorf("%s: chunk %d: its last line has no end: %q", l.name, ch.index, line)
 			}
-			code, suffix, ok := strings.Cut(line, " ")
-			if !ok || len(code) < 2 || code[0] != '$' {
-				return nil, fmt.Errorf("%s: chunk %d: not a line of the recorder's dictionary (want $CODE SUFFIX): %q", l.name, ch.index, line)
+			if err := l.dictEntry(line); err != nil {
+				return nil, fmt.Errorf("%s: chunk %d: %v", l.name, ch.index, err)
 			}
-			l.dict[code] = " " + suffix
 		}
 	}
 	return nil, nil
+}
+
+// dictEntry reads one line of the dictionary.
+func (l *rawLog) dictEntry(line string) error {
+	key, value, ok := strings.Cut(line, " ")
+	var n uint64
+	var err error
+	if len(key) >= 2 {
+		n, err = strconv.ParseUint(key[1:], 10, 64)
+	}
+	switch {
+	case !ok || len(key) < 2 || err != nil || n == 0:
+	case key[0] == '$':
+		l.dict[n] = " " + value
+		return nil
+	case key[0] == '%' && value != "":
+		if n != uint64(len(l.names))+1 {
+			return fmt.Errorf("name %%%d after %d names (they are numbered in order): %q", n, len(l.names), line)
+		}
+		l.names = append(l.names, value)
+		return nil
+	}
+	return fmt.Errorf("not a line of the recorder's dictionary (want $CODE SUFFIX or %%NUMBER NAME): %q", line)
+}
+
+// suffix returns the end of the lines of the code text ("$7").
+func (l *rawLog) suffix(code string) (string, bool) {
+	n, err := strconv.ParseUint(strings.TrimPrefix(code, "$"), 10, 64)
+	if err != nil || !strings.HasPrefix(code, "$") {
+		return "", false
+	}
+	s, ok := l.dict[n]
+	return s, ok
 }
 
 // cursor reads the lines of one writer, chunk after chunk.
@@ -159,6 +195,7 @@ type cursor struct {
 	seq    uint64   // the current line's
 	text   string
 	base   uint64 // the writer's last global stamp
+	sub    uint64 // the current line's count since then (its local stamp)
 	thread string // the writer's thread name
 	// probed says that seq is the first line's, read from the file
 	// without a buffer: a writer gets its buffer only once the merge
@@ -206,6 +243,14 @@ func (c *cursor) next() (bool, error) {
 			c.at, c.chunks = c.chunks[0], c.chunks[1:]
 			c.r = bufio.NewReaderSize(io.NewSectionReader(c.l.r, c.at.off, c.at.used), 2048)
 		}
+		if b, err := c.r.Peek(1); err == nil && binaryTag(b[0]) {
+			ok, err := c.binary()
+			if err != nil || ok {
+				return ok, err
+			}
+			c.r = nil // a record the cut left partial (warned about)
+			continue
+		}
 		line, err := c.r.ReadString('\n')
 		if err == io.EOF && line == "" {
 			c.r = nil
@@ -227,9 +272,10 @@ func (c *cursor) next() (bool, error) {
 			return false, fmt.Errorf("%s: chunk %d: not a line of the recorder (want SEQUENCE TEXT, or +K TEXT after one): %q", c.l.name, c.at.index, line)
 		}
 		if local {
+			c.sub = seq
 			seq += c.base
 		} else {
-			c.base = seq
+			c.base, c.sub = seq, 0
 		}
 		if name, isName := strings.CutPrefix(text, "# thread "); isName {
 			c.thread = name
@@ -239,7 +285,7 @@ func (c *cursor) next() (bool, error) {
 		if strings.HasPrefix(text, "$") {
 			code, rest, _ := strings.Cut(text, " ")
 			var known bool
-			if suffix, known = c.l.dict[code]; !known || rest == "" {
+			if suffix, known = c.l.suffix(code); !known || rest == "" {
 				return false, fmt.Errorf("%s: chunk %d: code %s, which the dictionary does not define, or no event after it: %q", c.l.name, c.at.index, code, line)
 			}
 			text = rest

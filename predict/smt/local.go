@@ -20,7 +20,7 @@ import (
 // accepts it. Its problems grow with the window, not with the trace.
 func (s *solver) local(p *prepared) (stage.Decision, bool) {
 	q := p.q
-	if !q.IsChain {
+	if !q.IsChain || s.smallFirst(p) {
 		return stage.Decision{}, false
 	}
 	facts, derived := q.Facts(), false
@@ -89,4 +89,11 @@ func (s *solver) checkAll(cs []encode.Constraint, l limits) (stage.Verdict, func
 		return stage.Unsat, nil
 	}
 	return stage.Sat, z.model()
+}
+
+// smallFirst reports whether the candidate's closed slice is small enough
+// (Config.SmallFirst) for the small stages to decide it before local and
+// prefix-window would.
+func (s *solver) smallFirst(p *prepared) bool {
+	return p.slice.Size() <= s.cfg.SmallFirst
 }

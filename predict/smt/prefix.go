@@ -23,7 +23,7 @@ import (
 func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 	q := p.q
 	facts := q.Facts()
-	if !q.IsChain || facts == nil {
+	if !q.IsChain || facts == nil || s.smallFirst(p) {
 		return stage.Decision{}, false
 	}
 	tr := s.f.Trace
@@ -36,6 +36,9 @@ func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 		}
 		if size == lastSize || size > s.cfg.PrefixMaxEvents {
 			break // the window stopped growing, or grew too large
+		}
+		if s.cfg.PrefixMaxPast > 0 && sum(start) > s.cfg.PrefixMaxPast {
+			break // simulating and validating the past would cost too much
 		}
 		lastSize = size
 		past, values, ok := greedy.Prefix(s.f.Index, q.Chain, *facts, start)
@@ -105,4 +108,13 @@ func liftFrom(start []int, steps []replay.Step) []replay.Step {
 		out[i] = s
 	}
 	return out
+}
+
+// sum is the sum of ns.
+func sum(ns []int) int {
+	total := 0
+	for _, n := range ns {
+		total += n
+	}
+	return total
 }

@@ -9,11 +9,7 @@ import (
 // BenchmarkAccesses measures the cost of recording memory accesses and
 // lock operations from several goroutines (the recorder's hot path).
 func BenchmarkAccesses(b *testing.B) {
-	dir := b.TempDir()
-	os.Setenv("GPREDICT_RECORD_DIR", dir)
-	if !on() {
-		b.Skip("recording did not start")
-	}
+	startRecording(b)
 	type acct struct {
 		mu  sync.Mutex
 		bal int
@@ -28,4 +24,38 @@ func BenchmarkAccesses(b *testing.B) {
 		}
 	})
 	Flush()
+}
+
+// BenchmarkIteration measures one iteration of bench/recorder's workload
+// as the instrumented program makes it (a lock, two fields updated, a map
+// written through a field, an unlock: ten events at seven sites), on one
+// goroutine: the recorder's cost per event without the contention of the
+// real workload, whose figures (bench/record.sh) it helps to explain.
+func BenchmarkIteration(b *testing.B) {
+	startRecording(b)
+	type account struct {
+		mu           sync.Mutex
+		balance, ops int
+		seen         map[int]int
+	}
+	a := &account{seen: map[int]int{}}
+	n := b.N
+	for i := 0; i < n; i++ {
+		Read(&n, "n@", "main.go:46")
+		Lock(&a.mu, "account.mu", "main.go:47")
+		Write(&a.balance, Read(&a.balance, "account.balance", "main.go:48")+i%7, "account.balance", "main.go:48")
+		Write(&a.ops, Read(&a.ops, "account.ops", "main.go:49")+1, "account.ops", "main.go:49")
+		MapWrite(Read(&a.seen, "account.seen", "main.go:50"), i%100, 1, "main.go:50")
+		Unlock(&a.mu, "account.mu", "main.go:51")
+	}
+	Flush()
+}
+
+// startRecording turns recording on for a benchmark (once per process:
+// the log of the first benchmark that runs is the process's).
+func startRecording(b *testing.B) {
+	os.Setenv("GPREDICT_RECORD_DIR", b.TempDir())
+	if !on() {
+		b.Skip("recording did not start")
+	}
 }

@@ -67,7 +67,8 @@ func AtomicVoid[P any](p *P, kind, desc, site string, op func(*P)) {
 func logAtomic(k locKey, kind, desc, site, before, after string) {
 	s := cur()
 	s.mu.Lock()
-	name, first := newLocName(k, desc)
+	n, first := newLocName(k, desc)
+	name := n.s
 	if first {
 		s.line("init ", name, " ", before)
 	}

@@ -2,10 +2,8 @@ package rt
 
 import (
 	"reflect"
-	"runtime"
 	"strconv"
 	"sync"
-	"time"
 	"unsafe"
 )
 
@@ -32,6 +30,7 @@ type chanState struct {
 	keep         any        // the channel, kept alive so its address names it alone
 	mu           sync.Mutex // guards the fields below
 	name         string
+	id           uint64 // the name's number (vname), for binary events
 	cap          int
 	sends, recvs int
 	closed       bool // closed by instrumented code (its close event is in the trace)
@@ -42,31 +41,25 @@ type chanState struct {
 	// sends on). externalRecvs likewise for sends whose room was made by
 	// a receive that was not recorded.
 	externalSends, externalRecvs bool
+	// counted, when an operation waits for its partner, is closed at the
+	// next count (rt_chan_wait.go).
+	counted chan struct{}
 }
 
-var chans sync.Map // channel address → *chanState
+var chans = newTable[unsafe.Pointer, *chanState](hashPtr) // channel address → its state
 
+// chanOf returns the recorder's state of the channel ch (nil for a nil
+// one), made the first time.
 func chanOf(ch any) *chanState {
-	c, _ := stateOf(&chans, ch, func(p unsafe.Pointer, v reflect.Value) *chanState {
-		return &chanState{keep: ch, name: objName(p, "chan"), cap: v.Cap()}
+	v := reflect.ValueOf(ch)
+	if v.IsNil() {
+		return nil
+	}
+	c, _ := chans.getOrAdd(v.UnsafePointer(), func(p unsafe.Pointer) *chanState {
+		name := objVar(p, "chan")
+		return &chanState{keep: ch, name: name.s, id: name.id, cap: v.Cap()}
 	})
 	return c
-}
-
-// stateOf returns the recorder's state of the map or channel ref (nil for
-// a nil one) from table, made by create the first time; made reports
-// whether this call made it.
-func stateOf[S any](table *sync.Map, ref any, create func(unsafe.Pointer, reflect.Value) *S) (state *S, made bool) {
-	v := reflect.ValueOf(ref)
-	if v.IsNil() {
-		return nil, false
-	}
-	p := v.UnsafePointer()
-	if st, ok := table.Load(p); ok {
-		return st.(*S), false
-	}
-	st, loaded := table.LoadOrStore(p, create(p, v))
-	return st.(*S), !loaded
 }
 
 // declare logs c's capacity directive once.
@@ -87,7 +80,7 @@ func (c *chanState) sendEvent(s *gstate, k int, v any, site string) {
 	if j := k - c.cap; j >= 1 && !c.received(j) {
 		return
 	}
-	s.event(site, "send "+c.name+" "+repr(v))
+	s.chanEv(site, chanSend, c, repr(v))
 }
 
 // recvEvent logs the k-th receive of c: of a value a recorded send sent,
@@ -97,7 +90,7 @@ func (c *chanState) sendEvent(s *gstate, k int, v any, site string) {
 func (c *chanState) recvEvent(s *gstate, k int, v any, ok bool, site string) {
 	if ok {
 		if c.sent(k) {
-			s.event(site, "recv "+c.name+" "+repr(v))
+			s.chanEv(site, chanRecv, c, repr(v))
 		}
 		return
 	}
@@ -106,7 +99,7 @@ func (c *chanState) recvEvent(s *gstate, k int, v any, ok bool, site string) {
 	c.mu.Unlock()
 	switch {
 	case closed:
-		s.event(site, "recvclosed "+c.name)
+		s.ev(site, "recvclosed ", c.name)
 	case ctx != nil:
 		ctx.observe(s, site)
 	}
@@ -123,23 +116,12 @@ func (c *chanState) sent(k int) bool { return c.partner(&c.sends, &c.externalSen
 func (c *chanState) received(k int) bool { return c.partner(&c.recvs, &c.externalRecvs, k) }
 
 func (c *chanState) partner(count *int, external *bool, k int) bool {
-	start := time.Now()
-	for try := 0; ; try++ {
-		c.mu.Lock()
-		n, ext := *count, *external
-		done := gaveUp(try, start)
-		if k > n && !ext && done {
-			*external = true
-		}
-		c.mu.Unlock()
-		if k <= n {
-			return true
-		}
-		if ext || done {
-			return false
-		}
-		runtime.Gosched()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if k <= *count {
+		return true
 	}
+	return !*external && c.waitCount(count, external, k)
 }
 
 // Send is `ch <- v`. The send is counted when it starts: its place in
@@ -154,12 +136,12 @@ func Send[T any](ch chan<- T, v T, site string) {
 	withState(func(s *gstate) {
 		c.declare(s)
 		k = c.next(&c.sends)
-		s.event(site, "enter void chan.send(any) target="+c.name+" args="+repr(v))
+		s.chanEv(site, chanSendEnter, c, repr(v))
 	})
 	ch <- v
 	withState(func(s *gstate) {
 		c.sendEvent(s, k, v, site)
-		s.event(site, "exit void chan.send(any) target="+c.name)
+		s.chanEv(site, chanSendExit, c, "")
 	})
 }
 
@@ -172,7 +154,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 	}
 	withState(func(s *gstate) {
 		c.declare(s)
-		s.event(site, "enter any chan.recv() target="+c.name)
+		s.chanEv(site, chanRecvEnter, c, "")
 	})
 	v, ok := <-ch
 	withState(func(s *gstate) {
@@ -181,7 +163,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 			k = c.next(&c.recvs)
 		}
 		c.recvEvent(s, k, v, ok, site)
-		s.event(site, "exit any chan.recv() target="+c.name+" result="+repr(v))
+		s.chanEv(site, chanRecvExit, c, repr(v))
 	})
 	return v, ok
 }
@@ -206,12 +188,12 @@ func Close[T any](ch chan<- T, site string) {
 	c.mu.Unlock()
 	withState(func(s *gstate) {
 		c.declare(s)
-		s.event(site, "enter void chan.close() target="+c.name)
+		s.ev(site, "enter void chan.close() target=", c.name)
 		if again {
 			return
 		}
-		s.event(site, "close "+c.name)
-		s.event(site, "exit void chan.close() target="+c.name)
+		s.ev(site, "close ", c.name)
+		s.ev(site, "exit void chan.close() target=", c.name)
 	})
 	close(ch)
 }
@@ -220,7 +202,7 @@ func Close[T any](ch chan<- T, site string) {
 func SelSend[T any](ch chan<- T, v T, site string) {
 	selected(ch, site, func(c *chanState, s *gstate) {
 		k := c.next(&c.sends)
-		s.event(site, "call void chan.send(any) target="+c.name+" args="+repr(v))
+		s.ev(site, "call void chan.send(any) target=", c.name, " args=", repr(v))
 		c.sendEvent(s, k, v, site)
 	})
 }
@@ -232,7 +214,7 @@ func SelRecv[T any](ch <-chan T, v T, ok bool, site string) {
 		if ok {
 			k = c.next(&c.recvs)
 		}
-		s.event(site, "call any chan.recv() target="+c.name+" result="+repr(v))
+		s.ev(site, "call any chan.recv() target=", c.name, " result=", repr(v))
 		c.recvEvent(s, k, v, ok, site)
 	})
 }
@@ -254,6 +236,10 @@ func (c *chanState) next(count *int) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	*count++
+	if c.counted != nil {
+		close(c.counted) // wakes the operations waiting for a partner
+		c.counted = nil
+	}
 	return *count
 }
 

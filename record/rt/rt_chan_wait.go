@@ -14,8 +14,38 @@ import "time"
 // every schedule — with it the test's goroutine and every later test.
 const partnerWait = 50 * time.Millisecond
 
-// gaveUp reports whether an operation that has yielded try times since
-// start stops waiting for its partner.
-func gaveUp(try int, start time.Time) bool {
-	return try >= 200 && time.Since(start) >= partnerWait
+// waitCount waits, for at most partnerWait, until *count reaches k, and
+// reports whether it did; if not, no instrumented code performs that side
+// of c (*external, and later operations do not wait). c.mu is held, and
+// released while the operation sleeps: it does not spin, so on a busy
+// machine the goroutine that will count its partner gets the processor
+// (yielding in a loop, as the recorder did, spent a fifth of a recorded
+// program's time in the scheduler, waiting for a receive of a full
+// buffered channel to be counted).
+func (c *chanState) waitCount(count *int, external *bool, k int) bool {
+	timer := time.NewTimer(partnerWait)
+	defer timer.Stop()
+	for {
+		if c.counted == nil {
+			c.counted = make(chan struct{})
+		}
+		wait := c.counted
+		c.mu.Unlock()
+		timedOut := false
+		select {
+		case <-wait:
+		case <-timer.C:
+			timedOut = true
+		}
+		c.mu.Lock()
+		switch {
+		case k <= *count:
+			return true
+		case *external:
+			return false
+		case timedOut:
+			*external = true
+			return false
+		}
+	}
 }

@@ -124,9 +124,13 @@ func (c *chunk) used() int { return int(binary.LittleEndian.Uint32(c.mem[4:])) }
 // setUsed records that c holds n bytes of lines.
 func (c *chunk) setUsed(n int) { binary.LittleEndian.PutUint32(c.mem[4:], uint32(n)) }
 
-// write puts a buffered chunk into the file (a mapped one is there).
+// write puts a buffered chunk into the file (a mapped one is there); a
+// goroutine's chunk after the dictionary's new lines (flushDict).
 func (l *logFile) write(c *chunk) {
 	if !c.mapped {
+		if binary.LittleEndian.Uint64(c.mem[8:]) != dictWriter {
+			flushDict()
+		}
 		l.f.WriteAt(c.mem[:chunkHeader+c.used()], c.off)
 	}
 }

@@ -2,8 +2,7 @@ package rt
 
 import (
 	"reflect"
-	"strconv"
-	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -17,17 +16,19 @@ import (
 // properties' business, not DataRace's.
 
 type mapState struct {
-	mu      sync.Mutex
 	keep    any
 	name    string
-	version int
+	id      uint64       // the name's number (vname), for binary events
+	version atomic.Int64 // the number of the map's last change
 }
 
-var maps sync.Map // map address → *mapState
+var maps = newTable[unsafe.Pointer, *mapState](hashPtr) // map address → its state
 
-func mapOf(m any) *mapState {
-	ms, made := stateOf(&maps, m, func(p unsafe.Pointer, _ reflect.Value) *mapState {
-		return &mapState{keep: m, name: objName(p, "map")}
+// mapOf returns the state of the map m, whose address is p (not nil).
+func mapOf(p unsafe.Pointer, m any) *mapState {
+	ms, made := maps.getOrAdd(p, func(p unsafe.Pointer) *mapState {
+		name := objVar(p, "map")
+		return &mapState{keep: m, name: name.s, id: name.id}
 	})
 	if made {
 		withState(func(s *gstate) { s.line("volatile " + ms.name) })
@@ -35,72 +36,134 @@ func mapOf(m any) *mapState {
 	return ms
 }
 
-// mapAccess logs the call event and the access of m's variable.
-func mapAccess(m any, site, call string, write bool) {
-	if !on() {
+// mapPtr is the address of the map m (nil for a nil map): a map value is
+// a pointer to the runtime's map.
+func mapPtr[M ~map[K]V, K comparable, V any](m M) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&m))
+}
+
+// mapAccess logs the call event of op (a, b its arguments, below) and
+// the access of m's variable. The call reads "call SIG args=A result=B
+// target=MAP" for a read, "args=A,B" for a write, "args=A" for a delete,
+// nothing more for the others (mapCalls).
+func mapAccess(p unsafe.Pointer, m any, site string, op mapOp, a, b string) {
+	if !on() || p == nil {
 		return
 	}
-	ms := mapOf(m)
-	if ms == nil {
-		return
+	ms := mapOf(p, m)
+	write := op.writes()
+	var v int64
+	if write {
+		v = ms.version.Add(1)
+	} else {
+		v = ms.version.Load()
 	}
 	withState(func(s *gstate) {
-		ms.mu.Lock()
-		if write {
-			ms.version++
-		}
-		v := strconv.Itoa(ms.version)
-		ms.mu.Unlock()
 		// A map is no synchronisation: its events take local stamps
-		// (gstate.stamp), like memory accesses.
-		s.evMem(site, "call ", call, " target=", ms.name)
-		if write {
-			s.evMem(site, opWrite, ms.name, " ", v)
-		} else {
-			s.evMem(site, opRead, ms.name, " ", v)
+		// (gstate.stamp), like memory accesses. Both have the code of
+		// the site and stack.
+		s.threadLine()
+		code := s.code(site)
+		if !s.binMapCall(code, op, ms.id, a, b) {
+			s.evMem(site, "call ", mapCalls[op].sig, op.args(a, b), " target=", ms.name)
 		}
+		acc := opRead
+		if write {
+			acc = opWrite
+		}
+		s.numberAt(code, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int64)
 	})
+}
+
+// mapOp is a map operation; its number is its binary record's tag less
+// binMapRead (rt_binary.go).
+type mapOp uint8
+
+const (
+	mapRead mapOp = iota
+	mapWrite
+	mapDelete
+	mapRangeOp
+	mapNextOp
+	mapClearOp
+)
+
+// mapCalls are the signatures of the calls of the map operations, and
+// whether they change the map. record/rawbin.go has the same table.
+var mapCalls = [...]struct {
+	sig    string
+	writes bool
+}{
+	mapRead:    {"any map.read(any)", false},
+	mapWrite:   {"void map.write(any,any)", true},
+	mapDelete:  {"void map.delete(any)", true},
+	mapRangeOp: {"void map.range()", false},
+	mapNextOp:  {"void map.next()", false},
+	mapClearOp: {"void map.clear()", true},
+}
+
+func (op mapOp) writes() bool { return mapCalls[op].writes }
+
+// args is the text of the arguments of a call of op after its signature.
+func (op mapOp) args(a, b string) string {
+	switch op {
+	case mapRead:
+		return " args=" + a + " result=" + b
+	case mapWrite:
+		return " args=" + a + "," + b
+	case mapDelete:
+		return " args=" + a
+	}
+	return ""
 }
 
 // MapRead is `m[k]`.
 func MapRead[M ~map[K]V, K comparable, V any](m M, k K, site string) V {
 	v := m[k]
-	mapAccess(m, site, "any map.read(any) args="+repr(k)+" result="+repr(v), false)
+	if on() {
+		mapAccess(mapPtr(m), m, site, mapRead, repr(k), repr(v))
+	}
 	return v
 }
 
 // MapRead2 is `v, ok := m[k]`.
 func MapRead2[M ~map[K]V, K comparable, V any](m M, k K, site string) (V, bool) {
 	v, ok := m[k]
-	mapAccess(m, site, "any map.read(any) args="+repr(k)+" result="+repr(v), false)
+	if on() {
+		mapAccess(mapPtr(m), m, site, mapRead, repr(k), repr(v))
+	}
 	return v, ok
 }
 
 // MapWrite is `m[k] = v`.
 func MapWrite[M ~map[K]V, K comparable, V any](m M, k K, v V, site string) {
-	mapAccess(m, site, "void map.write(any,any) args="+repr(k)+","+repr(v), true)
+	if on() {
+		mapAccess(mapPtr(m), m, site, mapWrite, repr(k), repr(v))
+	}
 	m[k] = v
 }
 
 // MapDelete is `delete(m, k)`.
 func MapDelete[M ~map[K]V, K comparable, V any](m M, k K, site string) {
-	mapAccess(m, site, "void map.delete(any) args="+repr(k), true)
+	if on() {
+		mapAccess(mapPtr(m), m, site, mapDelete, repr(k), "")
+	}
 	delete(m, k)
 }
 
 // MapRange is logged before a `for … range m` loop starts.
 func MapRange[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(m, site, "void map.range()", false)
+	mapAccess(mapPtr(m), m, site, mapRangeOp, "", "")
 }
 
 // MapNext is logged at the start of each iteration of such a loop.
 func MapNext[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(m, site, "void map.next()", false)
+	mapAccess(mapPtr(m), m, site, mapNextOp, "", "")
 }
 
 // MapClear is `clear(m)`.
 func MapClear[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(m, site, "void map.clear()", true)
+	mapAccess(mapPtr(m), m, site, mapClearOp, "", "")
 	for k := range m { // clear(m), which the runtime's Go version lacks (overlay.go, rtGo)
 		delete(m, k)
 	}

@@ -107,19 +107,22 @@ func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
 func (s *gstate) access(p, old unsafe.Pointer, typ reflect.Type, tp unsafe.Pointer, desc, site, op string) {
 	name, first := newLocName(locKey{p, tp}, desc)
 	if first && old != nil {
-		s.line("init ", name, " ", reprAt(old, typ))
+		s.line("init ", name.s, " ", reprAt(old, typ))
 	}
 	s.logAccess(name, p, typ, site, op)
 }
 
 // logAccess logs op of the location p of type typ named name, with the
 // value now at p (s.mu held).
-func (s *gstate) logAccess(name string, p unsafe.Pointer, typ reflect.Type, site, op string) {
+func (s *gstate) logAccess(name vname, p unsafe.Pointer, typ reflect.Type, site, op string) {
 	if number(typ.Kind()) {
 		s.evNumber(site, op, name, p, typ.Kind())
 		return
 	}
-	s.evMem(site, op, name, " ", reprAt(p, typ))
+	if s.binObject(site, op, name, p, typ) {
+		return
+	}
+	s.evMem(site, op, name.s, " ", reprAt(p, typ))
 }
 
 func composite(t reflect.Type) bool {
@@ -262,7 +265,7 @@ func wroteElems(base unsafe.Pointer, from, to int, t reflect.Type, site string) 
 		for _, lf := range leaves {
 			at := unsafe.Add(elem, lf.off)
 			if name, ok := knownName(locKey{at, lf.t}); ok {
-				s.evMem(site, opWrite, name, " ", reprAt(at, lf.typ))
+				s.evMem(site, opWrite, name.s, " ", reprAt(at, lf.typ))
 			}
 		}
 	}

@@ -24,17 +24,25 @@ import (
 // locKey is a location: its address and its type (typePtr).
 type locKey struct{ p, t unsafe.Pointer }
 
+// vname is a variable's name and its number in the log's dictionary
+// (defineName; 0 if it has none), which binary events carry instead of
+// the name (rt_binary.go).
+type vname struct {
+	s  string
+	id uint64
+}
+
 var names = struct {
-	loc  *table[locKey, string]         // location → variable name
-	obj  *table[unsafe.Pointer, string] // object → name
-	seen sync.Map                       // typePtr → true once a location of that type has a name
+	loc  *table[locKey, vname]         // location → variable name
+	obj  *table[unsafe.Pointer, vname] // object → name
+	seen sync.Map                      // typePtr → true once a location of that type has a name
 
 	mu    sync.Mutex
 	count map[string]*int // description → ordinals used (a pointer: one lookup per name)
 	taken map[string]bool // package-level names in use
 	vol   map[string]bool // variables declared volatile
 }{
-	loc: newTable[locKey, string](hashLoc), obj: newTable[unsafe.Pointer, string](hashPtr),
+	loc: newTable[locKey, vname](hashLoc), obj: newTable[unsafe.Pointer, vname](hashPtr),
 	count: map[string]*int{}, taken: map[string]bool{}, vol: map[string]bool{},
 }
 
@@ -43,26 +51,32 @@ var names = struct {
 // (used as is), else a type or field description that gets an ordinal.
 func locName(k locKey, desc string) string {
 	n, _ := newLocName(k, desc)
-	return n
+	return n.s
 }
 
 // newLocName is locName that also reports whether the location was named
 // just now (its first recorded access).
-func newLocName(k locKey, desc string) (string, bool) {
-	return names.loc.getOrAdd(k, func(k locKey) string {
-		if _, ok := names.seen.Load(k.t); !ok {
-			names.seen.Store(k.t, true)
-		}
-		names.mu.Lock()
-		defer names.mu.Unlock()
-		global := strings.HasPrefix(desc, "=")
-		desc = strings.TrimPrefix(desc, "=")
-		if global && !names.taken[desc] {
-			names.taken[desc] = true
-			return desc
-		}
-		return ordinal(desc)
+func newLocName(k locKey, desc string) (vname, bool) {
+	return names.loc.getOrAdd(k, func(k locKey) vname {
+		n := nameLoc(k, desc)
+		return vname{n, defineName(n)}
 	})
+}
+
+// nameLoc makes the name of the location k, new to the table.
+func nameLoc(k locKey, desc string) string {
+	if _, ok := names.seen.Load(k.t); !ok {
+		names.seen.Store(k.t, true)
+	}
+	names.mu.Lock()
+	defer names.mu.Unlock()
+	global := strings.HasPrefix(desc, "=")
+	desc = strings.TrimPrefix(desc, "=")
+	if global && !names.taken[desc] {
+		names.taken[desc] = true
+		return desc
+	}
+	return ordinal(desc)
 }
 
 // ordinal is the next name "desc@N" (names.mu held).
@@ -77,17 +91,21 @@ func ordinal(desc string) string {
 }
 
 // knownName is the name of the location k if it has one.
-func knownName(k locKey) (string, bool) { return names.loc.get(k) }
+func knownName(k locKey) (vname, bool) { return names.loc.get(k) }
 
 // objName names the object at p of the given kind ("Account", "map", "chan").
-func objName(p unsafe.Pointer, kind string) string {
+func objName(p unsafe.Pointer, kind string) string { return objVar(p, kind).s }
+
+// objVar is objName with the name's number (vname; 0 for nil).
+func objVar(p unsafe.Pointer, kind string) vname {
 	if p == nil {
-		return "nil"
+		return vname{s: "nil"}
 	}
-	n, _ := names.obj.getOrAdd(p, func(unsafe.Pointer) string {
+	n, _ := names.obj.getOrAdd(p, func(unsafe.Pointer) vname {
 		names.mu.Lock()
-		defer names.mu.Unlock()
-		return ordinal("@" + kind)[1:]
+		name := ordinal("@" + kind)[1:]
+		names.mu.Unlock()
+		return vname{name, defineName(name)}
 	})
 	return n
 }
@@ -95,11 +113,14 @@ func objName(p unsafe.Pointer, kind string) string {
 // objNameOf is objName for an object that a value of pointer type t
 // points to; its kind ("Account") is worked out only when the object is
 // new to the table, not at every access.
-func objNameOf(p unsafe.Pointer, t reflect.Type) string {
+func objNameOf(p unsafe.Pointer, t reflect.Type) string { return objVarOf(p, t).s }
+
+// objVarOf is objNameOf with the name's number.
+func objVarOf(p unsafe.Pointer, t reflect.Type) vname {
 	if n, ok := names.obj.get(p); ok {
 		return n
 	}
-	return objName(p, typeKind(t.Elem()))
+	return objVar(p, typeKind(t.Elem()))
 }
 
 // markVolatile reports whether v still needs its `volatile` directive,

@@ -80,7 +80,11 @@ func (s *gstate) stackID() string {
 	if !haveG {
 		return ""
 	}
-	h := walkHash()
+	return s.stackOf(walkHash())
+}
+
+// stackOf is stackID for the stack whose hash is h.
+func (s *gstate) stackOf(h uint64) string {
 	if h == s.lastHash && s.lastStack != "" {
 		return s.lastStack
 	}
@@ -121,7 +125,7 @@ func (s *gstate) newStack(p *pcs) string {
 	frames := runtime.CallersFrames(p.pc[:p.n])
 	for {
 		f, more := frames.Next()
-		if f.Function != "" && !strings.HasPrefix(f.Function, rtPackage+".") && f.Function != "runtime.goexit" {
+		if f.Function != "" && !strings.HasPrefix(f.Function, rtPackage+".") && !strings.HasPrefix(f.File, rtDir) && f.Function != "runtime.goexit" {
 			if b.Len() > 0 {
 				b.WriteByte(' ')
 			}
@@ -146,6 +150,14 @@ func (s *gstate) newStack(p *pcs) string {
 	s.line("stack " + id + " " + text)
 	return id
 }
+
+// rtDir is the directory of this package's files, with its slash: a
+// function literal of the recorder inlined into the program's code (the
+// one Append returns) is named after its caller, but its file is here.
+var rtDir = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return file[:strings.LastIndexByte(file, '/')+1]
+}()
 
 // rtPackage is the import path of this package: gpredictrt in the
 // recorded program (record.rtModule), gpredict/record/rt in its tests.

@@ -71,6 +71,7 @@ type gstate struct {
 	lastStack  string
 	stackCache [64]stackSlot
 	pointCache [32]pointSlot // rt_point.go
+	codeCache  [64]codeSlot  // rt_point.go
 }
 
 func start() {
@@ -280,33 +281,53 @@ func (s *gstate) evStamped(global bool, site string, parts ...string) {
 // is false for a line longer than a chunk, which is not written (it
 // cannot occur: names, values and sites are short).
 func (s *gstate) eventStart(global bool, n int, site string) (buf []byte, ok bool) {
+	s.threadLine()
+	return s.eventAt(global, n, s.code(site))
+}
+
+// threadLine writes the goroutine's "# thread NAME" line before its
+// first event (s.mu held).
+func (s *gstate) threadLine() {
 	if s.n == 0 {
 		s.line("# thread " + s.name) // final now: renames happen before the first event
 	}
-	code := s.pointCode(s.stackID(), site)
-	n += maxSeq + len(code) + 3
+}
+
+// eventAt is eventStart once the event's code is known.
+func (s *gstate) eventAt(global bool, n int, code pcode) (buf []byte, ok bool) {
+	n += maxSeq + len(code.text) + 3
 	s.room(n)
 	buf = s.buf
 	if n > cap(buf)-len(buf) {
 		return nil, false
 	}
 	buf = append(s.appendStamp(buf, global), ' ')
-	if code != "" {
-		buf = append(append(buf, code...), ' ')
+	if code.text != "" {
+		buf = append(append(buf, code.text...), ' ')
 	}
 	return buf, true
 }
 
 // evNumber logs `OP NAME VALUE` for the number of kind k at p: evMem
 // without making a string of the value (the hot path of reads and
-// writes).
-func (s *gstate) evNumber(site, op, name string, p unsafe.Pointer, k reflect.Kind) {
-	buf, ok := s.eventStart(false, len(op)+len(name)+maxNumber+1, site)
+// writes), as a binary event where it can be one (rt_binary.go).
+func (s *gstate) evNumber(site, op string, name vname, p unsafe.Pointer, k reflect.Kind) {
+	s.threadLine()
+	s.numberAt(s.code(site), op, name, p, k)
+}
+
+// numberAt is evNumber once the event's code is known (and its thread
+// line written).
+func (s *gstate) numberAt(code pcode, op string, name vname, p unsafe.Pointer, k reflect.Kind) {
+	if s.binNumber(code, op, name, p, k) {
+		return
+	}
+	buf, ok := s.eventAt(false, len(op)+len(name.s)+maxNumber+1, code)
 	if !ok {
 		return
 	}
 	buf = append(buf, op...)
-	buf = append(buf, name...)
+	buf = append(buf, name.s...)
 	buf = append(buf, ' ')
 	buf = appendNumber(buf, p, k)
 	s.finish(buf)

@@ -23,6 +23,7 @@ import (
 // writes. Shared holders are counted under the state's mutex.
 type lockState struct {
 	name     string
+	id       uint64 // the name's number (vname), for binary events
 	declared atomic.Bool
 	excl     atomic.Pointer[gstate]
 	mu       sync.Mutex
@@ -35,7 +36,10 @@ var lockStates = newTable[locKey, *lockState](hashLoc)
 
 // lockOf returns the state of the lock k, described by desc.
 func lockOf(k locKey, desc string) *lockState {
-	st, _ := lockStates.getOrAdd(k, func(k locKey) *lockState { return &lockState{name: locName(k, desc)} })
+	st, _ := lockStates.getOrAdd(k, func(k locKey) *lockState {
+		n, _ := newLocName(k, desc)
+		return &lockState{name: n.s, id: n.id}
+	})
 	return st
 }
 
@@ -53,9 +57,9 @@ func acquired(k locKey, desc, site string, use lockUse) {
 	}
 	s := cur()
 	st := lockOf(k, desc)
-	op := "acquire "
+	op, tag := "acquire ", byte(binAcquire)
 	if use.shared {
-		op = "racquire "
+		op, tag = "racquire ", binRAcquire
 		st.mu.Lock()
 		if st.shared == nil {
 			st.shared = map[*gstate]int{}
@@ -68,9 +72,9 @@ func acquired(k locKey, desc, site string, use lockUse) {
 	s.mu.Lock()
 	st.declare(s, use.kind)
 	if use.request {
-		s.ev(site, "request ", st.name) // writer preference (rt_locks.go)
+		s.lockEv(site, binRequest, "request ", st) // writer preference (rt_locks.go)
 	}
-	s.ev(site, op, st.name)
+	s.lockEv(site, tag, op, st)
 	s.mu.Unlock()
 }
 
@@ -82,10 +86,10 @@ func releasing(k locKey, desc, site string, shared bool) {
 	}
 	s := cur()
 	st := lockOf(k, desc)
-	op, method := "release ", "Unlock"
+	op, method, tag := "release ", "Unlock", byte(binRelease)
 	holder := s
 	if shared {
-		op, method = "rrelease ", "RUnlock"
+		op, method, tag = "rrelease ", "RUnlock", binRRelease
 		st.mu.Lock()
 		if st.shared[s] == 0 {
 			for g := range st.shared {
@@ -102,7 +106,7 @@ func releasing(k locKey, desc, site string, shared bool) {
 	}
 	if holder == s {
 		s.mu.Lock()
-		s.ev(site, op, st.name)
+		s.lockEv(site, tag, op, st)
 		s.mu.Unlock()
 		return
 	}

@@ -3,6 +3,7 @@ package rt
 import (
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -76,19 +77,19 @@ func TestLocName(t *testing.T) {
 	n1, first := newLocName(ka, "Account.balance")
 	n2, again := newLocName(ka, "something.else")
 	n3, _ := newLocName(kb, "Account.balance")
-	if !first || again || n1 != n2 || n1 == n3 {
-		t.Errorf("names %s, %s, %s (first %v, again %v)", n1, n2, n3, first, again)
+	if !first || again || n1 != n2 || n1.s == n3.s {
+		t.Errorf("names %v, %v, %v (first %v, again %v)", n1, n2, n3, first, again)
 	}
 	var g int
-	if n, _ := newLocName(locKey{unsafe.Pointer(&g), intT}, "=main.g"); n != "main.g" {
-		t.Errorf("package variable named %s; want main.g", n)
+	if n, _ := newLocName(locKey{unsafe.Pointer(&g), intT}, "=main.g"); n.s != "main.g" {
+		t.Errorf("package variable named %s; want main.g", n.s)
 	}
 	type pair struct{ X, Y int }
 	pp := new(pair)
 	whole, _ := newLocName(locKey{unsafe.Pointer(pp), typePtr(reflect.TypeFor[pair]())}, "pair")
 	field, _ := newLocName(locKey{unsafe.Pointer(&pp.X), intT}, "pair.X")
-	if whole == field {
-		t.Errorf("a struct and its first field are both %s; want two locations", whole)
+	if whole.s == field.s {
+		t.Errorf("a struct and its first field are both %s; want two locations", whole.s)
 	}
 }
 
@@ -103,7 +104,7 @@ func TestFirstEventFacts(t *testing.T) {
 	x := 7
 	for _, log := range []func(s *gstate){
 		func(s *gstate) { s.ev("a.go:1", opWrite, "x 1") },
-		func(s *gstate) { s.evNumber("a.go:1", opWrite, "x", unsafe.Pointer(&x), reflect.Int) },
+		func(s *gstate) { s.evNumber("a.go:1", opWrite, vname{s: "x"}, unsafe.Pointer(&x), reflect.Int) },
 	} {
 		s := newState("T")
 		s.after = []string{"main:1"}
@@ -151,17 +152,17 @@ func TestPointCodes(t *testing.T) {
 	}{
 		{a, "s1", "p.go:1", true}, {b, "s1", site, true}, {a, "s2", "p.go:1", false}, {b, "s1", "p.go:2", false}, {a, "", "p.go:1", false},
 	} {
-		if got := tc.s.pointCode(tc.stack, tc.site); (got == c1) != tc.same || got == "" {
-			t.Errorf("%s, %s: code %q; %q was s1, p.go:1's (same: %v)", tc.stack, tc.site, got, c1, tc.same)
+		if got := tc.s.pointCode(tc.stack, tc.site); (got == c1) != tc.same || got.text == "" || got.text != "$"+strconv.FormatUint(got.n, 10) {
+			t.Errorf("%s, %s: code %v; %v was s1, p.go:1's (same: %v)", tc.stack, tc.site, got, c1, tc.same)
 		}
 	}
-	if got := a.pointCode("", ""); got != "" {
-		t.Errorf("no stack and no site: code %q; want none", got)
+	if got := a.pointCode("", ""); got != (pcode{}) {
+		t.Errorf("no stack and no site: code %v; want none", got)
 	}
 	points.mu.Lock()
 	dict := string(points.dict.buf)
 	points.mu.Unlock()
-	for _, want := range []string{c1 + " stack=s1 @p.go:1\n", " @p.go:1\n"} {
+	for _, want := range []string{c1.text + " stack=s1 @p.go:1\n", " @p.go:1\n"} {
 		if !strings.Contains(dict, want) {
 			t.Errorf("dictionary %q lacks %q", dict, want)
 		}

@@ -1,0 +1,273 @@
+package rt
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// Binary events. Reads and writes are most of what a program logs, and
+// their text lines ("+3 $7 w account.balance@1 42\n") cost both the
+// formatting and the bytes (each new page of the mapped log is a fault,
+// rt_log.go). A read or write of a number is written as a record of a
+// few bytes instead:
+//
+//	TAG CODE NAME VALUE
+//
+// TAG is one byte below ' ' (no text line starts with one): binInt,
+// binUint or binBool for a read, one more for a write. CODE is the
+// number of the event's point ("$7" is 7, 0 for none), NAME the number of
+// the variable in the dictionary ("%3 NAME" lines, defineName), VALUE the
+// value: a signed integer zigzag-encoded, an unsigned one as it is, a
+// boolean as 0 or 1; all three are unsigned varints (7 bits a byte, low
+// bits first, the high bit set on every byte but the last). A record has
+// no stamp and no newline: its stamp is the one after its writer's last
+// line (a local stamp, gstate.stamp), which the collector counts; it is
+// written only where that stamp is due (not a goroutine's first line, not
+// when the count since the last global stamp runs out). Floating-point
+// values, whose rendering the collector would have to repeat, stay text.
+//
+// The lock events of a goroutine on a lock it holds (or takes) are
+// records too, with a global stamp:
+//
+//	TAG STAMP CODE NAME
+//
+// TAG is binAcquire … binRequest, STAMP the global counter's value (the
+// stamp without its subBits zero bits, as "=N" has it), CODE and NAME as
+// above.
+//
+// A map operation's call event (rt_map.go) is a record with a local
+// stamp:
+//
+//	TAG CODE NAME LEN A LEN B
+//
+// TAG is binMapRead plus the mapOp, NAME the map's number, A and B the
+// call's arguments (a read's key and result, a write's key and value, a
+// delete's key; empty for the others), each its length as a varint and
+// its bytes.
+//
+// A read or write of a pointer, a map, a channel or an unsafe pointer is
+// "TAG CODE NAME OBJECT" with TAG binObj (one more for a write), a local
+// stamp, and OBJECT the number of the name of the object it points to
+// (objVar; 0 for nil).
+//
+// A channel event of a plain send or receive (rt_chan.go) is "TAG STAMP
+// CODE NAME LEN VALUE" with TAG binChan plus the chanEvent, a global
+// stamp, NAME the channel's number and VALUE the value sent or received
+// as text (empty for the events without one).
+//
+// The collector (record/rawbin.go) turns a record back into the line it
+// stands for; the two must agree.
+const (
+	binInt      = 1
+	binUint     = 3
+	binBool     = 5
+	binAcquire  = 7
+	binRelease  = 8
+	binRAcquire = 9
+	binRRelease = 10
+	binRequest  = 11
+	binMapRead  = 12 // to binMapRead+mapClearOp
+	binObj      = 18
+	binChan     = 20 // to binChan+chanRecvExit
+	// maxBinary is the longest record: a tag and three varints.
+	maxBinary = 1 + 3*10
+)
+
+// binNumber logs `OP NAME VALUE` for the number of kind k at p as a binary
+// event, and reports whether it could (s.mu held).
+func (s *gstate) binNumber(code pcode, op string, name vname, p unsafe.Pointer, k reflect.Kind) bool {
+	if name.id == 0 || !s.localRecord() {
+		return false
+	}
+	var tag byte
+	var v uint64
+	switch k {
+	case reflect.Int:
+		tag, v = binInt, zigzag(int64(*(*int)(p)))
+	case reflect.Int8:
+		tag, v = binInt, zigzag(int64(*(*int8)(p)))
+	case reflect.Int16:
+		tag, v = binInt, zigzag(int64(*(*int16)(p)))
+	case reflect.Int32:
+		tag, v = binInt, zigzag(int64(*(*int32)(p)))
+	case reflect.Int64:
+		tag, v = binInt, zigzag(*(*int64)(p))
+	case reflect.Uint:
+		tag, v = binUint, uint64(*(*uint)(p))
+	case reflect.Uint8:
+		tag, v = binUint, uint64(*(*uint8)(p))
+	case reflect.Uint16:
+		tag, v = binUint, uint64(*(*uint16)(p))
+	case reflect.Uint32:
+		tag, v = binUint, uint64(*(*uint32)(p))
+	case reflect.Uint64:
+		tag, v = binUint, *(*uint64)(p)
+	case reflect.Uintptr:
+		tag, v = binUint, uint64(*(*uintptr)(p))
+	case reflect.Bool:
+		tag = binBool
+		if *(*bool)(p) {
+			v = 1
+		}
+	default:
+		return false
+	}
+	s.accessRecord(tag, op, code, name.id, v)
+	return true
+}
+
+// accessRecord writes the record "TAG CODE NAME VALUE" of a read (tag) or
+// write (tag+1) with a local stamp (s.mu held, localRecord true).
+func (s *gstate) accessRecord(tag byte, op string, code pcode, name, v uint64) {
+	if op == opWrite {
+		tag++
+	}
+	s.room(maxBinary)
+	buf := append(s.buf, tag)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, name)
+	buf = appendUvarint(buf, v)
+	s.sub++ // the record's stamp, which the collector counts
+	s.endRecord(buf)
+}
+
+// localRecord reports whether s's next event may be a binary record with
+// a local stamp: not its first (whose facts first writes, and which takes
+// a global stamp), nor one whose stamp is global because the count since
+// the last one ran out (gstate.stamp).
+func (s *gstate) localRecord() bool { return s.n != 0 && s.base != 0 && s.sub != subMax }
+
+// endRecord makes buf, s.buf with a record appended, s's lines, and notes
+// the event.
+func (s *gstate) endRecord(buf []byte) {
+	s.buf = buf
+	s.ck.setUsed(len(buf))
+	s.n++
+}
+
+// maxMapText bounds the arguments of a map call written as a record; the
+// recorder's renderings of values are short (long ones are hashes).
+const maxMapText = 1024
+
+// binMapCall logs the call event of the map operation op on the map
+// numbered id, of arguments a and b, as a binary record of the given
+// code, and reports whether it could (s.mu held, the thread line
+// written).
+func (s *gstate) binMapCall(code pcode, op mapOp, id uint64, a, b string) bool {
+	if id == 0 || !s.localRecord() || len(a)+len(b) > maxMapText {
+		return false
+	}
+	s.room(maxBinary + 20 + len(a) + len(b))
+	buf := append(s.buf, binMapRead+byte(op))
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, id)
+	buf = append(appendUvarint(buf, uint64(len(a))), a...)
+	buf = append(appendUvarint(buf, uint64(len(b))), b...)
+	s.sub++
+	s.endRecord(buf)
+	return true
+}
+
+// zigzag maps signed integers to unsigned ones with small magnitudes
+// kept small: 0, -1, 1, -2 … become 0, 1, 2, 3 …
+func zigzag(x int64) uint64 { return uint64(x<<1) ^ uint64(x>>63) }
+
+// appendUvarint appends x as an unsigned varint (encoding/binary's
+// format; its Append functions are newer than the runtime's Go version,
+// overlay.go's rtGo).
+func appendUvarint(buf []byte, x uint64) []byte {
+	for x >= 0x80 {
+		buf = append(buf, byte(x)|0x80)
+		x >>= 7
+	}
+	return append(buf, byte(x))
+}
+
+// lockEv logs the lock event op (tag) of s on the lock st: a binary
+// record where it can be one, else its text line (s.mu held).
+func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
+	if st.id == 0 || s.n == 0 {
+		s.ev(site, op, st.name)
+		return
+	}
+	code := s.code(site)
+	s.room(maxBinary)
+	k := s.stamp(true)
+	buf := append(s.buf, tag)
+	buf = appendUvarint(buf, k>>subBits)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, st.id)
+	s.endRecord(buf)
+}
+
+// binObject logs `OP NAME OBJECT` for the pointer, map, channel or unsafe
+// pointer of type t at p as a binary record, and reports whether it could
+// (s.mu held).
+func (s *gstate) binObject(site, op string, name vname, p unsafe.Pointer, t reflect.Type) bool {
+	var obj vname
+	switch t.Kind() {
+	case reflect.Pointer:
+		obj = objVarOf(*(*unsafe.Pointer)(p), t)
+	case reflect.Map:
+		obj = objVar(*(*unsafe.Pointer)(p), "map")
+	case reflect.Chan:
+		obj = objVar(*(*unsafe.Pointer)(p), "chan")
+	case reflect.UnsafePointer:
+		obj = objVar(*(*unsafe.Pointer)(p), "unsafe.Pointer")
+	default:
+		return false
+	}
+	if name.id == 0 || obj.id == 0 && obj.s != "nil" {
+		return false
+	}
+	s.threadLine()
+	code := s.code(site)
+	if !s.localRecord() {
+		return false
+	}
+	s.accessRecord(binObj, op, code, name.id, obj.id)
+	return true
+}
+
+// chanEvent is a channel event of a plain send or receive; its number is
+// its record's tag less binChan.
+type chanEvent uint8
+
+const (
+	chanSendEnter chanEvent = iota
+	chanSend
+	chanSendExit
+	chanRecvEnter
+	chanRecv
+	chanRecvExit
+)
+
+// chanEvents are the texts of the channel events: a, the channel's name,
+// b, the value. record/rawbin.go has the same table.
+var chanEvents = [...]struct{ a, b string }{
+	chanSendEnter: {"enter void chan.send(any) target=", " args="},
+	chanSend:      {"send ", " "},
+	chanSendExit:  {"exit void chan.send(any) target=", ""},
+	chanRecvEnter: {"enter any chan.recv() target=", ""},
+	chanRecv:      {"recv ", " "},
+	chanRecvExit:  {"exit any chan.recv() target=", " result="},
+}
+
+// chanEv logs the channel event e of c with the value v ("" for the
+// events without one), with a global stamp: a binary record where it can
+// be one, else its text line (s.mu held).
+func (s *gstate) chanEv(site string, e chanEvent, c *chanState, v string) {
+	if c.id == 0 || s.n == 0 || len(v) > maxMapText {
+		s.ev(site, chanEvents[e].a, c.name, chanEvents[e].b, v)
+		return
+	}
+	code := s.code(site)
+	s.room(maxBinary + 10 + len(v))
+	k := s.stamp(true)
+	buf := append(s.buf, binChan+byte(e))
+	buf = appendUvarint(buf, k>>subBits)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, c.id)
+	buf = append(appendUvarint(buf, uint64(len(v))), v...)
+	s.endRecord(buf)
+}

@@ -1,0 +1,99 @@
+// Command golden is a deterministic program of one goroutine whose
+// recording is record's golden trace (TestRecordGolden): the raw log's
+// encoding may change, the trace it collects into may not. It touches
+// every kind of value the runtime logs — signed, unsigned, boolean and
+// floating numbers of each size, strings, pointers, maps, structs written
+// whole, slices, channels, atomics, locks — with values at the edges of their
+// ranges, so that an encoding that loses a bit, a sign or a digit shows.
+package main
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+)
+
+type point struct {
+	X, Y int
+}
+
+type box struct {
+	mu    sync.Mutex
+	i     int
+	i8    int8
+	i16   int16
+	i32   int32
+	i64   int64
+	u     uint
+	u8    uint8
+	u16   uint16
+	u32   uint32
+	u64   uint64
+	up    uintptr
+	b     bool
+	f32   float32
+	f64   float64
+	s     string
+	p     *point
+	at    point
+	m     map[string]int
+	xs    []int
+	hits  atomic.Int64
+	count int32
+}
+
+var global int
+
+func main() {
+	b := &box{m: map[string]int{}, xs: make([]int, 3)}
+	for _, v := range []int64{0, 1, -1, 63, -64, 64, -65, 127, 128, math.MaxInt64, math.MinInt64} {
+		b.mu.Lock()
+		b.i = int(v)
+		b.i64 = v
+		b.i8 = int8(v)
+		b.i16 = int16(v)
+		b.i32 = int32(v)
+		b.u = uint(v)
+		b.u8 = uint8(v)
+		b.u16 = uint16(v)
+		b.u32 = uint32(v)
+		b.u64 = uint64(v)
+		b.up = uintptr(v)
+		b.b = v%2 == 0
+		b.f32 = float32(v) / 3
+		b.f64 = float64(v) / 7
+		if b.i8 == 0 && b.b {
+			global++
+		}
+		b.mu.Unlock()
+	}
+	b.f64 = math.Inf(-1)
+	b.f64 = math.NaN()
+	b.f32 = math.SmallestNonzeroFloat32
+	b.s = "a \"quoted\"\nline"
+	b.p = &point{1, 2}
+	b.p.X++
+	b.at = point{3, 4}
+	b.at.Y = -b.at.X
+	c := b.at
+	b.m["k"] = b.p.Y
+	b.m["k"] += len(b.s)
+	delete(b.m, "k")
+	b.xs[1] = 5
+	b.xs = append(b.xs[:1], 7)
+	ch := make(chan int, 2)
+	ch <- b.i
+	ch <- -int(b.i8)
+	got := <-ch
+	close(ch)
+	rest, ok := <-ch
+	_, ok2 := <-ch
+	global += got + rest
+	if ok && !ok2 {
+		global++
+	}
+	b.hits.Add(2)
+	atomic.AddInt32(&b.count, -3)
+	fmt.Println(b.i, b.u, b.b, b.f32, b.f64, b.s, c, global, b.xs, b.hits.Load(), b.count)
+}

@@ -49,8 +49,8 @@ var catalogue = []Property{
 	pattern("GoSendOnClosedChannel"),
 	pattern("GoCloseOfClosedChannel"),
 	pattern("GoWaitGroupReuse"),
-	builtin("Deadlock", deadlock.Predict),
-	builtin("Blocked", deadlock.PredictBlocked),
+	builtin("Deadlock", "props/deadlock", deadlock.Predict),
+	builtin("Blocked", "props/deadlock", deadlock.PredictBlocked),
 }
 
 // pattern makes the entry of a pattern property from its embedded files.
@@ -64,10 +64,11 @@ func pattern(name string) Property {
 	return p
 }
 
-// builtin makes the entry of a built-in property.
-func builtin(name string, run BuiltinFunc) Property {
+// builtin makes the entry of a built-in property implemented in package
+// pkg (its path in the repository, kept in File for the docs).
+func builtin(name, pkg string, run BuiltinFunc) Property {
 	p := withDoc(name)
-	p.Builtin = run
+	p.Builtin, p.File = run, pkg
 	return p
 }
 

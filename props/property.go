@@ -22,7 +22,8 @@ type Property struct {
 	// Source is the .gp text of a pattern property ("" for a built-in).
 	Source string
 	// File is the name Source is loaded under (its path in the
-	// repository), so that diagnostics point at the real file.
+	// repository), so that diagnostics point at the real file; for a
+	// built-in, the path of the package that implements it.
 	File string
 	// Builtin, if not nil, is how a property that is not a pattern
 	// predicts its violations.

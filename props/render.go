@@ -12,7 +12,7 @@ func Markdown(p Property) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "## %s\n\n%s\n\n%s\n\n", p.Name, p.Summary, p.Doc)
 	if p.IsBuiltin() {
-		fmt.Fprintf(&b, "**Spec.** Built-in (package `props/%s`); it has no pattern source.\n", strings.ToLower(p.Name))
+		fmt.Fprintf(&b, "**Spec.** Built-in (package `%s`); it has no pattern source.\n", p.File)
 		return b.String()
 	}
 	fmt.Fprintf(&b, "**Spec** (`%s`):\n\n```\n%s\n```\n", p.File, strings.TrimRight(p.Source, "\n"))

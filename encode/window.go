@@ -188,10 +188,11 @@ func (ws *Windows) For(c Candidate, margin int) (*Window, Candidate, bool) {
 		end[t], _ = slices.BinarySearch(th.Arrival, last+1)
 	}
 	tr.CloseEnds(start, end)
-	held, copies := ws.openAt(start)
-	pre := make([]int, len(tr.Threads))
+	held := ws.openAt(start)
+	pre, copies := make([]int, len(tr.Threads)), 0
 	for t := range held {
 		pre[t] = len(held[t])
+		copies += pre[t]
 	}
 	choice := make([]trace.EventRef, len(c.Choice))
 	for i, r := range c.Choice {
@@ -206,10 +207,9 @@ func (ws *Windows) For(c Candidate, margin int) (*Window, Candidate, bool) {
 }
 
 // openAt lists, per thread, the acquires of the holds open at start (in
-// thread order), and how many there are in all.
-func (ws *Windows) openAt(start []int) ([][]uint32, int) {
+// thread order).
+func (ws *Windows) openAt(start []int) [][]uint32 {
 	held := make([][]uint32, len(start))
-	n := 0
 	for t, hs := range ws.holds {
 		s := uint32(start[t])
 		for _, h := range hs {
@@ -218,11 +218,10 @@ func (ws *Windows) openAt(start []int) ([][]uint32, int) {
 			}
 			if h.release >= s {
 				held[t] = append(held[t], h.acquire)
-				n++
 			}
 		}
 	}
-	return held, n
+	return held
 }
 
 // snapshot is the value every variable the window accesses has after the

@@ -170,6 +170,16 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 	}
 }
 
+// smallBound is the bound on the closed slices the small stages encode:
+// MaxSmallSlice, but never below MaxSlice, and none when MaxSlice sets
+// none (0).
+func (c Config) smallBound() int {
+	if c.MaxSlice == 0 {
+		return 0
+	}
+	return max(c.MaxSmallSlice, c.MaxSlice)
+}
+
 // NarrowConfig is DefaultConfig with windows of one to three positions,
 // for the differential tests on traces of a few events.
 func NarrowConfig() Config {

@@ -53,7 +53,7 @@ func (s *solver) specialized(e *encode.Encoding, val *encode.Valuation, l limits
 // stages take slices up to MaxSmallSlice): then it is Unknown. After a
 // window, the frozen stages it has just tried are skipped.
 func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
-	if dec, big := s.tooLargeFor(p, max(s.cfg.MaxSmallSlice, s.cfg.MaxSlice), "small"); big {
+	if dec, big := s.tooLargeFor(p, s.cfg.smallBound(), "small"); big {
 		return dec, true
 	}
 	dec, done := s.smallOver(p)

@@ -61,6 +61,26 @@ var contextFuncs = map[string]string{
 	"(context.Context).Err":     "CtxErr",
 }
 
+// timerFuncs maps the functions of package time that make a channel the
+// time package sends on to the runtime function that marks it so
+// (rt_timer.go): a receive from such a channel must not wait for a send
+// by instrumented code, which never comes. A reaper that selects on a
+// fresh time.After in a loop otherwise waits partnerWait at every turn.
+var timerFuncs = map[string]string{
+	"time.After":     "TimerChan",
+	"time.Tick":      "TimerChan",
+	"time.NewTimer":  "Timer",
+	"time.NewTicker": "Ticker",
+}
+
+// fullName is fn's full name, or "" for no function.
+func fullName(fn *types.Func) string {
+	if fn == nil {
+		return ""
+	}
+	return fn.FullName()
+}
+
 // atomicKinds are the operations of sync/atomic by name prefix.
 var atomicKinds = []string{"CompareAndSwap", "Load", "Store", "Add", "Swap", "And", "Or"}
 
@@ -94,6 +114,9 @@ func (r *fileRewriter) call(x *ast.CallExpr) ast.Expr {
 	x.Fun = r.rv(x.Fun)
 	for i := range x.Args {
 		x.Args[i] = r.rv(x.Args[i])
+	}
+	if wrap, ok := timerFuncs[fullName(fn)]; ok {
+		return r.rtCall(wrap, x)
 	}
 	if isIO(fn) && fn.Type().(*types.Signature).Results().Len() == 1 {
 		// IOResult(IOStart(site), call): arguments are evaluated left

@@ -16,6 +16,7 @@ import (
 var rec struct {
 	once sync.Once
 	on   bool
+	asym bool          // goroutines' logs use glock's asymmetric protocol (rt_glock.go)
 	seq  atomic.Uint64 // the last global stamp handed out (see gstate.stamp)
 
 	log *logFile // the raw log (rt_log.go)
@@ -48,7 +49,7 @@ var rec struct {
 // of the log (ck, chunks counts them) with buf, the lines in it, a slice
 // of its memory.
 type gstate struct {
-	mu     sync.Mutex
+	mu     glock // rt_glock.go: cheap for the goroutine itself
 	name   string
 	n      int
 	base   uint64 // the goroutine's last global stamp, shifted (stamp)
@@ -85,13 +86,17 @@ func start() {
 		return
 	}
 	rec.log, rec.byName, rec.on = l, map[string]int{}, true
+	goidAt.once.Do(findGoidOffset)
+	rec.asym = flagStores && goidAt.offset != 0 && registerMembarrier()
 	rec.states = newTable[int64, *gstate](hashInt)
 }
 
-// newState is the state of a goroutine named name, with a writer of its
-// own in the log.
+// newState is the state of the calling goroutine, named name, with a
+// writer of its own in the log.
 func newState(name string) *gstate {
-	return &gstate{name: name, writer: rec.log.writer.Add(1)}
+	s := &gstate{name: name, writer: rec.log.writer.Add(1)}
+	s.mu.own()
+	return s
 }
 
 // on reports whether the process records.
@@ -378,9 +383,9 @@ func withState(f func(s *gstate)) {
 		return
 	}
 	s := cur()
-	s.mu.Lock()
+	s.mu.lockOwn()
 	f(s)
-	s.mu.Unlock()
+	s.mu.unlockOwn()
 }
 
 // Flush puts every goroutine's chunk into the log file. The instrumented

@@ -54,3 +54,28 @@ func TestReturnsEarly(t *testing.T) {
 		s.Stop()
 	}()
 }
+
+// TestHandOff hands a mutex over handOffRounds times: a goroutine locks
+// it and the test's goroutine unlocks it, while the first goes on
+// writing (handOffWrites times a round). Each release is the holder's
+// event, which the unlocking goroutine logs into the holder's log while
+// the holder logs its own writes there.
+func TestHandOff(t *testing.T) {
+	s, c := &Server{}, &Cache{}
+	locked := make(chan bool)
+	go func() {
+		for r := 0; r < handOffRounds; r++ {
+			s.mu.Lock() // waits for the test to unlock the last round's
+			locked <- true
+			for i := 0; i < handOffWrites; i++ {
+				c.hits++
+			}
+		}
+	}()
+	for r := 0; r < handOffRounds; r++ {
+		<-locked
+		s.mu.Unlock()
+	}
+}
+
+const handOffRounds, handOffWrites = 300, 100

@@ -1,0 +1,3 @@
+package rt
+
+const sysMembarrierNr = 324

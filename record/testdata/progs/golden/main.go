@@ -95,5 +95,25 @@ func main() {
 	}
 	b.hits.Add(2)
 	atomic.AddInt32(&b.count, -3)
-	fmt.Println(b.i, b.u, b.b, b.f32, b.f64, b.s, c, global, b.xs, b.hits.Load(), b.count)
+	bump(b, ch2)
+	bump(b, ch2)
+	twice(b, ch2)
+	fmt.Println(b.i, b.u, b.b, b.f32, b.f64, b.s, c, global, b.xs, b.hits.Load(), b.count, len(ch2))
 }
+
+// ch2 is the channel bump sends on.
+var ch2 = make(chan int, 8)
+
+// bump is called from three places (twice from main, once through
+// twice): its events have one site each and three stacks, which the
+// recorder tells apart however it walks the stack.
+func bump(b *box, ch chan int) {
+	b.mu.Lock()
+	b.i++
+	b.m["bump"] = b.i
+	b.mu.Unlock()
+	ch <- b.i
+	b.hits.Add(1)
+}
+
+func twice(b *box, ch chan int) { bump(b, ch) }

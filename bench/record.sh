@@ -9,7 +9,10 @@
 # excluded), best of RUNS: the events recorded, and for the race detector
 # and the recorder the extra time per recorded event (ns/event: (time -
 # plain) / events, so that both are counted against the same events) and
-# the slowdown (time / plain). Then, of the recorder: the bytes of its raw
+# the slowdown (time / plain); then the same extra time per event in CPU
+# time (user and system, of the workload's process while it runs: on a
+# machine shared with other jobs it varies less than the wall time).
+# Then, of the recorder: the bytes of its raw
 # log per event (the pages its lines filled), and `gpredict record`'s own peak RSS while recording and
 # collecting (collect MB: the collector's memory, which must not grow with
 # the log; the go build and the program it runs are not counted), and the
@@ -31,18 +34,28 @@ go build -o bin/gpredict ./cmd/gpredict
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 secs() { sed -E 's/.* in ([0-9.]+)s.*/\1/'; }
+cpu() { sed -E 's/.*, cpu ([0-9.]+)s.*/\1/'; }
+# run NAME CMD...: runs the workload, noting its time and CPU time.
+run() {
+	local name=$1
+	shift
+	"$@" >"$out/$name.out"
+	secs <"$out/$name.out" >>"$out/$name.t"
+	cpu <"$out/$name.out" >>"$out/$name.c"
+}
 best() { sort -g | head -1; }
 (cd bench/recorder && go build -o "$out/plain" . && go build -race -o "$out/race" .)
 collect=0 bcollect=0
 for _ in $(seq "$runs"); do
-	"$out/plain" -iters "$iters" | secs >>"$out/plain.t"
-	"$out/race" -iters "$iters" | secs >>"$out/race.t"
+	run plain "$out/plain" -iters "$iters"
+	run race "$out/race" -iters "$iters"
 	rm -rf "$out/rec"
 	(cd bench/recorder && exec ../../bin/gpredict record --keep-raw -o "$out/rec" -- go run . -iters "$iters" >"$out/rec.out" 2>"$out/log") &
 	pid=$!
 	c=$(peak $pid)
 	wait $pid
 	secs <"$out/rec.out" >>"$out/rec.t"
+	cpu <"$out/rec.out" >>"$out/rec.c"
 	[ "$c" -gt "$collect" ] && collect=$c
 	if [ -n "${BASE:-}" ]; then
 		rm -rf "$out/brec"
@@ -51,25 +64,28 @@ for _ in $(seq "$runs"); do
 		c=$(peak $pid)
 		wait $pid
 		secs <"$out/brec.out" >>"$out/brec.t"
+		cpu <"$out/brec.out" >>"$out/brec.c"
 		[ "$c" -gt "$bcollect" ] && bcollect=$c
 	fi
 done
 plain=$(best <"$out/plain.t") race=$(best <"$out/race.t")
-# row NAME TIMES RECDIR COLLECT: the figures of the recordings of one binary.
+pcpu=$(best <"$out/plain.c") rcpu=$(best <"$out/race.c")
+# row NAME TIMES RECDIR COLLECT: the figures of the recordings of one
+# binary (TIMES.t and TIMES.c, their times and CPU times).
 row() {
-	local rec events raw
-	rec=$(best <"$2")
+	local rec rc events raw
+	rec=$(best <"$2.t") rc=$(best <"$2.c")
 	events=$(bin/gpredict trace check --format json "$3/trace.trace" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
 	# The raw log's size on disk: the pages its lines filled (the log is a
 	# sparse file of chunks, written through a shared mapping).
 	raw=$(du -sk "$3/raw" | cut -f1)
-	awk -v n="$1" -v p="$plain" -v r="$race" -v g="$rec" -v e="$events" -v b="$raw" -v c="$4" 'BEGIN {
-		printf "%-6s %-9d %-10.3f %-10.3f %-10.3f %-11.0f %-13.0f %-14s %-16s %-10.1f %-10d\n", n, e, p, r, g, (r - p) * 1e9 / e, (g - p) * 1e9 / e, sprintf("%.0fx", r / p), sprintf("%.0fx", g / p), b * 1024 / e, c / 1024
+	awk -v n="$1" -v p="$plain" -v r="$race" -v g="$rec" -v pc="$pcpu" -v rc="$rcpu" -v gc="$rc" -v e="$events" -v b="$raw" -v c="$4" 'BEGIN {
+		printf "%-6s %-9d %-10.3f %-10.3f %-10.3f %-11.0f %-13.0f %-14s %-16s %-11.0f %-12.0f %-10.1f %-10d\n", n, e, p, r, g, (r - p) * 1e9 / e, (g - p) * 1e9 / e, sprintf("%.0fx", r / p), sprintf("%.0fx", g / p), (rc - pc) * 1e9 / e, (gc - pc) * 1e9 / e, b * 1024 / e, c / 1024
 	}'
 }
-printf "%-6s %-9s %-10s %-10s %-10s %-11s %-13s %-14s %-16s %-10s %-10s\n" "" "events" "plain (s)" "race (s)" "record (s)" "race ns/ev" "record ns/ev" "race slowdown" "record slowdown" "raw B/ev" "collect MB"
-row this "$out/rec.t" "$out/rec" "$collect"
+printf "%-6s %-9s %-10s %-10s %-10s %-11s %-13s %-14s %-16s %-11s %-12s %-10s %-10s\n" "" "events" "plain (s)" "race (s)" "record (s)" "race ns/ev" "record ns/ev" "race slowdown" "record slowdown" "race cpu/ev" "record cpu/ev" "raw B/ev" "collect MB"
+row this "$out/rec" "$out/rec" "$collect"
 if [ -n "${BASE:-}" ]; then
-	row base "$out/brec.t" "$out/brec" "$bcollect"
+	row base "$out/brec" "$out/brec" "$bcollect"
 fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -7,13 +7,11 @@ import (
 )
 
 // TestRecordHandOff: a mutex unlocked by another goroutine than the one
-// that locked it (golocks' TestHandOff, which hands one over 300 times)
-// has each release in the holder's thread, between its acquires, with an
-// hb fact from an event of the unlocking goroutine; the holder's own
-// events, logged meanwhile into the same log (record/rt's glock), are
-// all there: no write lost or torn. (The Go scheduler tends to run the
-// unlocking goroutine once the holder blocks, so this rarely catches a
-// glock that lets both in; record/rt's glock tests do, every time.)
+// that locked it (golocks' TestHandOff, which hands one over 300 times
+// while the holder writes) has each release in the holder's thread,
+// between its acquires, with an hb fact from an event of the unlocking
+// goroutine; the holder's own events, logged meanwhile into the same log
+// under its state's lock, are all there: no write lost or torn.
 func TestRecordHandOff(t *testing.T) {
 	const rounds, writes = 300, 100 // golocks' handOffRounds, handOffWrites
 	r := recordOnce(t, "test", "./golocks", "-run", "TestHandOff")
@@ -28,9 +26,9 @@ func TestRecordHandOff(t *testing.T) {
 	if !ok {
 		t.Fatalf("no thread TestHandOff:\n%s", r.text)
 	}
-	holder, ok := tr.ThreadByName("golocks/golocks_test.go:66.1")
+	holder, ok := tr.ThreadByName("golocks/golocks_test.go:68.1")
 	if !ok {
-		t.Fatalf("no holder thread golocks/golocks_test.go:66.1:\n%s", r.text)
+		t.Fatalf("no holder thread golocks/golocks_test.go:68.1:\n%s", r.text)
 	}
 	var ops []trace.Op
 	ws := 0

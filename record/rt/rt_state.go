@@ -16,7 +16,6 @@ import (
 var rec struct {
 	once sync.Once
 	on   bool
-	asym bool          // goroutines' logs use glock's asymmetric protocol (rt_glock.go)
 	seq  atomic.Uint64 // the last global stamp handed out (see gstate.stamp)
 
 	log *logFile // the raw log (rt_log.go)
@@ -49,7 +48,7 @@ var rec struct {
 // of the log (ck, chunks counts them) with buf, the lines in it, a slice
 // of its memory.
 type gstate struct {
-	mu     glock // rt_glock.go: cheap for the goroutine itself
+	mu     sync.Mutex
 	name   string
 	n      int
 	base   uint64 // the goroutine's last global stamp, shifted (stamp)
@@ -86,17 +85,13 @@ func start() {
 		return
 	}
 	rec.log, rec.byName, rec.on = l, map[string]int{}, true
-	goidAt.once.Do(findGoidOffset)
-	rec.asym = flagStores && goidAt.offset != 0 && registerMembarrier()
 	rec.states = newTable[int64, *gstate](hashInt)
 }
 
-// newState is the state of the calling goroutine, named name, with a
-// writer of its own in the log.
+// newState is the state of a goroutine named name, with a writer of its
+// own in the log.
 func newState(name string) *gstate {
-	s := &gstate{name: name, writer: rec.log.writer.Add(1)}
-	s.mu.own()
-	return s
+	return &gstate{name: name, writer: rec.log.writer.Add(1)}
 }
 
 // on reports whether the process records.
@@ -383,9 +378,9 @@ func withState(f func(s *gstate)) {
 		return
 	}
 	s := cur()
-	s.mu.lockOwn()
+	s.mu.Lock()
 	f(s)
-	s.mu.unlockOwn()
+	s.mu.Unlock()
 }
 
 // Flush puts every goroutine's chunk into the log file. The instrumented

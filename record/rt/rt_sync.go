@@ -69,13 +69,13 @@ func acquired(k locKey, desc, site string, use lockUse) {
 	} else {
 		st.excl.Store(s)
 	}
-	s.mu.lockOwn()
+	s.mu.Lock()
 	st.declare(s, use.kind)
 	if use.request {
 		s.lockEv(site, binRequest, "request ", st) // writer preference (rt_locks.go)
 	}
 	s.lockEv(site, tag, op, st)
-	s.mu.unlockOwn()
+	s.mu.Unlock()
 }
 
 // releasing logs the release of p by the calling goroutine, or by the
@@ -105,14 +105,14 @@ func releasing(k locKey, desc, site string, shared bool) {
 		holder = h
 	}
 	if holder == s {
-		s.mu.lockOwn()
+		s.mu.Lock()
 		s.lockEv(site, tag, op, st)
-		s.mu.unlockOwn()
+		s.mu.Unlock()
 		return
 	}
-	s.mu.lockOwn()
+	s.mu.Lock()
 	by := s.event(site, "call void sync.Mutex."+method+"() target="+st.name)
-	s.mu.unlockOwn()
+	s.mu.Unlock()
 	holder.mu.Lock()
 	rel := holder.event(site, op+st.name)
 	holder.line("hb " + by + " " + rel)

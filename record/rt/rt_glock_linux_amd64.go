@@ -1,3 +1,0 @@
-package rt
-
-const sysMembarrierNr = 324

@@ -95,6 +95,16 @@ func main() {
 	}
 	b.hits.Add(2)
 	atomic.AddInt32(&b.count, -3)
+	ints := map[int]int{}
+	for _, k := range []int{0, -1, 63, -64, 300, math.MaxInt, math.MinInt} {
+		ints[k] = -k
+		ints[k] += ints[k/2]
+	}
+	_, ok3 := ints[12345]
+	delete(ints, 300)
+	if !ok3 {
+		global += len(ints)
+	}
 	bump(b, ch2)
 	bump(b, ch2)
 	twice(b, ch2)

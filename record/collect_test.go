@@ -180,6 +180,12 @@ func TestOpenRaw(t *testing.T) {
 			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:2\n%1 map@1\n", -1},
 				testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(13, 1, 1, 3) + `"k"` + bin(1) + "3" + bin(2, 1, 1, 2) +
 					bin(12, 0, 1, 3) + `"k"` + bin(1) + "3" + bin(14, 0, 1, 3) + `"k"` + bin(0) + bin(15, 0, 1, 0, 0) + bin(16, 0, 1, 0, 0) + bin(17, 0, 1, 0, 0), -1})},
+		{"binary map records of ints", "main read x 1\nmain call void map.write(any,any) args=-5,7 target=map@1 @x.go:2\n" +
+			"main call any map.read(any) args=9223372036854775807 result=-9223372036854775808 target=map@1\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:2\n%1 map@1\n", -1},
+				testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(27, 1, 1, 9, 14) + bin(26, 0, 1, 1<<64-2, 1<<64-1), -1})},
+		{"a binary map record of ints cut short", "", "", "raw.log: chunk 1: a binary event cut short",
+			rawLogOfRaw(testChunk{0, 0, "%1 map@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(27, 0, 1, 9), -1})},
 		{"a binary map record's text past its chunk", "", "", "raw.log: chunk 1: a binary event's text of 1000 bytes",
 			rawLogOfRaw(testChunk{0, 0, "%1 map@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(13, 0, 1, 1000), -1})},
 		{"binary pointer records", "main read x 1\nmain write p@1 Account@1 @x.go:2\nmain read p@1 nil\n", "", "",

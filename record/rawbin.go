@@ -24,7 +24,11 @@ import (
 // the number of the name of the object it points to (0: nil), with a
 // local stamp. A channel event of a plain send or receive is "TAG STAMP
 // CODE NAME LEN VALUE" with TAG binChan … (chanEvents), a global stamp,
-// NAME the channel's number and VALUE the value as text.
+// NAME the channel's number and VALUE the value as text. A read or write
+// call of a map of ints is "TAG CODE NAME A B" with TAG binMapInt (a
+// read) or one more (a write), A and B the key and the value (a read's
+// result) zigzag-encoded, with a local stamp: the same call as binMapRead's
+// with A and B in decimal.
 const (
 	binInt     = 1
 	binUint    = 3
@@ -33,7 +37,8 @@ const (
 	binMapRead = binAcquire + len(lockOps)
 	binObj     = binMapRead + len(mapCalls)
 	binChan    = binObj + 2
-	binLast    = binChan + len(chanEvents) - 1
+	binMapInt  = binChan + len(chanEvents)
+	binLast    = binMapInt + 1
 )
 
 // chanEvents are the texts of the channel events from binChan on: a, the
@@ -80,6 +85,9 @@ func (c *cursor) binary() (bool, error) {
 		}
 		f[i] = v
 	}
+	if int(tag) >= binMapInt {
+		return c.mapIntRecord(tag, f)
+	}
 	if int(tag) >= binChan {
 		return c.chanRecord(tag, f)
 	}
@@ -96,7 +104,7 @@ func (c *cursor) binary() (bool, error) {
 	var value string
 	switch (tag - binInt) / 2 * 2 {
 	case binInt - binInt:
-		value = strconv.FormatInt(int64(v>>1)^-int64(v&1), 10)
+		value = unzigzag(v)
 	case binUint - binInt:
 		value = strconv.FormatUint(v, 10)
 	default:
@@ -212,6 +220,29 @@ func (c *cursor) mapRecord(tag byte, f [3]uint64) (bool, error) {
 	c.text = c.thread + " call " + call.sig + call.a + args[0] + call.b + args[1] + " target=" + name + suffix
 	return true, nil
 }
+
+// mapIntRecord makes the map call of ints of tag c's line: f holds
+// CODE, NAME and A, B follows.
+func (c *cursor) mapIntRecord(tag byte, f [3]uint64) (bool, error) {
+	b, err := binary.ReadUvarint(c.r)
+	if err != nil {
+		_, _, err = c.binaryCut(err)
+		return false, err
+	}
+	if err := c.localStamp(); err != nil {
+		return false, err
+	}
+	name, suffix, err := c.binaryRefs(f[0], f[1])
+	if err != nil {
+		return false, err
+	}
+	call := mapCalls[int(tag)-binMapInt]
+	c.text = c.thread + " call " + call.sig + call.a + unzigzag(f[2]) + call.b + unzigzag(b) + " target=" + name + suffix
+	return true, nil
+}
+
+// unzigzag renders the zigzag-encoded signed integer v in decimal.
+func unzigzag(v uint64) string { return strconv.FormatInt(int64(v>>1)^-int64(v&1), 10) }
 
 // binaryText reads a text argument of a binary record: its length (n, if
 // first: the record's third varint, read already) and its bytes. ok is

@@ -59,3 +59,17 @@ func startRecording(b *testing.B) {
 		b.Skip("recording did not start")
 	}
 }
+
+// BenchmarkMapInts measures a write and a read of a map of ints with keys
+// and values past the small numbers Go boxes and formats without
+// allocating: the calls' arguments are binary records, not text.
+func BenchmarkMapInts(b *testing.B) {
+	startRecording(b)
+	m := map[int]int{}
+	for i := 0; i < b.N; i++ {
+		k := 1000 + i%1000
+		MapWrite(m, k, i*1000, "main.go:1")
+		MapRead(m, k, "main.go:2")
+	}
+	Flush()
+}

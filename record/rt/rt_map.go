@@ -2,6 +2,7 @@ package rt
 
 import (
 	"reflect"
+	"strconv"
 	"sync/atomic"
 	"unsafe"
 )
@@ -42,11 +43,41 @@ func mapPtr[M ~map[K]V, K comparable, V any](m M) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Pointer(&m))
 }
 
-// mapAccess logs the call event of op (a, b its arguments, below) and
+// mapArgs are the arguments of a map call: a and b as text, or, for a
+// read or write of a map of ints, the numbers ia and ib, rendered only
+// where the call is not a binary record (rt_binary.go's binMapInts).
+type mapArgs struct {
+	a, b   string
+	ia, ib int64
+	ints   bool
+}
+
+// argsOf are the arguments k and v of a read or write call of a map of
+// keys K and values V.
+func argsOf[K, V any](k K, v V) mapArgs {
+	if isInt[K]() && isInt[V]() {
+		return mapArgs{ia: int64(*(*int)(unsafe.Pointer(&k))), ib: int64(*(*int)(unsafe.Pointer(&v))), ints: true}
+	}
+	return mapArgs{a: repr(k), b: repr(v)}
+}
+
+// isInt reports whether T is int (not a type defined from it: repr may
+// render those otherwise).
+func isInt[T any]() bool { return reflect.TypeFor[T]() == reflect.TypeFor[int]() }
+
+// text returns the arguments as text (repr's rendering of an int).
+func (x mapArgs) text() (string, string) {
+	if x.ints {
+		return strconv.FormatInt(x.ia, 10), strconv.FormatInt(x.ib, 10)
+	}
+	return x.a, x.b
+}
+
+// mapAccess logs the call event of op (args its arguments, below) and
 // the access of m's variable. The call reads "call SIG args=A result=B
 // target=MAP" for a read, "args=A,B" for a write, "args=A" for a delete,
 // nothing more for the others (mapCalls).
-func mapAccess(p unsafe.Pointer, m any, site string, op mapOp, a, b string) {
+func mapAccess(p unsafe.Pointer, m any, site string, op mapOp, args mapArgs) {
 	if !on() || p == nil {
 		return
 	}
@@ -64,8 +95,10 @@ func mapAccess(p unsafe.Pointer, m any, site string, op mapOp, a, b string) {
 		// the site and stack.
 		s.threadLine()
 		code := s.code(site)
-		if !s.binMapCall(code, op, ms.id, a, b) {
-			s.evMem(site, "call ", mapCalls[op].sig, op.args(a, b), " target=", ms.name)
+		if !args.ints || !s.binMapInts(code, op, ms.id, args.ia, args.ib) {
+			if a, b := args.text(); !s.binMapCall(code, op, ms.id, a, b) {
+				s.evMem(site, "call ", mapCalls[op].sig, op.args(a, b), " target=", ms.name)
+			}
 		}
 		acc := opRead
 		if write {
@@ -121,7 +154,7 @@ func (op mapOp) args(a, b string) string {
 func MapRead[M ~map[K]V, K comparable, V any](m M, k K, site string) V {
 	v := m[k]
 	if on() {
-		mapAccess(mapPtr(m), m, site, mapRead, repr(k), repr(v))
+		mapAccess(mapPtr(m), m, site, mapRead, argsOf(k, v))
 	}
 	return v
 }
@@ -130,7 +163,7 @@ func MapRead[M ~map[K]V, K comparable, V any](m M, k K, site string) V {
 func MapRead2[M ~map[K]V, K comparable, V any](m M, k K, site string) (V, bool) {
 	v, ok := m[k]
 	if on() {
-		mapAccess(mapPtr(m), m, site, mapRead, repr(k), repr(v))
+		mapAccess(mapPtr(m), m, site, mapRead, argsOf(k, v))
 	}
 	return v, ok
 }
@@ -138,7 +171,7 @@ func MapRead2[M ~map[K]V, K comparable, V any](m M, k K, site string) (V, bool) 
 // MapWrite is `m[k] = v`.
 func MapWrite[M ~map[K]V, K comparable, V any](m M, k K, v V, site string) {
 	if on() {
-		mapAccess(mapPtr(m), m, site, mapWrite, repr(k), repr(v))
+		mapAccess(mapPtr(m), m, site, mapWrite, argsOf(k, v))
 	}
 	m[k] = v
 }
@@ -146,24 +179,24 @@ func MapWrite[M ~map[K]V, K comparable, V any](m M, k K, v V, site string) {
 // MapDelete is `delete(m, k)`.
 func MapDelete[M ~map[K]V, K comparable, V any](m M, k K, site string) {
 	if on() {
-		mapAccess(mapPtr(m), m, site, mapDelete, repr(k), "")
+		mapAccess(mapPtr(m), m, site, mapDelete, mapArgs{a: repr(k)})
 	}
 	delete(m, k)
 }
 
 // MapRange is logged before a `for … range m` loop starts.
 func MapRange[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(mapPtr(m), m, site, mapRangeOp, "", "")
+	mapAccess(mapPtr(m), m, site, mapRangeOp, mapArgs{})
 }
 
 // MapNext is logged at the start of each iteration of such a loop.
 func MapNext[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(mapPtr(m), m, site, mapNextOp, "", "")
+	mapAccess(mapPtr(m), m, site, mapNextOp, mapArgs{})
 }
 
 // MapClear is `clear(m)`.
 func MapClear[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(mapPtr(m), m, site, mapClearOp, "", "")
+	mapAccess(mapPtr(m), m, site, mapClearOp, mapArgs{})
 	for k := range m { // clear(m), which the runtime's Go version lacks (overlay.go, rtGo)
 		delete(m, k)
 	}

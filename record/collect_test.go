@@ -198,6 +198,13 @@ func TestOpenRaw(t *testing.T) {
 			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:3\n%1 chan@1\n", -1},
 				testChunk{1, 0, "=1 # thread main\n" + bin(20, 2, 1, 1, 1) + "7" + bin(21, 3, 1, 1, 1) + "7" + bin(22, 4, 1, 1, 0), -1},
 				testChunk{2, 0, "=5 # thread g\n" + bin(23, 6, 0, 1, 0) + bin(24, 7, 0, 1, 1) + "7" + bin(25, 8, 0, 1, 1) + "7", -1})},
+		{"binary channel records of ints", "main enter void chan.send(any) target=chan@1 args=-7 @x.go:3\nmain send chan@1 -7 @x.go:3\n" +
+			"g recv chan@1 -7\ng exit any chan.recv() target=chan@1 result=9223372036854775807\n", "", "",
+			rawLogOfRaw(testChunk{0, 0, "$1 @x.go:3\n%1 chan@1\n", -1},
+				testChunk{1, 0, "=1 # thread main\n" + bin(28, 2, 1, 1, 13) + bin(29, 3, 1, 1, 13), -1},
+				testChunk{2, 0, "=5 # thread g\n" + bin(32, 6, 0, 1, 13) + bin(33, 7, 0, 1, 1<<64-2), -1})},
+		{"a binary channel record of an int without a value", "", "", "raw.log: chunk 1: a binary channel event of an int (tag 30) for an event without a value",
+			rawLogOfRaw(testChunk{0, 0, "%1 chan@1\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(30, 2, 0, 1, 13), -1})},
 		{"a binary record cut by the end of the file", "main read x 1\n", "raw.log: chunk 1 is cut off by the end of the file", "",
 			rawLogOfRaw(testChunk{0, 0, "%1 x\n", -1}, testChunk{1, 0, "=1 # thread main\n" + "+1 r x 1\n" + bin(2, 0, 1, 300), -1})[:rawHeader+testChunkSize+chunkHeader+27]},
 		{"a binary record cut short", "", "", "raw.log: chunk 1: a binary event cut short",

@@ -22,6 +22,7 @@ func FuzzReadRaw(f *testing.F) {
 		bin(13, 1, 1, 3) + `"k"` + bin(1) + "3" + bin(19, 1, 2, 1) + bin(7, 2, 1, 4) + bin(20, 3, 1, 3, 1) + "7" + bin(8, 4, 0, 4), -1},
 		testChunk{2, 0, "=5 # thread g\n" + bin(23, 6, 0, 3, 0) + bin(24, 7, 0, 3, 1) + "7" + bin(18, 0, 2, 0), -1}))
 	f.Add(rawLogOfRaw(testChunk{0, 0, "$1 @x.go:2\n%1 map@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(27, 1, 1, 9, 14) + bin(26, 0, 1, 1<<64-2, 1<<64-1), -1}))
+	f.Add(rawLogOfRaw(testChunk{0, 0, "$1 @x.go:3\n%1 chan@1\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(28, 2, 1, 1, 13) + bin(29, 3, 1, 1, 13) + bin(33, 4, 0, 1, 1<<64-2), -1}))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		l, warns, err := openRaw("raw.log", bytes.NewReader(raw), int64(len(raw)))
 		for _, w := range warns {

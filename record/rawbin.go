@@ -28,7 +28,9 @@ import (
 // call of a map of ints is "TAG CODE NAME A B" with TAG binMapInt (a
 // read) or one more (a write), A and B the key and the value (a read's
 // result) zigzag-encoded, with a local stamp: the same call as binMapRead's
-// with A and B in decimal.
+// with A and B in decimal. A channel event of an int is "TAG STAMP CODE
+// NAME VALUE" with TAG binChanInt … (chanEvents), VALUE zigzag-encoded:
+// binChan's event with VALUE in decimal.
 const (
 	binInt     = 1
 	binUint    = 3
@@ -38,7 +40,8 @@ const (
 	binObj     = binMapRead + len(mapCalls)
 	binChan    = binObj + 2
 	binMapInt  = binChan + len(chanEvents)
-	binLast    = binMapInt + 1
+	binChanInt = binMapInt + 2
+	binLast    = binChanInt + len(chanEvents) - 1
 )
 
 // chanEvents are the texts of the channel events from binChan on: a, the
@@ -84,6 +87,9 @@ func (c *cursor) binary() (bool, error) {
 			return false, err
 		}
 		f[i] = v
+	}
+	if int(tag) >= binChanInt {
+		return c.chanIntRecord(tag, f)
 	}
 	if int(tag) >= binMapInt {
 		return c.mapIntRecord(tag, f)
@@ -180,6 +186,29 @@ func (c *cursor) chanRecord(tag byte, f [3]uint64) (bool, error) {
 	}
 	e := chanEvents[int(tag)-binChan]
 	c.text = c.thread + " " + e.a + name + e.b + v + suffix
+	return true, nil
+}
+
+// chanIntRecord makes the channel event of an int of tag c's line: f
+// holds STAMP, CODE and NAME; the value follows.
+func (c *cursor) chanIntRecord(tag byte, f [3]uint64) (bool, error) {
+	v, err := binary.ReadUvarint(c.r)
+	if err != nil {
+		_, _, err = c.binaryCut(err)
+		return false, err
+	}
+	if err := c.globalStamp(f[0]); err != nil {
+		return false, err
+	}
+	name, suffix, err := c.binaryRefs(f[1], f[2])
+	if err != nil {
+		return false, err
+	}
+	e := chanEvents[int(tag)-binChanInt]
+	if e.b == "" {
+		return false, c.binaryError(fmt.Sprintf("a binary channel event of an int (tag %d) for an event without a value", tag))
+	}
+	c.text = c.thread + " " + e.a + name + e.b + unzigzag(v) + suffix
 	return true, nil
 }
 

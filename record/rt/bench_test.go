@@ -73,3 +73,16 @@ func BenchmarkMapInts(b *testing.B) {
 	}
 	Flush()
 }
+
+// BenchmarkChanInts measures a send and a receive of an int past Go's
+// small numbers on a buffered channel, one goroutine: six events whose
+// values are binary records, not text.
+func BenchmarkChanInts(b *testing.B) {
+	startRecording(b)
+	ch := make(chan int, 1)
+	for i := 0; i < b.N; i++ {
+		Send(ch, 1000+i, "main.go:1")
+		Recv(ch, "main.go:2")
+	}
+	Flush()
+}

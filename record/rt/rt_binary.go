@@ -54,6 +54,9 @@ import (
 // TAG is binMapInt plus the mapOp (mapRead or mapWrite), A and B the
 // key and the value (a read's result), zigzag-encoded varints.
 //
+// A channel event of a value of type int is "TAG STAMP CODE NAME VALUE"
+// with TAG binChanInt plus the chanEvent and VALUE zigzag-encoded.
+//
 // A read or write of a pointer, a map, a channel or an unsafe pointer is
 // "TAG CODE NAME OBJECT" with TAG binObj (one more for a write), a local
 // stamp, and OBJECT the number of the name of the object it points to
@@ -79,6 +82,7 @@ const (
 	binObj      = 18
 	binChan     = 20 // to binChan+chanRecvExit
 	binMapInt   = 26 // to binMapInt+mapWrite
+	binChanInt  = 28 // to binChanInt+chanRecvExit
 	// maxBinary is the longest record: a tag and three varints.
 	maxBinary = 1 + 3*10
 )
@@ -278,6 +282,24 @@ var chanEvents = [...]struct{ a, b string }{
 	chanRecvEnter: {"enter any chan.recv() target=", ""},
 	chanRecv:      {"recv ", " "},
 	chanRecvExit:  {"exit any chan.recv() target=", " result="},
+}
+
+// chanEvValue is chanEv for an event with a value: a record of the
+// number where the value is an int (chanValue), else chanEv of its text.
+func (s *gstate) chanEvValue(site string, e chanEvent, c *chanState, v chanValue) {
+	if !v.isInt || c.id == 0 || s.n == 0 {
+		s.chanEv(site, e, c, v.text())
+		return
+	}
+	code := s.code(site)
+	s.room(1 + 4*10)
+	k := s.stamp(true)
+	buf := append(s.buf, binChanInt+byte(e))
+	buf = appendUvarint(buf, k>>subBits)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, c.id)
+	buf = appendUvarint(buf, zigzag(v.i))
+	s.endRecord(buf)
 }
 
 // chanEv logs the channel event e of c with the value v ("" for the

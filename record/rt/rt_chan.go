@@ -73,24 +73,48 @@ func (c *chanState) declare(s *gstate) {
 	}
 }
 
+// chanValue is a value sent or received: an int as a number (a binary
+// record, rt_binary.go's chanEvValue), anything else as its rendering.
+type chanValue struct {
+	s     string
+	i     int64
+	isInt bool
+}
+
+// valueOf is the chanValue of v.
+func valueOf[T any](v T) chanValue {
+	if isInt[T]() {
+		return chanValue{i: int64(*(*int)(unsafe.Pointer(&v))), isInt: true}
+	}
+	return chanValue{s: repr(v)}
+}
+
+// text is the value's rendering (repr's, for an int).
+func (v chanValue) text() string {
+	if v.isInt {
+		return strconv.FormatInt(v.i, 10)
+	}
+	return v.s
+}
+
 // sendEvent logs the k-th send of c, which has completed, unless its
 // completion needed a receive that was not recorded (the k-th for an
 // unbuffered channel, the (k-cap)-th for a buffered one that was full).
-func (c *chanState) sendEvent(s *gstate, k int, v any, site string) {
+func (c *chanState) sendEvent(s *gstate, k int, v chanValue, site string) {
 	if j := k - c.cap; j >= 1 && !c.received(j) {
 		return
 	}
-	s.chanEv(site, chanSend, c, repr(v))
+	s.chanEvValue(site, chanSend, c, v)
 }
 
 // recvEvent logs the k-th receive of c: of a value a recorded send sent,
 // or of the zero value of a channel an instrumented close closed (a
 // context's Done channel, closed by the context package, observes the
 // cancel instead).
-func (c *chanState) recvEvent(s *gstate, k int, v any, ok bool, site string) {
+func (c *chanState) recvEvent(s *gstate, k int, v chanValue, ok bool, site string) {
 	if ok {
 		if c.sent(k) {
-			s.chanEv(site, chanRecv, c, repr(v))
+			s.chanEvValue(site, chanRecv, c, v)
 		}
 		return
 	}
@@ -133,14 +157,15 @@ func Send[T any](ch chan<- T, v T, site string) {
 		return
 	}
 	var k int
+	val := valueOf(v)
 	withState(func(s *gstate) {
 		c.declare(s)
 		k = c.next(&c.sends)
-		s.chanEv(site, chanSendEnter, c, repr(v))
+		s.chanEvValue(site, chanSendEnter, c, val)
 	})
 	ch <- v
 	withState(func(s *gstate) {
-		c.sendEvent(s, k, v, site)
+		c.sendEvent(s, k, val, site)
 		s.chanEv(site, chanSendExit, c, "")
 	})
 }
@@ -162,8 +187,9 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 		if ok {
 			k = c.next(&c.recvs)
 		}
-		c.recvEvent(s, k, v, ok, site)
-		s.chanEv(site, chanRecvExit, c, repr(v))
+		val := valueOf(v)
+		c.recvEvent(s, k, val, ok, site)
+		s.chanEvValue(site, chanRecvExit, c, val)
 	})
 	return v, ok
 }
@@ -202,8 +228,9 @@ func Close[T any](ch chan<- T, site string) {
 func SelSend[T any](ch chan<- T, v T, site string) {
 	selected(ch, site, func(c *chanState, s *gstate) {
 		k := c.next(&c.sends)
-		s.ev(site, "call void chan.send(any) target=", c.name, " args=", repr(v))
-		c.sendEvent(s, k, v, site)
+		val := valueOf(v)
+		s.ev(site, "call void chan.send(any) target=", c.name, " args=", val.text())
+		c.sendEvent(s, k, val, site)
 	})
 }
 
@@ -214,8 +241,9 @@ func SelRecv[T any](ch <-chan T, v T, ok bool, site string) {
 		if ok {
 			k = c.next(&c.recvs)
 		}
-		s.ev(site, "call any chan.recv() target=", c.name, " result=", repr(v))
-		c.recvEvent(s, k, v, ok, site)
+		val := valueOf(v)
+		s.ev(site, "call any chan.recv() target=", c.name, " result=", val.text())
+		c.recvEvent(s, k, val, ok, site)
 	})
 }
 

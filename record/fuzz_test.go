@@ -23,6 +23,7 @@ func FuzzReadRaw(f *testing.F) {
 		testChunk{2, 0, "=5 # thread g\n" + bin(23, 6, 0, 3, 0) + bin(24, 7, 0, 3, 1) + "7" + bin(18, 0, 2, 0), -1}))
 	f.Add(rawLogOfRaw(testChunk{0, 0, "$1 @x.go:2\n%1 map@1\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(27, 1, 1, 9, 14) + bin(26, 0, 1, 1<<64-2, 1<<64-1), -1}))
 	f.Add(rawLogOfRaw(testChunk{0, 0, "$1 @x.go:3\n%1 chan@1\n", -1}, testChunk{1, 0, "=1 # thread main\n" + bin(28, 2, 1, 1, 13) + bin(29, 3, 1, 1, 13) + bin(33, 4, 0, 1, 1<<64-2), -1}))
+	f.Add(rawLogOfRaw(testChunk{0, 0, "$1 @x.go:3\n%1 f\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 r x 1\n" + bin(37, 1, 1, 0x3FF8000000000000) + bin(34, 0, 1, 0x7FC00000), -1}))
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		l, warns, err := openRaw("raw.log", bytes.NewReader(raw), int64(len(raw)))
 		for _, w := range warns {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 )
 
@@ -30,7 +31,10 @@ import (
 // result) zigzag-encoded, with a local stamp: the same call as binMapRead's
 // with A and B in decimal. A channel event of an int is "TAG STAMP CODE
 // NAME VALUE" with TAG binChanInt … (chanEvents), VALUE zigzag-encoded:
-// binChan's event with VALUE in decimal.
+// binChan's event with VALUE in decimal. A read or write of a float32 or
+// float64 is binFloat32 or binFloat64's "TAG CODE NAME BITS" (one more
+// for a write), BITS the value's IEEE 754 bits, rendered as the runtime's
+// floatRepr does (strconv's shortest 'g' form, "NaN" for any NaN).
 const (
 	binInt     = 1
 	binUint    = 3
@@ -41,7 +45,9 @@ const (
 	binChan    = binObj + 2
 	binMapInt  = binChan + len(chanEvents)
 	binChanInt = binMapInt + 2
-	binLast    = binChanInt + len(chanEvents) - 1
+	binFloat32 = binChanInt + len(chanEvents)
+	binFloat64 = binFloat32 + 2
+	binLast    = binFloat64 + 1
 )
 
 // chanEvents are the texts of the channel events from binChan on: a, the
@@ -87,6 +93,9 @@ func (c *cursor) binary() (bool, error) {
 			return false, err
 		}
 		f[i] = v
+	}
+	if int(tag) >= binFloat32 {
+		return c.floatRecord(tag, f)
 	}
 	if int(tag) >= binChanInt {
 		return c.chanIntRecord(tag, f)
@@ -268,6 +277,30 @@ func (c *cursor) mapIntRecord(tag byte, f [3]uint64) (bool, error) {
 	call := mapCalls[int(tag)-binMapInt]
 	c.text = c.thread + " call " + call.sig + call.a + unzigzag(f[2]) + call.b + unzigzag(b) + " target=" + name + suffix
 	return true, nil
+}
+
+// floatRecord makes the read or write of a floating-point number of tag
+// c's line: f holds CODE, NAME and the value's bits.
+func (c *cursor) floatRecord(tag byte, f [3]uint64) (bool, error) {
+	code, id, v := f[0], f[1], f[2]
+	var value string
+	if int(tag) >= binFloat64 {
+		value = floatText(math.Float64frombits(v), 64)
+	} else {
+		if v > math.MaxUint32 {
+			return false, c.binaryError(fmt.Sprintf("a binary float32 of %d bits past 32", v))
+		}
+		value = floatText(float64(math.Float32frombits(uint32(v))), 32)
+	}
+	return c.accessLine((int(tag)-binFloat32)%2 == 1, code, id, value)
+}
+
+// floatText renders f of the given bits as the runtime's floatRepr does.
+func floatText(f float64, bits int) string {
+	if math.IsNaN(f) {
+		return "NaN"
+	}
+	return strconv.FormatFloat(f, 'g', -1, bits)
 }
 
 // unzigzag renders the zigzag-encoded signed integer v in decimal.

@@ -86,3 +86,15 @@ func BenchmarkChanInts(b *testing.B) {
 	}
 	Flush()
 }
+
+// BenchmarkFloats measures a read and a write of a float64 field: binary
+// records of the value's bits, not its shortest decimal form.
+func BenchmarkFloats(b *testing.B) {
+	startRecording(b)
+	type point struct{ x float64 }
+	p := &point{}
+	for i := 0; i < b.N; i++ {
+		Write(&p.x, Read(&p.x, "point.x", "main.go:1")+0.1, "point.x", "main.go:1")
+	}
+	Flush()
+}

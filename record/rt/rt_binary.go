@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"math"
 	"reflect"
 	"unsafe"
 )
@@ -14,17 +15,18 @@ import (
 //	TAG CODE NAME VALUE
 //
 // TAG is one byte below ' ' (no text line starts with one): binInt,
-// binUint or binBool for a read, one more for a write. CODE is the
-// number of the event's point ("$7" is 7, 0 for none), NAME the number of
-// the variable in the dictionary ("%3 NAME" lines, defineName), VALUE the
-// value: a signed integer zigzag-encoded, an unsigned one as it is, a
-// boolean as 0 or 1; all three are unsigned varints (7 bits a byte, low
-// bits first, the high bit set on every byte but the last). A record has
+// binUint, binBool, binFloat32 or binFloat64 for a read, one more for a
+// write. CODE is the number of the event's point ("$7" is 7, 0 for none),
+// NAME the number of the variable in the dictionary ("%3 NAME" lines,
+// defineName), VALUE the value: a signed integer zigzag-encoded, an
+// unsigned one as it is, a boolean as 0 or 1, a floating-point number
+// its IEEE 754 bits (which the collector renders as floatRepr does); all
+// are unsigned varints (7 bits a byte, low bits first, the high bit set
+// on every byte but the last). A record has
 // no stamp and no newline: its stamp is the one after its writer's last
 // line (a local stamp, gstate.stamp), which the collector counts; it is
 // written only where that stamp is due (not a goroutine's first line, not
-// when the count since the last global stamp runs out). Floating-point
-// values, whose rendering the collector would have to repeat, stay text.
+// when the count since the last global stamp runs out).
 //
 // The lock events of a goroutine on a lock it holds (or takes) are
 // records too, with a global stamp:
@@ -45,9 +47,9 @@ import (
 // delete's key; empty for the others), each its length as a varint and
 // its bytes.
 //
-// A read or write call of a map whose keys and values are ints (the
-// commonest maps, whose arguments rendering as text, boxing and all, was
-// a tenth of bench/recorder's time) is a record with a local stamp:
+// A read or write call of a map whose keys and values are ints (common
+// maps, whose arguments, boxed and rendered as text, cost as much as the
+// rest of the call: BenchmarkMapInts) is a record with a local stamp:
 //
 //	TAG CODE NAME A B
 //
@@ -83,6 +85,8 @@ const (
 	binChan     = 20 // to binChan+chanRecvExit
 	binMapInt   = 26 // to binMapInt+mapWrite
 	binChanInt  = 28 // to binChanInt+chanRecvExit
+	binFloat32  = 34 // a read, one more for a write
+	binFloat64  = 36
 	// maxBinary is the longest record: a tag and three varints.
 	maxBinary = 1 + 3*10
 )
@@ -123,6 +127,10 @@ func (s *gstate) binNumber(code pcode, op string, name vname, p unsafe.Pointer, 
 		if *(*bool)(p) {
 			v = 1
 		}
+	case reflect.Float32:
+		tag, v = binFloat32, uint64(math.Float32bits(*(*float32)(p)))
+	case reflect.Float64:
+		tag, v = binFloat64, math.Float64bits(*(*float64)(p))
 	default:
 		return false
 	}

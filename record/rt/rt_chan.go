@@ -74,9 +74,11 @@ func (c *chanState) declare(s *gstate) {
 }
 
 // chanValue is a value sent or received: an int as a number (a binary
-// record, rt_binary.go's chanEvValue), anything else as its rendering.
+// record, rt_binary.go's chanEvValue), anything else as itself, rendered
+// where an event logs it (as before there were int records: a value
+// that points elsewhere renders what is there then).
 type chanValue struct {
-	s     string
+	v     any
 	i     int64
 	isInt bool
 }
@@ -86,7 +88,7 @@ func valueOf[T any](v T) chanValue {
 	if isInt[T]() {
 		return chanValue{i: int64(*(*int)(unsafe.Pointer(&v))), isInt: true}
 	}
-	return chanValue{s: repr(v)}
+	return chanValue{v: v}
 }
 
 // text is the value's rendering (repr's, for an int).
@@ -94,7 +96,7 @@ func (v chanValue) text() string {
 	if v.isInt {
 		return strconv.FormatInt(v.i, 10)
 	}
-	return v.s
+	return repr(v.v)
 }
 
 // sendEvent logs the k-th send of c, which has completed, unless its

@@ -80,6 +80,21 @@ var lockOps = [...]string{"acquire", "release", "racquire", "rrelease", "request
 // record: text lines start with their stamp.
 func binaryTag(b byte) bool { return b >= binInt && int(b) <= binLast }
 
+// recordKinds are the kinds of records past the accesses of integers and
+// booleans, by the first tag of each one's range, the last range first.
+var recordKinds = [...]struct {
+	from int
+	read func(*cursor, byte, [3]uint64) (bool, error)
+}{
+	{binFloat32, (*cursor).floatRecord},
+	{binChanInt, (*cursor).chanIntRecord},
+	{binMapInt, (*cursor).mapIntRecord},
+	{binChan, (*cursor).chanRecord},
+	{binObj, (*cursor).objectRecord},
+	{binMapRead, (*cursor).mapRecord},
+	{binAcquire, (*cursor).lockRecord},
+}
+
 // binary reads the binary record at the cursor into c.seq and c.text.
 // It returns false, and no error, for a record cut short by the end of a
 // chunk that the end of the file cut (the program died writing it).
@@ -94,26 +109,10 @@ func (c *cursor) binary() (bool, error) {
 		}
 		f[i] = v
 	}
-	if int(tag) >= binFloat32 {
-		return c.floatRecord(tag, f)
-	}
-	if int(tag) >= binChanInt {
-		return c.chanIntRecord(tag, f)
-	}
-	if int(tag) >= binMapInt {
-		return c.mapIntRecord(tag, f)
-	}
-	if int(tag) >= binChan {
-		return c.chanRecord(tag, f)
-	}
-	if int(tag) >= binObj {
-		return c.objectRecord(tag, f)
-	}
-	if int(tag) >= binMapRead {
-		return c.mapRecord(tag, f)
-	}
-	if tag >= binAcquire {
-		return c.lockRecord(tag, f)
+	for _, k := range recordKinds {
+		if int(tag) >= k.from {
+			return k.read(c, tag, f)
+		}
 	}
 	code, id, v := f[0], f[1], f[2]
 	var value string

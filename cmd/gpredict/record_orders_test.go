@@ -53,6 +53,22 @@ func TestRecordedAtomicRace(t *testing.T) {
 	}
 }
 
+// TestRecordedNamedResults: returning reads a function's named results
+// after its deferred calls ran (record/testdata/progs/namedresult). A
+// goroutine's write of a named result races with that read when nothing
+// orders them (racy), and does not when a deferred receive waits for the
+// goroutine (ordered): the read must be logged, and after the defers.
+func TestRecordedNamedResults(t *testing.T) {
+	stdout := predictRecorded(t, "./namedresult", "DataRace")
+	reports := regexp.MustCompile(`(?m)^\[\d+/\d+\] DataRace \(v=(\S+)\)$`).FindAllStringSubmatch(stdout, -1)
+	if len(reports) != 1 || !strings.HasPrefix(reports[0][1], "code@") {
+		t.Errorf("reports %v; want one, on racy's code (none on ordered's status)\n%s", reports, stdout)
+	}
+	if !regexp.MustCompile(`(?m)^    read +\S+ +namedresult/namedresult_test.go:16$`).MatchString(stdout) {
+		t.Errorf("the race's read is not racy's return (its closing brace, line 16)\n%s", stdout)
+	}
+}
+
 // recordIn records the go command args in dir and returns the trace.
 func recordIn(t *testing.T, dir string, args ...string) string {
 	t.Helper()

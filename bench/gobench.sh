@@ -34,8 +34,10 @@
 #
 # Columns: kernel, type (from the README), events recorded, violations
 # predicted (property:location,... — the first three), documented bug
-# found, whether the recorded run passed or blocked (then the bug may be
-# found from record's own report of where it blocked, "blocked:"),
+# found, whether the recorded run passed, blocked or panicked (then the
+# bug may be found from record's own report of where it blocked,
+# "blocked:", or of where it panicked, "panicked:", as -race finds a
+# run's panic),
 # seconds (record + predict), -race runs in that time, -race found.
 # Needs jq. GPREDICT_GOBENCH_TIMEOUT (default 120) bounds one recording,
 # GPREDICT_GOBENCH_TEST_TIMEOUT (default 60s) the recorded test's
@@ -130,7 +132,7 @@ near() {
 }
 
 printf '%-18s %-22s %7s  %-60s %-6s %-7s %7s %6s %-6s\n' kernel type events "violations predicted" found run seconds race-n race
-total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0
+total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0 panicfound=0
 for k in $(kernels | sort); do
 	name=$(basename "$(dirname "$k")")/$(basename "$k")
 	echo "$name" | grep -qE "$filter" || continue
@@ -190,6 +192,15 @@ for k in $(kernels | sort); do
 			run=blocked
 			viols="blocked:$(sed -n 's/^gpredict: warning: the run ended .* at \([^ ,]*\).*/\1/p' "$mod/record.log" | sed 's/.*\///' | sort -u | head -3 | tr '\n' ' ')$viols"
 		fi
+		# A run that panicked shows its bug itself, as a -race run that
+		# panics does: record names where ("the run panicked: MSG at
+		# SITE"); found when that is a documented line.
+		psite=$(sed -n 's/^gpredict: warning: the run panicked: .* at \([^ ]*:[0-9]*\)\( (in a goroutine.*\)\{0,1\}$/\1/p' "$mod/record.log" | sed 's/.*\///' | head -1)
+		if grep -q '^gpredict: warning: the run panicked' "$mod/record.log"; then
+			run=panicked
+			viols="panicked:${psite:-?} $viols"
+			[ -n "$psite" ] && near "$psite" "$doc" && found=yes
+		fi
 	elif grep -q 'build failed\|cannot\|undefined' "$mod/record.log"; then
 		viols="(does not compile: $(grep -m1 -E 'undefined|cannot|error' "$mod/record.log" | cut -c1-40))"
 	else
@@ -197,6 +208,7 @@ for k in $(kernels | sort); do
 	fi
 	[ "$found" = yes ] && predicted=$((predicted + 1))
 	[ "$found" = yes ] && [ "$run" = passed ] && passedfound=$((passedfound + 1))
+	[ "$found" = yes ] && [ "$run" = panicked ] && panicfound=$((panicfound + 1))
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
 	# -race for the same wall time (at least one run).
 	runs=0 race=no
@@ -212,4 +224,4 @@ for k in $(kernels | sort); do
 	printf '%-18s %-22s %7s  %-60s %-6s %-7s %7.1f %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$run" "$secs" "$runs" "$race"
 done
 echo
-echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed; $byfunc by the function a backtrace blocks in); found by go test -race in the same time: $racefound"
+echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed, $panicfound shown by a run that panicked; $byfunc by the function a backtrace blocks in); found by go test -race in the same time: $racefound"

@@ -80,9 +80,9 @@ func endReturnedTests() {
 	locks.returned.Range(func(k, _ any) bool {
 		s := k.(*gstate)
 		s.mu.Lock()
-		if !s.ended {
+		if !s.ended || s.endAtExit {
 			s.ev("", "end")
-			s.ended = true
+			s.ended, s.endAtExit = true, false
 		}
 		s.mu.Unlock()
 		locks.returned.Delete(k)

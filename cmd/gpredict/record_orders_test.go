@@ -17,20 +17,7 @@ import (
 // value between goroutines with only that order between them; go test
 // -race accepts them, and so must gpredict: no report under any property.
 func TestRecordedGoOrders(t *testing.T) {
-	dir := filepath.Join(repoRoot(t), "record", "testdata", "progs")
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Fatal("the go tool is not on PATH; recording needs it")
-	}
-	race := exec.Command("go", "test", "-race", "-count=1", "./gohb")
-	race.Dir = dir
-	if b, err := race.CombinedOutput(); err != nil {
-		t.Fatalf("go test -race ./gohb: %v\n%s", err, b)
-	}
-	trace := recordIn(t, dir, "go", "test", "./gohb")
-	stdout, stderr, code := runCLI(t, "predict", "--props", "all", "--witness", "none", trace)
-	if code != exitOK || !strings.Contains(stdout, "0 reports, 0 violations, 0 unknown candidates") {
-		t.Errorf("predict: exit %d; want no report\n%s%s", code, stdout, stderr)
-	}
+	stderr := predictRaceFree(t, "./gohb")
 	if strings.Contains(stderr, "never forked") || strings.Contains(stderr, "no write and no init") {
 		t.Errorf("predict warns of goroutines that may start at any time or unproduced reads:\n%s", stderr)
 	}
@@ -106,20 +93,30 @@ func TestRecordedUnlockByOther(t *testing.T) {
 // -race accepts the package; unrecorded, the calls left the writes they
 // order looking like races (two DataRace reports).
 func TestRecordedMethodValues(t *testing.T) {
+	predictRaceFree(t, "./methodvalue")
+}
+
+// predictRaceFree runs the tests of package pkg of record/testdata/progs
+// under go test -race, which must pass, then records them and predicts
+// every property on the trace: no report either. It returns predict's
+// standard error.
+func predictRaceFree(t *testing.T, pkg string) string {
+	t.Helper()
 	dir := filepath.Join(repoRoot(t), "record", "testdata", "progs")
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatal("the go tool is not on PATH; recording needs it")
 	}
-	race := exec.Command("go", "test", "-race", "-count=1", "./methodvalue")
+	race := exec.Command("go", "test", "-race", "-count=1", pkg)
 	race.Dir = dir
 	if b, err := race.CombinedOutput(); err != nil {
-		t.Fatalf("go test -race ./methodvalue: %v\n%s", err, b)
+		t.Fatalf("go test -race %s: %v\n%s", pkg, err, b)
 	}
-	trace := recordIn(t, dir, "go", "test", "./methodvalue")
+	trace := recordIn(t, dir, "go", "test", pkg)
 	stdout, stderr, code := runCLI(t, "predict", "--props", "all", "--witness", "none", trace)
 	if code != exitOK || !strings.Contains(stdout, "0 reports, 0 violations, 0 unknown candidates") {
 		t.Errorf("predict: exit %d; want no report\n%s%s", code, stdout, stderr)
 	}
+	return stderr
 }
 
 // recordIn records the go command args in dir and returns the trace.

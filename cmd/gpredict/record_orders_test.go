@@ -59,7 +59,8 @@ func TestRecordedNamedResults(t *testing.T) {
 
 // TestRecordedUnlockByOther: a goroutine ends holding a mutex that the
 // test then unlocks (record/testdata/progs/unlockother). The release is
-// logged in the holder's thread, so the holder's end waits for the exit:
+// logged in the holder's thread, so the holder's end is left to the
+// collector, which writes it at the end of the trace:
 // the trace reads back (record exits 0), the release comes before the
 // end, and no Deadlock or Blocked report has the later Lock wait behind
 // a goroutine that ended holding the mutex.

@@ -80,9 +80,9 @@ func endReturnedTests() {
 	locks.returned.Range(func(k, _ any) bool {
 		s := k.(*gstate)
 		s.mu.Lock()
-		if !s.ended || s.endAtExit {
+		if !s.ended {
 			s.ev("", "end")
-			s.ended, s.endAtExit = true, false
+			s.ended = true
 		}
 		s.mu.Unlock()
 		locks.returned.Delete(k)

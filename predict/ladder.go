@@ -23,7 +23,7 @@ func ladderOrder() []string {
 		"dump",
 		"shb", "syncp", "syncp-values",
 		"closure", "given", "supply",
-		"greedy", "saturate", "ending", "greedy-saturated", "recorded",
+		"greedy", "saturate", "greedy-saturated", "ending", "recorded",
 		"window", "local", "prefix-window",
 		"saturate-wide",
 		"small", "downset", "exact",

@@ -32,12 +32,12 @@ func TestBuildStops(t *testing.T) {
 		t.Fatal("the race is refuted")
 	}
 	valid := func(_ int, steps []replay.Step) bool { return len(steps) > n }
-	if _, steps, ok := Build(x, ch, res, nil, valid, make(chan struct{})); !ok {
+	if _, steps, ok := Build(x, ch, res, nil, Full, valid, make(chan struct{})); !ok {
 		t.Fatalf("no witness without a stop signal (%d steps)", len(steps))
 	}
 	stop := make(chan struct{})
 	close(stop)
-	if _, _, ok := Build(x, ch, res, nil, valid, stop); ok {
+	if _, _, ok := Build(x, ch, res, nil, Full, valid, stop); ok {
 		t.Error("a witness after the stop signal closed")
 	}
 	b2, why := run(x, ch, res, attempts()[0], nil, nil, stop)

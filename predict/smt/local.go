@@ -60,7 +60,7 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 			return unsettled, false
 		}
 		valid := func(from int, sc []replay.Step) bool { return s.f.ValidFrom(p.q.Cand, from, sc) }
-		if from, sched, ok := greedy.Build(s.f.Index, q.Chain, facts.WithEdges(lp.Hints(val)), s.f.Base, valid, q.Stop); ok {
+		if from, sched, ok := greedy.Build(s.f.Index, q.Chain, facts.WithEdges(lp.Hints(val)), s.f.Base, greedy.Full, valid, q.Stop); ok {
 			return stage.Decision{Verdict: stage.Sat, Schedule: sched, From: from, Validated: true}, true
 		}
 	}

@@ -20,11 +20,12 @@ import (
 //     happen before the chosen events, the pattern's orders, the holds
 //     still open when the last group ends;
 //   - greedy (finds witnesses): package greedy's simulation guided by
-//     those facts, kept only if the replay validator accepts it;
+//     those facts, its first attempt only (greedy.Quick), kept only if
+//     the replay validator accepts it;
 //   - saturate (refutes): every rule of package closure, in the zones
 //     near the chosen events (read-write interference, overlapping holds);
 //   - greedy-saturated (finds witnesses): the simulation again, guided by
-//     the saturated facts;
+//     the saturated facts, with every attempt (greedy.Full);
 //   - saturate-wide (refutes): every rule again, from scratch, with wider
 //     zones and a larger budget;
 //   - recorded (finds witnesses): the recorded order itself, up to the
@@ -34,10 +35,10 @@ import (
 func Direct(f *Facts, cfg ClosureConfigs) []Stage {
 	return append(Reordered(f), []Stage{
 		{Name: "closure", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Cheap) }},
-		{Name: "greedy", Channels: true, Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "greedy", Channels: true, Requires: []string{"closure"}, Run: func(q *Query) (Decision, bool) { return build(f, q, greedy.Quick) }},
 		{Name: "saturate", Channels: true, Run: func(q *Query) (Decision, bool) { return saturateNear(f, q, cfg.Full) }},
 		{Name: "ending", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return ending(f, q) }},
-		{Name: "greedy-saturated", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q) }},
+		{Name: "greedy-saturated", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q, greedy.Full) }},
 		{Name: "saturate-wide", Channels: true, Requires: FactStages(), Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
 		{Name: "recorded", Channels: true, Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
 	}...)
@@ -131,7 +132,7 @@ func ending(f *Facts, q *Query) (Decision, bool) {
 	for i, o := range res.Facts {
 		hints[i] = closure.Edge{From: o.From, To: o.To, Why: "derived under the candidate (encode.Index.RefuteEnding)"}
 	}
-	from, sched, ok := greedy.Build(f.Index, q.Chain, facts.WithEdges(hints), f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
+	from, sched, ok := greedy.Build(f.Index, q.Chain, facts.WithEdges(hints), f.Base, greedy.Full, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
 	if !ok {
 		return Decision{}, false
 	}
@@ -140,12 +141,12 @@ func ending(f *Facts, q *Query) (Decision, bool) {
 
 // build proposes a witness by simulation, guided by the latest facts it
 // requires, and keeps it if it is valid.
-func build(f *Facts, q *Query) (Decision, bool) {
+func build(f *Facts, q *Query, effort greedy.Effort) (Decision, bool) {
 	facts := q.Facts()
 	if !q.IsChain || facts == nil {
 		return Decision{}, false
 	}
-	from, sched, ok := greedy.Build(f.Index, q.Chain, *facts, f.Base, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
+	from, sched, ok := greedy.Build(f.Index, q.Chain, *facts, f.Base, effort, func(from int, s []replay.Step) bool { return f.ValidFrom(q.Cand, from, s) }, q.Stop)
 	if !ok {
 		return Decision{}, false
 	}

@@ -34,8 +34,10 @@
 #
 # Columns: kernel, type (from the README), events recorded, violations
 # predicted (property:location,... — the first three), documented bug
-# found, whether the recorded run passed or blocked (then the bug may be
-# found from record's own report of where it blocked, "blocked:"),
+# found, whether the recorded run passed, blocked or panicked (then the
+# bug may be found from record's own report of where it blocked,
+# "blocked:", or of where it panicked, "panicked:", as -race finds a
+# run's panic),
 # seconds (record + predict), -race runs in that time, -race found.
 # Needs jq. GPREDICT_GOBENCH_TIMEOUT (default 120) bounds one recording,
 # GPREDICT_GOBENCH_TEST_TIMEOUT (default 60s) the recorded test's
@@ -69,15 +71,20 @@ kernels() {
 # line of each function (from `func` to its closing `}`) that holds a
 # comment marking the bug.
 documented() {
-	local bt
+	local bt all
 	bt=$(sed -n '/[Bb]ackt[r]*ace/,$p' "$1/README.md" | grep -o '[A-Za-z0-9_]*_test\.go:[0-9]*' | sort -u)
+	all=$bt
 	# Lines the README's description names ("can't be drained at line
 	# 70", "No sender for line 33") are of the kernel file as it is.
 	for l in $(sed -n '/## Description/,/^##* [A-Z]/p' "$1/README.md" | grep -io 'line [0-9]*' | grep -o '[0-9]*'); do
-		for f in "$1"/*_test.go; do bt="$bt"$'\n'"$(basename "$f"):$l"; done
+		for f in "$1"/*_test.go; do all="$all"$'\n'"$(basename "$f"):$l"; done
 	done
-	bt=$(grep . <<<"$bt" | sort -u)
-	if [ -n "$bt" ]; then echo "$bt"; return; fi
+	all=$(grep . <<<"$all" | sort -u)
+	if [ -n "$bt" ]; then echo "$all"; return; fi
+	# Without a backtrace the description's lines (kubernetes/70277
+	# names the channel's declaration, line 70) and the functions the
+	# kernel marks (its `<-doneCh // block here`, line 79) both count.
+	[ -z "$all" ] || echo "$all"
 	for f in "$1"/*_test.go; do
 		awk -v file="$(basename "$f")" '
 			/^func / { start = NR; marked = 0 }
@@ -88,17 +95,18 @@ documented() {
 }
 
 # blockedin DIR prints, for a README backtrace, the function each of its
-# goroutines is blocked in (its innermost frame, "(*Tx).awaitDone" as
-# "Tx.awaitDone", a closure as the function that holds it), one per line.
+# goroutines is blocked in (its innermost frame in the kernel, below the
+# sync package's and the runtime's: "(*Tx).awaitDone" as "Tx.awaitDone",
+# a closure as the function that holds it), one per line.
 # The backtraces were taken from the kernel files before their header
 # comments were added, so their lines are off by the header's length
 # (cockroach/13197's awaitDone receive is line 27 there, 35 now).
 blockedin() {
 	sed -n '/[Bb]ackt[r]*ace/,$p' "$1/README.md" | awk '
 		/^goroutine [0-9]+ \[/ { want = 1; next }
-		want && /\(/ {
+		want && /^command-line-arguments\..*\(/ {
 			name = $1
-			sub(/\(0x.*$/, "", name); sub(/\(\)$/, "", name)
+			sub(/\(0x.*$/, "", name); sub(/\(\)$/, "", name); sub(/\(\.\.\.\)$/, "", name)
 			sub(/^[^(]*\.\(/, "(", name); sub(/^command-line-arguments\./, "", name)
 			gsub(/[()*]/, "", name); sub(/\.func[0-9.]*$/, "", name)
 			print name; want = 0
@@ -130,7 +138,7 @@ near() {
 }
 
 printf '%-18s %-22s %7s  %-60s %-6s %-7s %7s %6s %-6s\n' kernel type events "violations predicted" found run seconds race-n race
-total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0
+total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0 panicfound=0
 for k in $(kernels | sort); do
 	name=$(basename "$(dirname "$k")")/$(basename "$k")
 	echo "$name" | grep -qE "$filter" || continue
@@ -183,12 +191,27 @@ for k in $(kernels | sort); do
 		# A run that blocked (a deadlock that happened) is reported by
 		# record with the places its goroutines wait at: found when one
 		# of them is a documented line.
+		# Or, as for a report above, when one of them lies in the
+		# function a backtrace's goroutine is blocked in.
 		while read -r l; do
 			near "$l" "$doc" && found=yes
+			f=$k/${l%:*}
+			if [ "$found" = no ] && [ "$slack" = 2 ] && [ -f "$f" ] && grep -qxF "$(funcat "$f" "${l##*:}")" <<<"$blocking"; then
+				found=yes byfunc=$((byfunc + 1))
+			fi
 		done < <(sed -n 's/^gpredict: warning: the run ended .* waiting in .* at \([^ ,]*\).*/\1/p' "$mod/record.log" | sed 's/.*\///')
 		if grep -q '^gpredict: warning: the run ended' "$mod/record.log"; then
 			run=blocked
 			viols="blocked:$(sed -n 's/^gpredict: warning: the run ended .* at \([^ ,]*\).*/\1/p' "$mod/record.log" | sed 's/.*\///' | sort -u | head -3 | tr '\n' ' ')$viols"
+		fi
+		# A run that panicked shows its bug itself, as a -race run that
+		# panics does: record names where ("the run panicked: MSG at
+		# SITE"); found when that is a documented line.
+		psite=$(sed -n 's/^gpredict: warning: the run panicked: .* at \([^ ]*:[0-9]*\)\( (in a goroutine.*\)\{0,1\}$/\1/p' "$mod/record.log" | sed 's/.*\///' | head -1)
+		if grep -q '^gpredict: warning: the run panicked' "$mod/record.log"; then
+			run=panicked
+			viols="panicked:${psite:-?} $viols"
+			[ -n "$psite" ] && near "$psite" "$doc" && found=yes
 		fi
 	elif grep -q 'build failed\|cannot\|undefined' "$mod/record.log"; then
 		viols="(does not compile: $(grep -m1 -E 'undefined|cannot|error' "$mod/record.log" | cut -c1-40))"
@@ -197,6 +220,7 @@ for k in $(kernels | sort); do
 	fi
 	[ "$found" = yes ] && predicted=$((predicted + 1))
 	[ "$found" = yes ] && [ "$run" = passed ] && passedfound=$((passedfound + 1))
+	[ "$found" = yes ] && [ "$run" = panicked ] && panicfound=$((panicfound + 1))
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
 	# -race for the same wall time (at least one run).
 	runs=0 race=no
@@ -212,4 +236,4 @@ for k in $(kernels | sort); do
 	printf '%-18s %-22s %7s  %-60s %-6s %-7s %7.1f %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$run" "$secs" "$runs" "$race"
 done
 echo
-echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed; $byfunc by the function a backtrace blocks in); found by go test -race in the same time: $racefound"
+echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed, $panicfound shown by a run that panicked; $byfunc by the function a backtrace blocks in); found by go test -race in the same time: $racefound"

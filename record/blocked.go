@@ -33,9 +33,10 @@ type Blocked struct {
 // endWatch passes the recorded command's output through and notes how
 // the run ended, from what the Go runtime and the testing package print.
 type endWatch struct {
-	mu   sync.Mutex
-	why  string
-	tail []byte
+	mu     sync.Mutex
+	why    string
+	tail   []byte
+	panics panicWatch // the output from a panic on (panicked.go)
 }
 
 // ends are the messages of a run that did not end by itself.
@@ -60,6 +61,7 @@ type watchWriter struct {
 func (ww watchWriter) Write(p []byte) (int, error) {
 	e := ww.e
 	e.mu.Lock()
+	e.panics.add(p)
 	e.tail = append(e.tail, p...)
 	for _, m := range ends {
 		if e.why == "" && bytes.Contains(e.tail, []byte(m.text)) {

@@ -65,10 +65,15 @@ type tally struct {
 	// and per thread whose last event enters a channel send or receive,
 	// the send it is inside or its recvwait (pendingChan).
 	waiting map[string]string
+	// ends holds, per goroutine that ended holding a lock (the runtime's
+	// "# ends THREAD stack=ID", rt_unlock_other.go), its `end`: written
+	// at the end of the trace, after the releases that other goroutines
+	// made for it.
+	ends map[string]string
 }
 
 func newTally() *tally {
-	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}}
+	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}, ends: map[string]string{}}
 }
 
 // total is the number of events.
@@ -92,6 +97,10 @@ func (t *tally) add(text string) bool {
 	f := strings.Fields(text)
 	if len(f) == 4 && f[0] == "#" && f[1] == "forked-by" {
 		t.forks[f[3]] = f[2]
+		return false
+	}
+	if len(f) == 4 && f[0] == "#" && f[1] == "ends" {
+		t.ends[f[2]] = f[2] + " end " + f[3]
 		return false
 	}
 	if req, th, ok := waitRequest(f); ok {
@@ -184,12 +193,16 @@ func pendingChan(f []string) (string, bool) {
 // and recvwaits of those it left inside a send or a receive, by thread: the run ended while they
 // waited, so each is its thread's last event, and the end of the trace is
 // a place for all of them (an event another thread logged after the note
-// happened while the goroutine waited). They are added to the tally, in
-// the order of their threads' names.
+// happened while the goroutine waited). With them come the ends of the
+// goroutines that ended holding a lock (ends). They are added to the
+// tally, in the order of their threads' names.
 func (t *tally) requests() []string {
-	out := make([]string, 0, len(t.waiting))
+	out := make([]string, 0, len(t.waiting)+len(t.ends))
 	for _, req := range t.waiting {
 		out = append(out, req)
+	}
+	for _, end := range t.ends {
+		out = append(out, end)
 	}
 	sort.Strings(out) // by thread: the same trace on every collection
 	for _, req := range out {

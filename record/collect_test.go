@@ -294,7 +294,8 @@ func TestCutsDangling(t *testing.T) {
 // that it blocks on a lock ends with the request the note stands for, at
 // the end of the trace (after the events other goroutines logged while it
 // waited); a note that an event of its goroutine follows is obsolete, and
-// a note of a wait that is no lock's (a select) is no request.
+// a note of a wait that is no lock's (a select) is no request. The note
+// of a goroutine that ended holding a lock becomes its end, there too.
 func TestWaitRequests(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -315,6 +316,15 @@ func TestWaitRequests(t *testing.T) {
 			{1, 0, "1 b acquire m\n3 # blocks b acquire n\n", -1},
 			{2, 0, "2 a acquire n\n4 # blocks a acquire m\n", -1}},
 			"b acquire m\na acquire n\n# blocks b acquire n\n# blocks a acquire m\na request m\nb request n\n"},
+		// A goroutine that ended holding a lock leaves a note; another
+		// goroutine's unlock is logged as its release later, and its end
+		// comes last, at the end of the trace (rt_unlock_other.go).
+		{"an end after another's unlock", []testChunk{
+			{1, 0, "1 a acquire m\n2 # ends a stack=s2\n4 a release m\n", -1},
+			{2, 0, "3 b call void sync.Mutex.Unlock() target=m\n5 b acquire m\n", -1}},
+			"a acquire m\nb call void sync.Mutex.Unlock() target=m\na release m\nb acquire m\na end stack=s2\n"},
+		{"an end still holding", []testChunk{{1, 0, "1 a acquire m\n2 # ends a stack=s2\n", -1}},
+			"a acquire m\na end stack=s2\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, _, err := collectBytes(t, rawLogOf(tc.chunks...))

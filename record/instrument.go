@@ -36,6 +36,7 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 		r.funcBody(fd.Body)
 		if obj := r.info.Defs[fd.Name]; obj != nil {
 			r.handlerHook(obj.Type(), fd.Body)
+			r.resultsHook(obj.Type(), fd.Type, fd.Body)
 		}
 		r.entryHooks(fd)
 	}

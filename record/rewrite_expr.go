@@ -122,6 +122,9 @@ func (r *fileRewriter) rv(e ast.Expr) ast.Expr {
 		x.X = r.rv(x.X)
 	case *ast.SelectorExpr:
 		if sel, ok := r.info.Selections[x]; ok {
+			if mv := r.syncMethodValue(x, sel); mv != nil {
+				return mv
+			}
 			r.receiver(x, sel)
 		}
 	case *ast.IndexExpr:

@@ -239,6 +239,7 @@ func (r *fileRewriter) funcLit(x *ast.FuncLit) {
 	r.done[x] = true
 	r.funcBody(x.Body)
 	r.handlerHook(r.typeOf(x), x.Body)
+	r.resultsHook(r.typeOf(x), x.Type, x.Body)
 }
 
 // handlerHook adds `defer gpredictrt.HTTPHandler(site)()` on entry of a

@@ -39,6 +39,8 @@ type Result struct {
 	// end by itself (blocked.go); Ended says how it ended then.
 	Blocked []Blocked
 	Ended   string
+	// Panic is the panic a failed run ended with, if any (panicked.go).
+	Panic *Panic
 }
 
 // Record instruments the packages of the go command args (`go test …` or
@@ -94,6 +96,9 @@ func Record(args []string, o Options) (*Result, error) {
 	}
 	if err := collectAll(raw, o, l.modDir, res); err != nil {
 		return nil, err
+	}
+	if res.ExitCode != 0 && end.panics.seen {
+		res.Panic = parsePanic(end.panics.buf, l.modDir)
 	}
 	if res.Ended != "" {
 		for _, path := range res.Traces {

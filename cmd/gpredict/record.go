@@ -93,6 +93,9 @@ func recordWarnings(stderr io.Writer, args []string, res *record.Result, allowFa
 		}
 		fmt.Fprintf(stderr, "gpredict: warning: the run ended (%s) with goroutine %s waiting in %s at %s%s\n", b.Why, b.Thread, b.What, b.Site, held)
 	}
+	if p := res.Panic; p != nil {
+		fmt.Fprintf(stderr, "gpredict: warning: the run panicked: %s%s\n", p.Msg, panicPlace(p))
+	}
 	if res.ExitCode == 0 {
 		return nil
 	}
@@ -105,4 +108,18 @@ func recordWarnings(stderr io.Writer, args []string, res *record.Result, allowFa
 		return nil
 	}
 	return fmt.Errorf("%s %s; the trace holds what it did until then (--allow-failure accepts a failed run)", strings.Join(args, " "), how)
+}
+
+// panicPlace is " at SITE" for a panic, with the goroutine's creation
+// site when the runtime gave it: the bug a failed run shows, where
+// record names a blocked run's waits.
+func panicPlace(p *record.Panic) string {
+	out := ""
+	if p.Site != "" {
+		out = " at " + p.Site
+	}
+	if c := p.Created; c != nil {
+		out += fmt.Sprintf(" (in a goroutine created at %s:%d)", c.File, c.Line)
+	}
+	return out
 }

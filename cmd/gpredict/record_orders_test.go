@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -16,20 +17,7 @@ import (
 // value between goroutines with only that order between them; go test
 // -race accepts them, and so must gpredict: no report under any property.
 func TestRecordedGoOrders(t *testing.T) {
-	dir := filepath.Join(repoRoot(t), "record", "testdata", "progs")
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Fatal("the go tool is not on PATH; recording needs it")
-	}
-	race := exec.Command("go", "test", "-race", "-count=1", "./gohb")
-	race.Dir = dir
-	if b, err := race.CombinedOutput(); err != nil {
-		t.Fatalf("go test -race ./gohb: %v\n%s", err, b)
-	}
-	trace := recordIn(t, dir, "go", "test", "./gohb")
-	stdout, stderr, code := runCLI(t, "predict", "--props", "all", "--witness", "none", trace)
-	if code != exitOK || !strings.Contains(stdout, "0 reports, 0 violations, 0 unknown candidates") {
-		t.Errorf("predict: exit %d; want no report\n%s%s", code, stdout, stderr)
-	}
+	stderr := predictRaceFree(t, "./gohb")
 	if strings.Contains(stderr, "never forked") || strings.Contains(stderr, "no write and no init") {
 		t.Errorf("predict warns of goroutines that may start at any time or unproduced reads:\n%s", stderr)
 	}
@@ -51,6 +39,85 @@ func TestRecordedAtomicRace(t *testing.T) {
 	if len(reports) != 1 || reports[0][1] != "n@1" {
 		t.Errorf("reports %v; want one, on n (plain read, atomic add), none on m (atomic load and add)\n%s", reports, stdout)
 	}
+}
+
+// TestRecordedNamedResults: returning reads a function's named results
+// after its deferred calls ran (record/testdata/progs/namedresult). A
+// goroutine's write of a named result races with that read when nothing
+// orders them (racy), and does not when a deferred receive waits for the
+// goroutine (ordered): the read must be logged, and after the defers.
+func TestRecordedNamedResults(t *testing.T) {
+	stdout := predictRecorded(t, "./namedresult", "DataRace")
+	reports := regexp.MustCompile(`(?m)^\[\d+/\d+\] DataRace \(v=(\S+)\)$`).FindAllStringSubmatch(stdout, -1)
+	if len(reports) != 1 || !strings.HasPrefix(reports[0][1], "code@") {
+		t.Errorf("reports %v; want one, on racy's code (none on ordered's status)\n%s", reports, stdout)
+	}
+	if !regexp.MustCompile(`(?m)^    read +\S+ +namedresult/namedresult_test.go:16$`).MatchString(stdout) {
+		t.Errorf("the race's read is not racy's return (its closing brace, line 16)\n%s", stdout)
+	}
+}
+
+// TestRecordedUnlockByOther: a goroutine ends holding a mutex that the
+// test then unlocks (record/testdata/progs/unlockother). The release is
+// logged in the holder's thread, so the holder's end is left to the
+// collector, which writes it at the end of the trace:
+// the trace reads back (record exits 0), the release comes before the
+// end, and no Deadlock or Blocked report has the later Lock wait behind
+// a goroutine that ended holding the mutex.
+func TestRecordedUnlockByOther(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("the go tool is not on PATH; recording needs it")
+	}
+	trace := recordIn(t, filepath.Join(repoRoot(t), "record", "testdata", "progs"), "go", "test", "./unlockother")
+	b, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last []string // the goroutine's events, without their ids and sites
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) > 2 && f[0] == "unlockother/unlockother_test.go:17.1" {
+			last = append(last, f[1]+" "+f[2])
+		}
+	}
+	if n := len(last); n < 2 || last[n-2] != "release mu@1" || !strings.HasPrefix(last[n-1], "end ") {
+		t.Errorf("the goroutine's events end with %q; want its release of mu@1, then its end\n%s", last, b)
+	}
+	stdout, stderr, code := runCLI(t, "predict", "--props", "all", "--witness", "none", trace)
+	if code != exitOK || !strings.Contains(stdout, "0 reports, 0 violations, 0 unknown candidates") {
+		t.Errorf("predict: exit %d; want no report\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestRecordedMethodValues: sync methods called through method values
+// (record/testdata/progs/methodvalue: `done := wg.Done`, `mu.Lock` and
+// `mu.Unlock` passed to a function) synchronise as the calls do. go test
+// -race accepts the package; unrecorded, the calls left the writes they
+// order looking like races (two DataRace reports).
+func TestRecordedMethodValues(t *testing.T) {
+	predictRaceFree(t, "./methodvalue")
+}
+
+// predictRaceFree runs the tests of package pkg of record/testdata/progs
+// under go test -race, which must pass, then records them and predicts
+// every property on the trace: no report either. It returns predict's
+// standard error.
+func predictRaceFree(t *testing.T, pkg string) string {
+	t.Helper()
+	dir := filepath.Join(repoRoot(t), "record", "testdata", "progs")
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Fatal("the go tool is not on PATH; recording needs it")
+	}
+	race := exec.Command("go", "test", "-race", "-count=1", pkg)
+	race.Dir = dir
+	if b, err := race.CombinedOutput(); err != nil {
+		t.Fatalf("go test -race %s: %v\n%s", pkg, err, b)
+	}
+	trace := recordIn(t, dir, "go", "test", pkg)
+	stdout, stderr, code := runCLI(t, "predict", "--props", "all", "--witness", "none", trace)
+	if code != exitOK || !strings.Contains(stdout, "0 reports, 0 violations, 0 unknown candidates") {
+		t.Errorf("predict: exit %d; want no report\n%s%s", code, stdout, stderr)
+	}
+	return stderr
 }
 
 // recordIn records the go command args in dir and returns the trace.

@@ -32,6 +32,7 @@ func TestRecordPanickingProgram(t *testing.T) {
 	}
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^panic: panics in main$`),
+		regexp.MustCompile(`(?m)^gpredict: warning: the run panicked: panics in main at panics/main\.go:36$`),
 		regexp.MustCompile(`(?m)^gpredict: warning: go run \./panics exited with status 1; the trace holds what it did until then$`),
 		regexp.MustCompile(`(?m)^gpredict: recorded \d+ events of 3 goroutines \(1 files instrumented, [0-9.]+s\): \S+/trace\.trace$`),
 	} {

@@ -162,6 +162,9 @@ func runTest(cmd *cobra.Command, args []string) error {
 		sum.blocked++
 		writeBlocked(stdout, b)
 	}
+	if res.Panic != nil {
+		writePanic(stdout, res.Panic)
+	}
 	sum.write(stdout, res)
 	return sum.status(res)
 }
@@ -191,6 +194,9 @@ func (s *testSummary) write(w io.Writer, res *record.Result) {
 	}
 	if res.ExitCode != 0 {
 		line += fmt.Sprintf("; go test failed (exit status %d)", res.ExitCode)
+		if res.Panic != nil {
+			line += ": panic: " + res.Panic.Msg
+		}
 	}
 	fmt.Fprintln(w, line)
 }

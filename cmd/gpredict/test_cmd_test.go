@@ -63,6 +63,17 @@ func TestGpredictTest(t *testing.T) {
 			`^WARNING: the run blocked \(the test timed out\): goroutine blocks/blocks_test.go:24.1 waits in acquire a@1$`,
 			`^gpredict test: 1 report in 1 test \(Deadlock 1\), the run blocked \(the test timed out: 3 goroutines\); go test failed \(exit status 1\)$`,
 		}},
+		{"a run that panics", progs, []string{"./panicking"}, exitViolation, []string{
+			// The run shows the bug: its panic, where, and the
+			// goroutine's creation, without the recorder's frames.
+			`^WARNING: the run panicked: send on closed channel$`,
+			`^  example.com/progs/panicking.TestSendAfterClose.func1\(\)$`,
+			`^      panicking/panicking_test.go:14$`,
+			`^Goroutine created at:$`,
+			`^  example.com/progs/panicking.TestSendAfterClose\(\)$`,
+			`^      panicking/panicking_test.go:12$`,
+			`^gpredict test: .*; go test failed \(exit status 1\): panic: send on closed channel$`,
+		}},
 		{"no bug", progs, []string{"./gohb"}, exitOK, []string{
 			`^ok  	example.com/progs/gohb`,
 			`^gpredict test: 0 reports$`,

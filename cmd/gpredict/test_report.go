@@ -204,6 +204,21 @@ func writeBlocked(w io.Writer, b record.Blocked) {
 	fmt.Fprintln(w, banner)
 }
 
+// writePanic prints the panic a failed run ended with, as the race
+// detector prints a goroutine: the run shows this bug, there is nothing
+// to predict about it (docs/recording.md, Runs that panic).
+func writePanic(w io.Writer, p *record.Panic) {
+	fmt.Fprintln(w, banner)
+	fmt.Fprintf(w, "WARNING: the run panicked: %s\n", p.Msg)
+	for _, f := range p.Stack {
+		fmt.Fprintf(w, "  %s()\n      %s:%d\n", f.Func, f.File, f.Line)
+	}
+	if c := p.Created; c != nil {
+		fmt.Fprintf(w, "\nGoroutine created at:\n  %s()\n      %s:%d\n", c.Func, c.File, c.Line)
+	}
+	fmt.Fprintln(w, banner)
+}
+
 func countOf(n int, what string) string {
 	if n == 1 {
 		return "1 " + what

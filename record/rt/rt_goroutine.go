@@ -51,7 +51,7 @@ func End(r any) {
 		id := goid()
 		if s, ok := rec.states.get(id); ok {
 			s.mu.Lock()
-			s.ev("", "end") // it ended: what it holds it holds for ever (Deadlock)
+			endOf(s)
 			if s.ck != nil {
 				rec.log.done(s.ck)
 				s.ck = nil

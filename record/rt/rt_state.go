@@ -64,7 +64,11 @@ type gstate struct {
 	// goroutine follows already.
 	endedSeen int
 	ended     bool // the goroutine ended (End)
-	forked    bool // an instrumented `go` statement started it (Start)
+	// held counts the locks it holds, exclusive and shared (mu): a
+	// goroutine that ends holding one leaves its `end` to the collector
+	// (rt_unlock_other.go).
+	held   int
+	forked bool // an instrumented `go` statement started it (Start)
 	// lastHash is the hash of the stack of the goroutine's last event,
 	// lastStack its id (rt_stack.go).
 	lastHash   uint64

@@ -70,6 +70,7 @@ func acquired(k locKey, desc, site string, use lockUse) {
 		st.excl.Store(s)
 	}
 	s.mu.Lock()
+	s.held++
 	st.declare(s, use.kind)
 	if use.request {
 		s.lockEv(site, binRequest, "request ", st) // writer preference (rt_locks.go)
@@ -106,6 +107,7 @@ func releasing(k locKey, desc, site string, shared bool) {
 	}
 	if holder == s {
 		s.mu.Lock()
+		s.held--
 		s.lockEv(site, tag, op, st)
 		s.mu.Unlock()
 		return
@@ -114,7 +116,8 @@ func releasing(k locKey, desc, site string, shared bool) {
 	by := s.event(site, "call void sync.Mutex."+method+"() target="+st.name)
 	s.mu.Unlock()
 	holder.mu.Lock()
-	rel := holder.event(site, op+st.name)
+	holder.held--
+	rel := holder.event(site, op+st.name) // before its end: endOf
 	holder.line("hb " + by + " " + rel)
 	holder.mu.Unlock()
 }

@@ -14,14 +14,7 @@ import (
 // under its state's lock, are all there: no write lost or torn.
 func TestRecordHandOff(t *testing.T) {
 	const rounds, writes = 300, 100 // golocks' handOffRounds, handOffWrites
-	r := recordOnce(t, "test", "./golocks", "-run", "TestHandOff")
-	if r.err != nil {
-		t.Fatal(r.err)
-	}
-	tr, err := trace.ParseText("trace.trace", r.text)
-	if err != nil {
-		t.Fatalf("the recording is no trace: %v", err)
-	}
+	r, tr := recordedTrace(t, "test", "./golocks", "-run", "TestHandOff")
 	test, ok := tr.ThreadByName("TestHandOff")
 	if !ok {
 		t.Fatalf("no thread TestHandOff:\n%s", r.text)

@@ -33,6 +33,21 @@ type recording struct {
 	err    error
 }
 
+// recordedTrace records `go ARGS` (recordOnce) and reads the trace, failing
+// the test when either does not work.
+func recordedTrace(t *testing.T, args ...string) (*recording, *trace.Trace) {
+	t.Helper()
+	r := recordOnce(t, args...)
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	tr, err := trace.ParseText("trace.trace", r.text)
+	if err != nil {
+		t.Fatalf("the recording is no trace: %v", err)
+	}
+	return r, tr
+}
+
 // recordOnce records `go ARGS` in testdata/progs once per ARGS.
 func recordOnce(t *testing.T, args ...string) *recording {
 	t.Helper()
@@ -154,14 +169,7 @@ var stackKey = regexp.MustCompile(` stack=s\d+`)
 // one file per goroutine: both read back as the same trace, and JSON
 // Lines keep the order in which things were logged.
 func TestRecordFormats(t *testing.T) {
-	r := recordOnce(t, "test", "./features")
-	if r.err != nil {
-		t.Fatal(r.err)
-	}
-	want, err := trace.ParseText("trace.trace", r.text)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, want := recordedTrace(t, "test", "./features")
 	dir := t.TempDir()
 	for _, o := range []Options{{Out: dir, Format: "jsonl"}, {Out: dir, Format: "text", Split: true}} {
 		text := filepath.Join(dir, "trace.trace")
@@ -357,14 +365,7 @@ func TestRecordOldGo(t *testing.T) {
 // request, and a goroutine that returns ends with `end` — a test's own
 // goroutine when the process exits (its cleanups ran after it returned).
 func TestRecordLockKinds(t *testing.T) {
-	r := recordOnce(t, "test", "./golocks", "-run", "TestLocks")
-	if r.err != nil {
-		t.Fatal(r.err)
-	}
-	tr, err := trace.ParseText("trace.trace", r.text)
-	if err != nil {
-		t.Fatalf("the recording is no trace: %v", err)
-	}
+	r, tr := recordedTrace(t, "test", "./golocks", "-run", "TestLocks")
 	for _, want := range []struct{ what, re string }{
 		{"mutex kind", `(?m)^lock Server\.mu@1 : mutex$`},
 		{"rwmutex kind", `(?m)^lock Cache\.mu@1 : rwmutex$`},
@@ -423,14 +424,7 @@ func TestRecordHang(t *testing.T) {
 // returned goes on until it blocks before the process exits (rt_settle.go),
 // so its double lock is in the trace, its wait as its last event.
 func TestRecordSettle(t *testing.T) {
-	r := recordOnce(t, "test", "./golocks", "-run", "TestReturnsEarly")
-	if r.err != nil {
-		t.Fatal(r.err)
-	}
-	tr, err := trace.ParseText("trace.trace", r.text)
-	if err != nil {
-		t.Fatalf("the recording is no trace: %v", err)
-	}
+	r, tr := recordedTrace(t, "test", "./golocks", "-run", "TestReturnsEarly")
 	th, ok := tr.ThreadByName("golocks/golocks_test.go:52.1")
 	if !ok {
 		t.Fatalf("no goroutine golocks/golocks_test.go:52.1:\n%s", r.text)

@@ -144,6 +144,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	opts := predict.Options{MemoryBudget: budget,
 		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider(ctx), Mem: mem,
+		NoWitnesses: v.GetString("format") == "text" && v.GetString("witness") == "none",
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
 	res, inputs, warnings, err := predictTrace(ctx, stderr, showProgress, tr, sel, opts)

@@ -35,13 +35,30 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 secs() { sed -E 's/.* in ([0-9.]+)s.*/\1/'; }
 cpu() { sed -E 's/.*, cpu ([0-9.]+)s.*/\1/'; }
+# note NAME: notes the time and CPU time the workload printed in NAME.out.
+note() {
+	secs <"$out/$1.out" >>"$out/$1.t"
+	cpu <"$out/$1.out" >>"$out/$1.c"
+}
 # run NAME CMD...: runs the workload, noting its time and CPU time.
 run() {
 	local name=$1
 	shift
 	"$@" >"$out/$name.out"
-	secs <"$out/$name.out" >>"$out/$name.t"
-	cpu <"$out/$name.out" >>"$out/$name.c"
+	note "$name"
+}
+# recorded NAME GPREDICT: records the workload with the gpredict binary
+# GPREDICT into $out/NAME, notes its time and CPU time under NAME, and
+# prints the peak RSS of the recording.
+recorded() {
+	local name=$1 gp=$2 pid c
+	rm -rf "$out/$name"
+	(cd bench/recorder && exec "$gp" record --keep-raw -o "$out/$name" -- go run . -iters "$iters" >"$out/$name.out" 2>"$out/$name.log") &
+	pid=$!
+	c=$(peak $pid)
+	wait $pid
+	note "$name"
+	echo "$c"
 }
 best() { sort -g | head -1; }
 (cd bench/recorder && go build -o "$out/plain" . && go build -race -o "$out/race" .)
@@ -49,22 +66,10 @@ collect=0 bcollect=0
 for _ in $(seq "$runs"); do
 	run plain "$out/plain" -iters "$iters"
 	run race "$out/race" -iters "$iters"
-	rm -rf "$out/rec"
-	(cd bench/recorder && exec ../../bin/gpredict record --keep-raw -o "$out/rec" -- go run . -iters "$iters" >"$out/rec.out" 2>"$out/log") &
-	pid=$!
-	c=$(peak $pid)
-	wait $pid
-	secs <"$out/rec.out" >>"$out/rec.t"
-	cpu <"$out/rec.out" >>"$out/rec.c"
+	c=$(recorded rec "$PWD/bin/gpredict")
 	[ "$c" -gt "$collect" ] && collect=$c
 	if [ -n "${BASE:-}" ]; then
-		rm -rf "$out/brec"
-		(cd bench/recorder && exec "$BASE" record --keep-raw -o "$out/brec" -- go run . -iters "$iters" >"$out/brec.out" 2>"$out/blog") &
-		pid=$!
-		c=$(peak $pid)
-		wait $pid
-		secs <"$out/brec.out" >>"$out/brec.t"
-		cpu <"$out/brec.out" >>"$out/brec.c"
+		c=$(recorded brec "$BASE")
 		[ "$c" -gt "$bcollect" ] && bcollect=$c
 	fi
 done

@@ -102,9 +102,8 @@ func (c *cursor) binary() (bool, error) {
 	tag, _ := c.r.ReadByte()
 	var f [3]uint64
 	for i := range f {
-		v, err := binary.ReadUvarint(c.r)
-		if err != nil {
-			_, _, err = c.binaryCut(err)
+		v, ok, err := c.varint()
+		if !ok {
 			return false, err
 		}
 		f[i] = v
@@ -200,9 +199,8 @@ func (c *cursor) chanRecord(tag byte, f [3]uint64) (bool, error) {
 // chanIntRecord makes the channel event of an int of tag c's line: f
 // holds STAMP, CODE and NAME; the value follows.
 func (c *cursor) chanIntRecord(tag byte, f [3]uint64) (bool, error) {
-	v, err := binary.ReadUvarint(c.r)
-	if err != nil {
-		_, _, err = c.binaryCut(err)
+	v, ok, err := c.varint()
+	if !ok {
 		return false, err
 	}
 	if err := c.globalStamp(f[0]); err != nil {
@@ -261,9 +259,8 @@ func (c *cursor) mapRecord(tag byte, f [3]uint64) (bool, error) {
 // mapIntRecord makes the map call of ints of tag c's line: f holds
 // CODE, NAME and A, B follows.
 func (c *cursor) mapIntRecord(tag byte, f [3]uint64) (bool, error) {
-	b, err := binary.ReadUvarint(c.r)
-	if err != nil {
-		_, _, err = c.binaryCut(err)
+	b, ok, err := c.varint()
+	if !ok {
 		return false, err
 	}
 	if err := c.localStamp(); err != nil {
@@ -323,6 +320,18 @@ func (c *cursor) binaryText(n uint64, first bool) (string, bool, error) {
 		return c.binaryCut(err)
 	}
 	return string(b), true, nil
+}
+
+// varint reads the next varint of a binary record; ok is false when it
+// cannot, with the error binaryCut makes of that (none for a record the
+// end of the file cut).
+func (c *cursor) varint() (v uint64, ok bool, err error) {
+	v, err = binary.ReadUvarint(c.r)
+	if err != nil {
+		_, _, err = c.binaryCut(err)
+		return 0, false, err
+	}
+	return v, true, nil
 }
 
 // binaryCut is what a record that ends early means: the end of a chunk

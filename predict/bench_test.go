@@ -102,7 +102,8 @@ func BenchmarkCheckThenAct(b *testing.B) {
 
 // dataRace is the catalogue's DataRace property (props/catalog/DataRace.gp,
 // read from the file: predict may not import props) matched against tr.
-func dataRace(b *testing.B, tr *trace.Trace) PropertyInput {
+func dataRace(b testing.TB, tr *trace.Trace) PropertyInput {
+	b.Helper()
 	const file = "../props/catalog/DataRace.gp"
 	src, err := os.ReadFile(file)
 	if err != nil {

@@ -100,15 +100,21 @@ type job struct {
 	plan     *altPlan
 	choice   []trace.EventRef
 	bindings [][]trace.Sym
-	decision Decision
-	// witness is the decision's schedule, compacted once validated (the
-	// decision's copy is dropped: a run may keep hundreds of them).
-	witness replay.Witness
+	// verdict, reason and stage are what the job keeps of its Decision:
+	// a run over a million events keeps about a million jobs until the
+	// end, so the rest (the schedule, what stages derived) is dropped as
+	// soon as the job is decided (TestKeptPerCandidateIsSmall).
+	reason string
+	stage  string
+	// witness is the decision's schedule, compacted once validated and
+	// kept in the run's witness file (the zero Witness: none kept).
+	witness Witness
 	// seq is the job's place in production order; group its location
 	// group (nil with Options.All); skipped says it was not decided
 	// because its group had an earlier violation.
 	seq     int
 	group   *group
+	verdict Verdict
 	skipped bool
 	// done says the job was decided (or skipped) before the run ended.
 	done bool
@@ -161,6 +167,10 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	if opts.NewDecider != nil {
 		newDecider = func() Decider { return opts.NewDecider(tr, model, dopts) }
 	}
+	var witnesses *witnessStore
+	if !opts.NoWitnesses {
+		witnesses = newWitnessStore(tr, facts.BaseWitness())
+	}
 	var prog progress
 	stopProgress := prog.report(opts.Progress, start)
 	defer stopProgress()
@@ -210,34 +220,34 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 						continue
 					}
 					c := encode.Candidate{Alt: j.plan.alt, Choice: j.choice}
+					var d Decision
 					if sd, ok := dec.(sharedDecider); ok {
-						j.decision = sd.decideShared(c)
+						d = sd.decideShared(c)
 					} else {
-						j.decision = dec.Decide(c)
+						d = dec.Decide(c)
 					}
-					if j.decision.Verdict == Unknown && j.decision.Reason == stage.Interrupted {
+					if d.Verdict == Unknown && d.Reason == stage.Interrupted {
 						continue // left undecided
 					}
-					j.done = true
+					j.verdict, j.reason, j.stage, j.done = d.Verdict, d.Reason, d.Stage, true
 					prog.decided.Add(1)
 					if mem.Tight() {
 						if r, ok := dec.(batchResetter); ok {
 							r.ResetBatch() // give the solver's memory back
 						}
 					}
-					if j.decision.Verdict != Sat {
+					if d.Verdict != Sat {
 						continue
 					}
-					if !j.decision.Validated {
-						if err := checkWitness(facts, opts.Mem, j); err != nil {
+					if !d.Validated {
+						if err := checkWitness(facts, opts.Mem, j, d); err != nil {
 							fail(err)
 							continue
 						}
 					}
-					if !opts.NoWitnesses {
-						j.witness = facts.Witness(j.decision)
+					if witnesses != nil {
+						j.witness = witnesses.keep(facts.Witness(d))
 					}
-					j.decision.Schedule = nil
 					j.group.found(j)
 					prog.violations.Add(1)
 				}
@@ -307,7 +317,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 			plan := newAltPlan(p, ai, in.Events, pairs)
 			plan.idx = pf.Index()
 			plan.watch = encode.NewWatch(ctx.Done())
-			memo := map[string]*job{}
+			memo := newMemo(plan, len(p.Params))
 			ok := true
 			bindingsFor(len(p.Params), in.Events, plan.decls, plan.watch, func(binding []trace.Sym) bool {
 				return plan.choices(binding, func(choice []trace.EventRef) bool {
@@ -322,8 +332,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 					prog.formed.Add(1)
 					// A choice met before (with another binding) is the
 					// same question: its job answers for both.
-					k := refsKey(choice)
-					if j := memo[k]; j != nil {
+					if j := memo.seen(choice); j != nil {
 						j.bindings = append(j.bindings, binding)
 						return true
 					}
@@ -342,7 +351,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 					j := &job{plan: plan, choice: append([]trace.EventRef(nil), choice...), bindings: [][]trace.Sym{binding}}
 					j.seq, j.group = len(all), g
 					prog.queued.Add(1)
-					memo[k] = j
+					memo.add(choice, j)
 					all = append(all, j)
 					batch = append(batch, j)
 					if len(batch) == batchSize {
@@ -362,8 +371,8 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 
 // checkWitness re-checks a Sat decision with the replay validator, which
 // shares nothing with the encoding (docs/semantics.md).
-func checkWitness(facts *stage.Facts, mem trace.MemoryModel, j *job) error {
-	tr, sched := facts.Trace, facts.Steps(j.decision)
+func checkWitness(facts *stage.Facts, mem trace.MemoryModel, j *job, d Decision) error {
+	tr, sched := facts.Trace, facts.Steps(d)
 	err := facts.Checker.ValidateIn(facts.Model, mem, sched)
 	if err == nil {
 		err = replay.CheckPattern(tr, j.plan.alt, j.choice, sched)
@@ -388,6 +397,17 @@ func WitnessError(tr *trace.Trace, property string, choice []trace.EventRef, sch
 
 // collect turns decided jobs into the sorted violations and unknowns.
 func collect(res *Result, all []*job) {
+	// The violations' slice is made at its size: grown by appending, a
+	// million violations would briefly take twice their bytes.
+	n := 0
+	for _, j := range all {
+		if j.done && j.verdict == Sat && !j.group.hides(j) {
+			n += len(j.bindings)
+		}
+	}
+	if n > 0 {
+		res.Violations = make([]Violation, 0, n)
+	}
 	propIndex := map[*spec.Property]int{}
 	for _, j := range all {
 		if _, ok := propIndex[j.plan.prop]; !ok {
@@ -401,7 +421,7 @@ func collect(res *Result, all []*job) {
 			res.Stats.Skipped += len(j.bindings)
 			continue
 		}
-		if j.decision.Stage == stage.GivenStage && j.decision.Verdict == Unsat {
+		if j.stage == stage.GivenStage && j.verdict == Unsat {
 			// The pre-filter's rules given the chosen events, asked as a
 			// stage (it costs a closure, and the finders before it settle
 			// most candidates for less): counted as pre-filtered, as when
@@ -411,7 +431,7 @@ func collect(res *Result, all []*job) {
 		}
 		res.Stats.SolverCalls++
 		for _, b := range j.bindings {
-			switch j.decision.Verdict {
+			switch j.verdict {
 			case Sat:
 				res.Violations = append(res.Violations, Violation{
 					Property: j.plan.prop, Alt: j.plan.altIdx, Binding: b,
@@ -420,7 +440,7 @@ func collect(res *Result, all []*job) {
 			case Unknown:
 				res.Unknown = append(res.Unknown, UnknownCandidate{
 					Property: j.plan.prop, Alt: j.plan.altIdx, Binding: b,
-					Choice: j.choice, Reason: j.decision.Reason,
+					Choice: j.choice, Reason: j.reason,
 				})
 			}
 		}

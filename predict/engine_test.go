@@ -88,7 +88,7 @@ func TestFig8UnsafeIterator(t *testing.T) {
 	if got := tr.Str(v.Binding[0]) + "," + tr.Str(v.Binding[1]); got != "c,i1" {
 		t.Errorf("binding %s, want c,i1", got)
 	}
-	if err := replay.Validate(tr, res.Model, v.Schedule(tr)); err != nil {
+	if err := replay.Validate(tr, res.Model, mustSchedule(t, tr, v)); err != nil {
 		t.Errorf("witness: %v", err)
 	}
 	if res.Stats.PropertyEvents != 6 || res.Stats.Events != 7 || res.Stats.Threads != 2 {

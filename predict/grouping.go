@@ -19,7 +19,8 @@ import (
 // violations whose chosen events have the same locations (docs/output.md).
 // With --all every violation is its own report with Count 1.
 type Report struct {
-	Violation
+	// *Violation, not a copy: a run may have a million reports.
+	*Violation
 	Count int
 }
 
@@ -33,12 +34,14 @@ type Report struct {
 func (r *Result) Reports(all bool) []Report {
 	var out []Report
 	index := map[string]int{}
-	for _, v := range r.Violations {
+	keys := newGroupKeys(r.Trace)
+	for i := range r.Violations {
+		v := &r.Violations[i]
 		if all {
 			out = append(out, Report{Violation: v, Count: 1})
 			continue
 		}
-		k := r.groupKey(&v)
+		k := keys.key(v.Property, &v.Property.Normal.Alts[v.Alt], v.Choice)
 		if i, ok := index[k]; ok {
 			out[i].Count++
 			continue

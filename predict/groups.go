@@ -3,7 +3,6 @@ package predict
 import (
 	"sync"
 
-	"gpredict/predict/replay"
 	"gpredict/trace"
 )
 
@@ -19,7 +18,7 @@ import (
 
 // groups tracks the location groups of one run.
 type groups struct {
-	tr    *trace.Trace
+	keys  *groupKeys // used by the producer only
 	mu    sync.Mutex
 	byKey map[string]*group
 }
@@ -31,7 +30,9 @@ type group struct {
 	best *job
 }
 
-func newGroups(tr *trace.Trace) *groups { return &groups{tr: tr, byKey: map[string]*group{}} }
+func newGroups(tr *trace.Trace) *groups {
+	return &groups{keys: newGroupKeys(tr), byKey: map[string]*group{}}
+}
 
 // of returns the group of a choice of plan's alternative of property pi;
 // nil when groups are not tracked (--all).
@@ -39,7 +40,7 @@ func (gs *groups) of(pi int, plan *altPlan, choice []trace.EventRef) *group {
 	if gs == nil {
 		return nil
 	}
-	k := groupKey(gs.tr, plan.prop, plan.alt, choice)
+	k := gs.keys.key(plan.prop, plan.alt, choice)
 	gs.mu.Lock()
 	defer gs.mu.Unlock()
 	g := gs.byKey[k]
@@ -74,10 +75,10 @@ func (g *group) found(j *job) {
 	case g.best == nil:
 		g.best = j
 	case j.seq < g.best.seq:
-		g.best.witness = replay.Witness{}
+		g.best.witness = Witness{}
 		g.best = j
 	default:
-		j.witness = replay.Witness{}
+		j.witness = Witness{}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/explore"
+	"gpredict/internal/testwitness"
 	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/predict/replay"
@@ -129,7 +130,7 @@ func TestRunDekker(t *testing.T) {
 		out := map[string]int{}
 		for _, v := range res.Violations {
 			out[tr.Str(v.Binding[0])]++
-			sched := v.Schedule(tr)
+			sched := testwitness.Schedule(t, tr, v)
 			if err := replay.NewChecker(tr).ValidateIn(res.Model, mem, sched); err != nil {
 				t.Errorf("%s: the compact witness expands to an invalid schedule: %v", mem, err)
 			}

@@ -13,6 +13,7 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/explore"
+	"gpredict/internal/testwitness"
 	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/spec"
@@ -132,7 +133,7 @@ func TestPipelineMatchesExplorer(t *testing.T) {
 					t.Errorf("trace %d (%s): %s reported twice", k, model, key)
 				}
 				got[key] = true
-				checkWitness(t, tr, model, encodeCandidate(v), v.Schedule(tr))
+				checkWitness(t, tr, model, encodeCandidate(v), testwitness.Schedule(t, tr, v))
 			}
 			want := map[string]bool{}
 			for _, in := range inputs {

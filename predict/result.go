@@ -14,12 +14,19 @@ type Violation struct {
 	Alt      int         // index into Property.Normal.Alts
 	Binding  []trace.Sym // one value per property parameter
 	Choice   []trace.EventRef
-	// Witness is the schedule, kept compactly (Schedule expands it).
-	Witness replay.Witness
+	// Witness is the schedule, kept compactly, in memory or in the run's
+	// witness file (Witness.Load reads it, Schedule expands it).
+	Witness Witness
 }
 
 // Schedule is v's witness schedule over tr, the trace of its result.
-func (v *Violation) Schedule(tr *trace.Trace) []replay.Step { return v.Witness.Steps(tr) }
+func (v *Violation) Schedule(tr *trace.Trace) ([]replay.Step, error) {
+	w, err := v.Witness.Load()
+	if err != nil {
+		return nil, err
+	}
+	return w.Steps(tr), nil
+}
 
 // UnknownCandidate is a candidate the solver could not decide. It is never
 // read as "no violation": it is reported, and the exit status says so.

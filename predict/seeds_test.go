@@ -9,6 +9,7 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/diag"
+	"gpredict/internal/testwitness"
 	. "gpredict/predict"
 	"gpredict/predict/replay"
 	"gpredict/spec"
@@ -61,7 +62,7 @@ func runSpec(t *testing.T, tr *trace.Trace, src string, model trace.BranchModel)
 	}
 	var out []string
 	for _, v := range res.Violations {
-		checkWitness(t, tr, res.Model, encodeCandidate(v), v.Schedule(tr))
+		checkWitness(t, tr, res.Model, encodeCandidate(v), testwitness.Schedule(t, tr, v))
 		out = append(out, violationKey(tr, v.Property.Name, v.Binding, v.Alt, v.Choice))
 	}
 	return out
@@ -171,7 +172,7 @@ func TestSeedWrongWitnessRejected(t *testing.T) {
 	if err != nil || len(res.Violations) != 1 {
 		t.Fatalf("explicit: %v, %d violations", err, len(res.Violations))
 	}
-	explicitWitness := res.Violations[0].Schedule(tr)
+	explicitWitness := testwitness.Schedule(t, tr, res.Violations[0])
 	if err := replay.Validate(tr, trace.BranchesImplicit, explicitWitness); err == nil {
 		t.Fatalf("the explicit witness %v should not be feasible under the implicit model", explicitWitness)
 	}

@@ -153,7 +153,9 @@ func runTest(cmd *cobra.Command, args []string) error {
 		if err != nil {
 			return err
 		}
-		writeTestReports(stdout, tr, r, witness, &sum)
+		if err := writeTestReports(stdout, tr, r, witness, &sum); err != nil {
+			return err
+		}
 		if r.Interrupted {
 			return exitCode(exitInterrupted)
 		}

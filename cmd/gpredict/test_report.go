@@ -21,8 +21,8 @@ import (
 const banner = "=================="
 
 // writeTestReports writes r's reports on tr grouped by test and counts
-// them in sum.
-func writeTestReports(w io.Writer, tr *trace.Trace, r *predict.Result, mode witness.Mode, sum *testSummary) {
+// them in sum. Its error is a witness that cannot be read back.
+func writeTestReports(w io.Writer, tr *trace.Trace, r *predict.Result, mode witness.Mode, sum *testSummary) error {
 	if sum.byProp == nil {
 		sum.byProp, sum.tests = map[string]int{}, map[string]bool{}
 	}
@@ -44,15 +44,18 @@ func writeTestReports(w io.Writer, tr *trace.Trace, r *predict.Result, mode witn
 		}
 		fmt.Fprintf(w, "--- %s: %s\n", name, countOf(len(byTest[test]), "report"))
 		for _, rep := range byTest[test] {
-			writeTestReport(w, tr, rep, tests, mode)
+			if err := writeTestReport(w, tr, rep, tests, mode); err != nil {
+				return err
+			}
 			sum.reports++
 			sum.byProp[rep.Property.Name]++
 			sum.tests[name] = true
 		}
 	}
+	return nil
 }
 
-func writeTestReport(w io.Writer, tr *trace.Trace, rep predict.Report, tests map[trace.ThreadID]string, mode witness.Mode) {
+func writeTestReport(w io.Writer, tr *trace.Trace, rep predict.Report, tests map[trace.ThreadID]string, mode witness.Mode) error {
 	fmt.Fprintln(w, banner)
 	where := ""
 	involved := map[string]bool{}
@@ -86,9 +89,14 @@ func writeTestReport(w io.Writer, tr *trace.Trace, rep predict.Report, tests map
 		for _, e := range rep.ReportedEvents() {
 			marked = append(marked, e.Ref)
 		}
-		witness.Draw(w, tr, rep.Schedule(tr), marked, mode)
+		sched, err := rep.Schedule(tr)
+		if err != nil {
+			return err
+		}
+		witness.Draw(w, tr, sched, marked, mode)
 	}
 	fmt.Fprintln(w, banner)
+	return nil
 }
 
 // eventText is what event r did, as its line in the text format says it

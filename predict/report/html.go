@@ -138,7 +138,10 @@ func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation, error) {
 			break
 		}
 		cut.report()
-		hr := htmlReportOf(tr, draw, i+1, len(reps), rep, o.Witness != witness.None)
+		hr, err := htmlReportOf(tr, draw, i+1, len(reps), rep, o.Witness != witness.None)
+		if err != nil {
+			return nil, nil, err
+		}
 		var b strings.Builder
 		if err := htmlPage.ExecuteTemplate(&b, "report", hr); err != nil {
 			return nil, nil, err
@@ -181,19 +184,23 @@ func htmlEvents(tr *trace.Trace, evs []predict.ReportedEvent) []htmlEvent {
 	return out
 }
 
-func htmlReportOf(tr *trace.Trace, draw *witness.Drawer, n, of int, rep predict.Report, drawWitness bool) htmlReport {
+func htmlReportOf(tr *trace.Trace, draw *witness.Drawer, n, of int, rep predict.Report, drawWitness bool) (htmlReport, error) {
 	hr := htmlReport{N: n, Of: of, Count: rep.Count, Anchor: fmt.Sprintf("report-%d", n), Witness: drawWitness,
 		Title:  rep.Property.Name + " " + predict.BindingText(tr, rep.Property, rep.Binding),
 		Events: htmlEvents(tr, rep.ReportedEvents()),
 		Finger: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice)}
 	if !drawWitness {
-		return hr
+		return hr, nil
+	}
+	w, err := rep.Witness.Load()
+	if err != nil {
+		return hr, err
 	}
 	chosen := map[trace.EventRef]bool{}
 	for _, c := range rep.Choice {
 		chosen[c] = true
 	}
-	l := draw.Layout(rep.Witness, rep.Choice, witness.Trimmed)
+	l := draw.Layout(w, rep.Choice, witness.Trimmed)
 	lane := make(map[trace.ThreadID]int, len(l.Threads))
 	for i, t := range l.Threads {
 		lane[t] = i + 1
@@ -228,19 +235,19 @@ func htmlReportOf(tr *trace.Trace, draw *witness.Drawer, n, of int, rep predict.
 		if seg.To-seg.From > foldSteps {
 			if k+1 < len(l.Segments) {
 				from = seg.To - foldSteps
-				f.Cut, f.CutBefore = summaries(draw.Summarise(rep.Witness, seg.From, from)), true
+				f.Cut, f.CutBefore = summaries(draw.Summarise(w, seg.From, from)), true
 			} else {
 				to = seg.From + foldSteps
-				f.Cut = summaries(draw.Summarise(rep.Witness, to, seg.To))
+				f.Cut = summaries(draw.Summarise(w, to, seg.To))
 			}
 			f.CutSteps = seg.To - seg.From - foldSteps
 		}
-		for _, row := range draw.StepRows(rep.Witness, from, to) {
+		for _, row := range draw.StepRows(w, from, to) {
 			f.Shown = append(f.Shown, step(row))
 		}
 		hr.Rows = append(hr.Rows, htmlRow{Fold: f})
 	}
-	return hr
+	return hr, nil
 }
 
 // GridStyle is the CSS of a witness's grid: one lane per thread, as wide

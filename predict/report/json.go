@@ -182,7 +182,10 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 			break
 		}
 		cut.report()
-		sched := rep.Schedule(tr)
+		sched, err := rep.Schedule(tr)
+		if err != nil {
+			return err
+		}
 		named.add(rep.Choice...)
 		for _, s := range sched {
 			named.add(s.Ref)

@@ -75,11 +75,15 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		if rep.Count > 1 {
 			text += fmt.Sprintf(" (%d violations at these locations)", rep.Count)
 		}
+		flow, err := witnessFlow(tr, draw, rep.Violation)
+		if err != nil {
+			return err
+		}
 		enc, err := json.MarshalIndent(sarifResult{
 			RuleID: name, RuleIndex: rules.index(name), Level: "error", Message: sarifMessage{Text: text},
 			BaselineState: baselineState,
 			Locations:     chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
-			CodeFlows:     []sarifCodeFlow{witnessFlow(tr, draw, &rep.Violation)},
+			CodeFlows:     []sarifCodeFlow{flow},
 			PartialFingerprints: map[string]string{
 				FingerprintKey: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice)},
 		}, sarifResultIndent, "  ")
@@ -180,7 +184,11 @@ func chosenLocations(tr *trace.Trace, p *spec.Property, alt int, choice []trace.
 // `unimportant`. The whole schedule stays in the JSON and HTML reports:
 // a code-scanning service shows a flow of a dozen steps, and a witness of
 // a long recording has a hundred thousand.
-func witnessFlow(tr *trace.Trace, draw *witness.Drawer, v *predict.Violation) sarifCodeFlow {
+func witnessFlow(tr *trace.Trace, draw *witness.Drawer, v *predict.Violation) (sarifCodeFlow, error) {
+	w, err := v.Witness.Load()
+	if err != nil {
+		return sarifCodeFlow{}, err
+	}
 	chosen := map[trace.EventRef]string{}
 	for _, e := range predict.ReportedEventsOf(v.Property, v.Alt, v.Choice) {
 		chosen[e.Ref] = e.Name
@@ -189,7 +197,7 @@ func witnessFlow(tr *trace.Trace, draw *witness.Drawer, v *predict.Violation) sa
 	for r := range chosen {
 		isChosen[r] = true
 	}
-	l := draw.Layout(v.Witness, v.Choice, witness.Trimmed)
+	l := draw.Layout(w, v.Choice, witness.Trimmed)
 	flows := make([]sarifThreadFlow, len(l.Threads))
 	index := map[trace.ThreadID]int{}
 	for k, t := range l.Threads {
@@ -223,7 +231,7 @@ func witnessFlow(tr *trace.Trace, draw *witness.Drawer, v *predict.Violation) sa
 	if l.Folded > 0 {
 		msg += fmt.Sprintf(" (%s summarised per thread; the JSON and HTML reports list them all)", witness.Thousands(l.Folded))
 	}
-	return sarifCodeFlow{Message: sarifMessage{Text: msg}, ThreadFlows: flows}
+	return sarifCodeFlow{Message: sarifMessage{Text: msg}, ThreadFlows: flows}, nil
 }
 
 // eventLocation is the location of an event's `@LOCATION`, with text as

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpredict/predict"
+	"gpredict/predict/replay"
 	"gpredict/predict/report/witness"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -119,9 +120,10 @@ func (t *textWriter) violation(n, of int, rep predict.Report, mode witness.Mode)
 	}
 	t.printf("[%d/%d] %s %s%s\n", n, of, rep.Property.Name, predict.BindingText(t.tr, rep.Property, rep.Binding), count)
 	t.events(rep.Property, rep.Alt, rep.Choice)
-	if mode != witness.None {
-		if t.err == nil {
-			t.err = t.draw.Text(t.w, rep.Witness, rep.Choice, mode)
+	if mode != witness.None && t.err == nil {
+		var w replay.Witness
+		if w, t.err = rep.Witness.Load(); t.err == nil {
+			t.err = t.draw.Text(t.w, w, rep.Choice, mode)
 		}
 	}
 }

@@ -196,6 +196,10 @@ func (f *Facts) Steps(d Decision) []replay.Step {
 	return append(slices.Clone(f.Base.Steps[:d.From]), d.Schedule...)
 }
 
+// BaseWitness is the base order kept compactly: the head that the
+// witnesses starting with it share (Witness).
+func (f *Facts) BaseWitness() *replay.Witness { return &f.baseWitness }
+
 // Witness is d's witness kept compactly (Sat only); witnesses that start
 // with the base order share it.
 func (f *Facts) Witness(d Decision) replay.Witness {

@@ -85,7 +85,7 @@ func runBlocked(ctx context.Context, tr *trace.Trace, opts predict.Options, lim 
 			if err != nil {
 				return nil, witnessError(tr, v, d.Schedule, err)
 			}
-			v.Witness = replay.Compact(tr, w)
+			v.Witness = predict.KeepWitness(replay.Compact(tr, w))
 			res.Violations = append(res.Violations, v)
 			seen[key] = true
 		case predict.Unknown:

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gpredict/internal/explore"
+	"gpredict/internal/testwitness"
 	"gpredict/predict"
 	"gpredict/trace"
 )
@@ -51,7 +52,7 @@ func TestBlockedCases(t *testing.T) {
 				t.Errorf("built-in %q (%d unknown), explorer %q, want %q", got, len(res.Unknown), explored, c.want)
 			}
 			for _, v := range res.Violations {
-				if len(v.Schedule(tr)) == 0 {
+				if len(testwitness.Schedule(t, tr, v)) == 0 {
 					t.Errorf("%s: empty witness", ids(tr, v.Choice))
 				}
 			}

@@ -121,7 +121,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 		switch o.d.Verdict {
 		case predict.Sat:
 			v := vs[i]
-			v.Witness = o.w
+			v.Witness = predict.KeepWitness(o.w)
 			res.Violations = append(res.Violations, v)
 		case predict.Unknown:
 			res.Unknown = append(res.Unknown, reports.unknown(&c, o.d.Reason))

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"gpredict/internal/testtrace"
+	"gpredict/internal/testwitness"
 	"gpredict/predict"
 	"gpredict/trace"
 )
@@ -80,7 +81,7 @@ T2 release b
 	if got := violations(res); !slices.Equal(got, []string{"T1#2 T1#5 T2#1 T2#3"}) {
 		t.Fatalf("violations %q, want [T1#2 T1#5 T2#1 T2#3]", got)
 	}
-	if s := steps(tr, res.Violations[0].Schedule(tr)); !slices.Contains(s, "T1#4.reacquire") {
+	if s := steps(tr, testwitness.Schedule(t, tr, res.Violations[0])); !slices.Contains(s, "T1#4.reacquire") {
 		t.Errorf("witness %v does not complete T1's wait", s)
 	}
 }
@@ -166,7 +167,7 @@ T2 release b
 	if len(res.Violations) != 1 || stageSummary(res) != "deadlock-greedy 1/1" {
 		t.Fatalf("%d violations, stages %q; want 1 found by the greedy stage", len(res.Violations), stageSummary(res))
 	}
-	got := strings.Join(steps(tr, res.Violations[0].Schedule(tr)), " ")
+	got := strings.Join(steps(tr, testwitness.Schedule(t, tr, res.Violations[0])), " ")
 	if want := "T1#1 T1#2 T1#3 T3#1 T3#2 T3#3 T1#4 T1#5 T2#1 T2#2 T2#3"; got != want {
 		t.Errorf("witness %s, want %s", got, want)
 	}

@@ -1,0 +1,109 @@
+package predict
+
+import (
+	"fmt"
+	"os"
+	"sync"
+
+	"gpredict/predict/replay"
+	"gpredict/trace"
+)
+
+// Witness is a violation's witness: kept in memory, or in its run's
+// witness file (witnessStore), from which Load reads it back. The zero
+// Witness is none (Options.NoWitnesses, or a violation that is not
+// reported).
+type Witness struct {
+	mem   *replay.Witness
+	store *witnessStore
+	off   int64
+	size  int
+}
+
+// KeepWitness keeps w in memory.
+func KeepWitness(w replay.Witness) Witness { return Witness{mem: &w} }
+
+// Kept reports whether there is a witness.
+func (w Witness) Kept() bool { return w.mem != nil || w.store != nil }
+
+// Load returns the witness (the zero replay.Witness, of no step, when
+// none is kept). A witness kept in the run's file is read back, which
+// fails only if the file cannot be read.
+func (w Witness) Load() (replay.Witness, error) {
+	switch {
+	case w.mem != nil:
+		return *w.mem, nil
+	case w.store != nil:
+		return w.store.load(w.off, w.size)
+	}
+	return replay.Witness{}, nil
+}
+
+// witnessStore keeps the witnesses of one run in a temporary file: on a
+// generated recording of a million events a run finds about a million
+// violations, and their witnesses, some six hundred steps each past the
+// base order they share, were the largest part of what the run kept
+// (docs/engine.md, Limits). Each is written once, when it is found, and
+// read back when its report is written. The file is removed as soon as
+// it is made (it lives on while open, and goes with the process); where
+// it cannot be made or written, witnesses stay in memory, as before.
+type witnessStore struct {
+	tr   *trace.Trace
+	head *replay.Witness // the shared base order (nil: none)
+	mu   sync.Mutex
+	f    *os.File // nil: keep in memory
+	full bool     // a write failed: keep the later ones in memory
+	end  int64
+	buf  []byte
+}
+
+// newWitnessStore makes the store of a run over tr whose witnesses may
+// share head (nil: none does).
+func newWitnessStore(tr *trace.Trace, head *replay.Witness) *witnessStore {
+	s := &witnessStore{tr: tr, head: head}
+	f, err := os.CreateTemp("", "gpredict-witnesses-*")
+	if err != nil {
+		return s
+	}
+	if os.Remove(f.Name()) != nil {
+		// A system that cannot remove an open file (Windows): keep
+		// the witnesses in memory rather than leave the file behind.
+		f.Close()
+		os.Remove(f.Name())
+		return s
+	}
+	s.f = f
+	return s
+}
+
+// keep stores w and returns its handle.
+func (s *witnessStore) keep(w replay.Witness) Witness {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.f == nil || s.full {
+		return KeepWitness(w)
+	}
+	buf, ok := w.Marshal(s.buf[:0], s.head)
+	if !ok {
+		return KeepWitness(w) // a head of its own: not for the file
+	}
+	s.buf = buf
+	if _, err := s.f.WriteAt(buf, s.end); err != nil {
+		// A full disk: this witness and the later ones stay in memory
+		// (those written before it are read back as usual).
+		s.full = true
+		return KeepWitness(w)
+	}
+	h := Witness{store: s, off: s.end, size: len(buf)}
+	s.end += int64(len(buf))
+	return h
+}
+
+// load reads back the witness written at off.
+func (s *witnessStore) load(off int64, size int) (replay.Witness, error) {
+	buf := make([]byte, size)
+	if _, err := s.f.ReadAt(buf, off); err != nil { // ReadAt may run beside writes
+		return replay.Witness{}, fmt.Errorf("reading back a witness: %w", err)
+	}
+	return replay.Unmarshal(s.tr, s.head, buf)
+}

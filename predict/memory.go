@@ -47,28 +47,36 @@ func physicalMemory() (int64, bool) {
 // tight: the collector returns what it can to the system, the workers
 // drop their solver state, and the ladder runs no more solver stages —
 // the candidates they would have decided are unknown, with the budget as
-// the reason. Go's collector is also told the budget as its soft limit,
-// so that it works harder before the budget is reached.
+// the reason. Go's collector is also given a soft limit below the budget
+// (softLimit), so that it works harder before the budget is reached, and
+// a lower GOGC while the live heap is large (gcPacer).
 type memoryWatch struct {
 	budget int64
 	// prevLimit is the collector's soft limit before the watch, restored
 	// when it stops (the limit is the process's, and a test may run
 	// several engines one after the other).
 	prevLimit int64
+	pacer     *gcPacer
 	tight     atomic.Bool
 	peak      atomic.Int64
 	done      chan struct{}
+	// stopped closes when the watching goroutine has ended: the pacer
+	// is its own, and is stopped by it.
+	stopped chan struct{}
 }
 
 // watchMemory starts watching (budget ≤ 0: no budget, nothing watched).
 func watchMemory(budget int64) *memoryWatch {
-	w := &memoryWatch{budget: budget, done: make(chan struct{})}
+	w := &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{})}
 	if budget <= 0 {
 		return w
 	}
-	w.prevLimit = debug.SetMemoryLimit(budget)
+	w.prevLimit = debug.SetMemoryLimit(softLimit(budget))
+	w.pacer = newGCPacer()
 	w.sample()
 	go func() {
+		defer close(w.stopped)
+		defer w.pacer.stop()
 		tick := time.NewTicker(100 * time.Millisecond)
 		defer tick.Stop()
 		for {
@@ -83,8 +91,17 @@ func watchMemory(budget int64) *memoryWatch {
 	return w
 }
 
+// softLimit is the soft limit Go's collector is given under budget: an
+// eighth below it. The resident memory the watch compares with the
+// budget is more than the collector counts — Z3's memory, and pages the
+// collector has freed but the system not yet taken back — so with the
+// budget itself as the limit, the resident memory would pass the budget
+// (and the solver stages stop) while the collector still saw room.
+func softLimit(budget int64) int64 { return budget - budget/8 }
+
 // sample reads the resident memory once.
 func (w *memoryWatch) sample() {
+	w.pacer.adjust()
 	rss := residentMemory()
 	if rss > w.peak.Load() {
 		w.peak.Store(rss)
@@ -110,6 +127,7 @@ func (w *memoryWatch) stop() {
 	default:
 		close(w.done)
 		if w.budget > 0 {
+			<-w.stopped
 			debug.SetMemoryLimit(w.prevLimit)
 		}
 	}

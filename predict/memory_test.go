@@ -3,6 +3,7 @@ package predict
 import (
 	"bytes"
 	"context"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -46,5 +47,25 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	if len(tight.Violations) == 0 || len(tight.Violations)+byBudget < len(free.Violations) {
 		t.Errorf("with the budget reached, %d violations and %d unknown; without, %d violations", len(tight.Violations), byBudget, len(free.Violations))
+	}
+}
+
+// TestMemoryWatchSoftLimit: while a run watches its budget, Go's
+// collector works to stay an eighth below it, and the limit from before
+// the run comes back after it.
+func TestMemoryWatchSoftLimit(t *testing.T) {
+	const budget = 64 << 30 // far above what the test process uses: never tight
+	before := debug.SetMemoryLimit(-1)
+	w := watchMemory(budget)
+	got := debug.SetMemoryLimit(-1)
+	w.stop()
+	if want := int64(budget - budget/8); got != want {
+		t.Errorf("soft limit %d during the run, want %d", got, want)
+	}
+	if after := debug.SetMemoryLimit(-1); after != before {
+		t.Errorf("soft limit %d after the run, want %d as before it", after, before)
+	}
+	if w.Tight() {
+		t.Error("tight under a budget far above the process")
 	}
 }

@@ -30,8 +30,12 @@ type Edge struct {
 type order struct {
 	x     *encode.Index
 	edges []Edge
-	// past[i] is the clock of edges[i] (one entry per thread).
-	past [][]uint32
+	// clocks holds the clock of each edge, one entry per thread, edge
+	// after edge (past): one array, so that before's pass over the edges
+	// reads memory in order.
+	clocks []uint32
+	// to[i] is edges[i].To, kept apart for the same pass.
+	to []trace.EventRef
 	// fromClock[i] is the shared hb clock of edges[i].From.
 	fromClock [][]uint32
 	// bySource[t] lists the edges whose sources are events of thread t,
@@ -45,13 +49,25 @@ func (o *order) before(a, b trace.EventRef) bool {
 	if encode.HBBefore(cb, a, b) {
 		return true
 	}
-	for i, e := range o.edges {
-		if o.past[i][a.Thread] > a.Index && (e.To == b || encode.HBBefore(cb, e.To, b)) {
-			return true
+	n := o.threads()
+	for i, col := 0, int(a.Thread); i < len(o.to); i, col = i+1, col+n {
+		if o.clocks[col] > a.Index {
+			if t := o.to[i]; t == b || encode.HBBefore(cb, t, b) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// past is the clock of edges[i]: the clock of everything that must come
+// before its target through it.
+func (o *order) past(i int) []uint32 {
+	n := o.threads()
+	return o.clocks[i*n : (i+1)*n : (i+1)*n]
+}
+
+func (o *order) threads() int { return len(o.x.Trace.Threads) }
 
 // atOrBefore is before, or a = b.
 func (o *order) atOrBefore(a, b trace.EventRef) bool { return a == b || o.before(a, b) }
@@ -73,14 +89,15 @@ func (o *order) add(from, to trace.EventRef, why string) bool {
 func (o *order) insert(from, to trace.EventRef, why string) {
 	n := len(o.edges)
 	o.edges = append(o.edges, Edge{From: from, To: to, Why: why})
-	o.past = append(o.past, append([]uint32(nil), o.x.Clock(from)...))
+	o.clocks = append(o.clocks, o.x.Clock(from)...)
+	o.to = append(o.to, to)
 	cf := o.x.SharedClock(from)
 	o.fromClock = append(o.fromClock, cf)
 	// The other clocks are closed already, so the new edge's clock is its
 	// source's joined with the clocks of the edges into its source's past.
 	for j, e := range o.edges[:n] {
 		if e.To == from || encode.HBBefore(cf, e.To, from) {
-			join(o.past[n], o.past[j])
+			join(o.past(n), o.past(j))
 		}
 	}
 	if o.bySource == nil {
@@ -107,7 +124,7 @@ func (o *order) insert(from, to trace.EventRef, why string) {
 // turn). This replaced a pass over every edge per visit, which took
 // half of saturate's time at 16 threads.
 func (o *order) spread(n int) {
-	add := o.past[n]
+	add := o.past(n)
 	work := []int32{int32(n)}
 	for len(work) > 0 {
 		k := work[len(work)-1]
@@ -119,7 +136,7 @@ func (o *order) spread(n int) {
 				return f == to || encode.HBBefore(o.fromClock[list[i]], to, f)
 			})
 			for _, i := range list[first:] {
-				if !join(o.past[i], add) {
+				if !join(o.past(int(i)), add) {
 					break
 				}
 				work = append(work, i)
@@ -138,7 +155,7 @@ func (o *order) pastOf(b trace.EventRef) clockView {
 	cb := o.x.SharedClock(b)
 	for i, e := range o.edges {
 		if e.To == b || encode.HBBefore(cb, e.To, b) {
-			join(c, o.past[i])
+			join(c, o.past(i))
 		}
 	}
 	return clockView{clock: c, version: len(o.edges)}
@@ -159,7 +176,7 @@ func (v clockView) holds(a trace.EventRef) bool { return v.clock[a.Thread] > a.I
 func (o *order) futureOf(a trace.EventRef) edgeView {
 	var in []int32
 	for i := range o.edges {
-		if o.past[i][a.Thread] > a.Index {
+		if o.past(i)[a.Thread] > a.Index {
 			in = append(in, int32(i))
 		}
 	}

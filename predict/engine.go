@@ -63,6 +63,10 @@ type Options struct {
 	// steps past their base mark on average), a run kept 15% less
 	// memory after 240 s (2.09 GB against 2.44).
 	NoWitnesses bool
+	// witnessesInMemory is how many bytes of witnesses the run keeps in
+	// memory before it writes them to its witness file (0: the default,
+	// witnessesInMemory; < 0: none, as tests ask).
+	witnessesInMemory int64
 	// Progress, if set, is called about five times a second while the
 	// run goes on, and once at its end, from one goroutine at a time.
 	Progress func(Progress)
@@ -169,7 +173,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	}
 	var witnesses *witnessStore
 	if !opts.NoWitnesses {
-		witnesses = newWitnessStore(tr, facts.BaseWitness())
+		witnesses = newWitnessStore(tr, facts.BaseWitness(), opts.witnessesInMemory)
 	}
 	var prog progress
 	stopProgress := prog.report(opts.Progress, start)

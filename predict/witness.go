@@ -44,50 +44,74 @@ func (w Witness) Load() (replay.Witness, error) {
 // violations, and their witnesses, some six hundred steps each past the
 // base order they share, were the largest part of what the run kept
 // (docs/engine.md, Limits). Each is written once, when it is found, and
-// read back when its report is written. The file is removed as soon as
-// it is made (it lives on while open, and goes with the process); where
-// it cannot be made or written, witnesses stay in memory, as before.
+// read back when its report is written. The file is made only once the
+// witnesses kept in memory pass inMemory bytes, so that the many small
+// runs (a test suite's, a sweep's) hold no file open, and it is removed
+// as soon as it is made (it lives on while open, and goes with the
+// process); where it cannot be made or written, witnesses stay in
+// memory, as before.
 type witnessStore struct {
-	tr   *trace.Trace
-	head *replay.Witness // the shared base order (nil: none)
-	mu   sync.Mutex
-	f    *os.File // nil: keep in memory
-	full bool     // a write failed: keep the later ones in memory
-	end  int64
-	buf  []byte
+	tr       *trace.Trace
+	head     *replay.Witness // the shared base order (nil: none)
+	inMemory int64           // bytes kept in memory before the file is made
+	mu       sync.Mutex
+	held     int64    // bytes kept in memory so far
+	tried    bool     // the file was made, or could not be
+	f        *os.File // nil: keep in memory
+	full     bool     // a write failed: keep the later ones in memory
+	end      int64
+	buf      []byte
 }
 
+// witnessesInMemory is how many bytes of witnesses a run keeps in memory
+// before it makes its witness file: 16 MiB, some 28,000 witnesses of
+// the 1M-event member (about 600 bytes each), far more than a small run
+// has.
+const witnessesInMemory = 16 << 20
+
 // newWitnessStore makes the store of a run over tr whose witnesses may
-// share head (nil: none does).
-func newWitnessStore(tr *trace.Trace, head *replay.Witness) *witnessStore {
-	s := &witnessStore{tr: tr, head: head}
+// share head (nil: none does), keeping inMemory bytes of them in memory
+// before it makes its file (0: witnessesInMemory; < 0: none).
+func newWitnessStore(tr *trace.Trace, head *replay.Witness, inMemory int64) *witnessStore {
+	if inMemory == 0 {
+		inMemory = witnessesInMemory
+	}
+	return &witnessStore{tr: tr, head: head, inMemory: inMemory}
+}
+
+// open makes the file, once.
+func (s *witnessStore) open() {
+	s.tried = true
 	f, err := os.CreateTemp("", "gpredict-witnesses-*")
 	if err != nil {
-		return s
+		return
 	}
 	if os.Remove(f.Name()) != nil {
 		// A system that cannot remove an open file (Windows): keep
 		// the witnesses in memory rather than leave the file behind.
 		f.Close()
 		os.Remove(f.Name())
-		return s
+		return
 	}
 	s.f = f
-	return s
 }
 
 // keep stores w and returns its handle.
 func (s *witnessStore) keep(w replay.Witness) Witness {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.f == nil || s.full {
-		return KeepWitness(w)
-	}
 	buf, ok := w.Marshal(s.buf[:0], s.head)
 	if !ok {
 		return KeepWitness(w) // a head of its own: not for the file
 	}
 	s.buf = buf
+	if !s.tried && s.held+int64(len(buf)) > s.inMemory {
+		s.open()
+	}
+	if s.f == nil || s.full {
+		s.held += int64(len(buf)) // about what it takes in memory
+		return KeepWitness(w)
+	}
 	if _, err := s.f.WriteAt(buf, s.end); err != nil {
 		// A full disk: this witness and the later ones stay in memory
 		// (those written before it are read back as usual).

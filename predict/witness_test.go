@@ -39,7 +39,7 @@ func locksRace(t *testing.T, events int) (*trace.Trace, PropertyInput) {
 // violation.
 func TestWitnessesKeptInFile(t *testing.T) {
 	tr, in := locksRace(t, 3000)
-	res, err := Run(context.Background(), tr, []PropertyInput{in}, Options{Jobs: 2, All: true})
+	res, err := Run(context.Background(), tr, []PropertyInput{in}, Options{Jobs: 2, All: true, witnessesInMemory: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func checkWitnesses(t *testing.T, tr *trace.Trace, res *Result) {
 func TestWitnessesInMemoryWithoutFile(t *testing.T) {
 	tr, in := locksRace(t, 1000)
 	run := func() *Result {
-		res, err := Run(context.Background(), tr, []PropertyInput{in}, Options{Jobs: 1, All: true})
+		res, err := Run(context.Background(), tr, []PropertyInput{in}, Options{Jobs: 1, All: true, witnessesInMemory: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,4 +133,24 @@ func TestKeptPerCandidateIsSmall(t *testing.T) {
 			t.Errorf("%s takes %d bytes, more than %d", tc.name, tc.size, tc.most)
 		}
 	}
+}
+
+// TestSmallRunKeepsWitnessesInMemory: a run whose witnesses take less
+// than witnessesInMemory makes no file (a sweep of thousands of small
+// runs would otherwise hold thousands open until collected).
+func TestSmallRunKeepsWitnessesInMemory(t *testing.T) {
+	tr, in := locksRace(t, 1000)
+	res, err := Run(context.Background(), tr, []PropertyInput{in}, Options{Jobs: 1, All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Violations) == 0 {
+		t.Fatal("no violation: the test checks nothing")
+	}
+	for i, v := range res.Violations {
+		if v.Witness.mem == nil {
+			t.Fatalf("violation %d: the witness of a small run is not in memory", i)
+		}
+	}
+	checkWitnesses(t, tr, res)
 }

@@ -121,21 +121,12 @@ type stackSlot struct {
 // directive the first time those frames are seen (under the hash table's
 // mutex, s.mu held).
 func (s *gstate) newStack(p *pcs) string {
-	var b strings.Builder
-	frames := runtime.CallersFrames(p.pc[:p.n])
-	for {
-		f, more := frames.Next()
-		if f.Function != "" && !strings.HasPrefix(f.Function, rtPackage+".") && !strings.HasPrefix(f.File, rtDir) && f.Function != "runtime.goexit" {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(token(f.Function) + "@" + token(f.File) + ":" + strconv.Itoa(f.Line))
-		}
-		if !more {
-			break
-		}
-	}
-	text := b.String()
+	return s.internStack(strings.Join(appendFrames(nil, p.pc[:p.n]), " "))
+}
+
+// internStack returns the id of the stack whose frames are text, ""
+// for none, logging its directive the first time (s.mu held).
+func (s *gstate) internStack(text string) string {
 	if text == "" {
 		return ""
 	}

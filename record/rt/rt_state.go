@@ -74,6 +74,12 @@ type gstate struct {
 	lastHash   uint64
 	lastStack  string
 	stackCache [64]stackSlot
+	// g is the runtime's descriptor of the goroutine, shadow its stack of
+	// instrumented frames and nodeCache the codes of its events by node
+	// and site (rt_shadow.go).
+	g          unsafe.Pointer
+	shadow     []shadowFrame
+	nodeCache  [64]nodeSlot
 	pointCache [32]pointSlot // rt_point.go
 	codeCache  [64]codeSlot  // rt_point.go
 }
@@ -95,7 +101,7 @@ func start() {
 // newState is the state of a goroutine named name, with a writer of its
 // own in the log.
 func newState(name string) *gstate {
-	return &gstate{name: name, writer: rec.log.writer.Add(1)}
+	return &gstate{name: name, writer: rec.log.writer.Add(1), g: getg()}
 }
 
 // on reports whether the process records.

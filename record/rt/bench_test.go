@@ -16,6 +16,7 @@ func BenchmarkAccesses(b *testing.B) {
 	}
 	a := &acct{}
 	b.RunParallel(func(pb *testing.PB) {
+		defer Leave(Enter()) // as an instrumented function starts (rt_shadow.go)
 		for pb.Next() {
 			Lock(&a.mu, "acct.mu", "bench.go:1")
 			v := Read(&a.bal, "acct.bal", "bench.go:2")
@@ -31,8 +32,12 @@ func BenchmarkAccesses(b *testing.B) {
 // written through a field, an unlock: ten events at seven sites), on one
 // goroutine: the recorder's cost per event without the contention of the
 // real workload, whose figures (bench/record.sh) it helps to explain.
+// Like an instrumented function it pushes its frame on the goroutine's
+// shadow stack first (rt_shadow.go), so its events find their stack
+// there.
 func BenchmarkIteration(b *testing.B) {
 	startRecording(b)
+	defer Leave(Enter())
 	type account struct {
 		mu           sync.Mutex
 		balance, ops int

@@ -103,3 +103,35 @@ func BenchmarkFloats(b *testing.B) {
 	}
 	Flush()
 }
+
+// BenchmarkCall measures what an instrumented function's entry and exit
+// cost (the shadow stack's push and deferred pop, rt_shadow.go) beside
+// one read of a field in it: a small function called in a loop, the
+// price that code of many calls and few events pays. "walked" is the
+// same read in a function without them, whose event walks the frame
+// pointers instead (as every event did before shadow stacks).
+func BenchmarkCall(b *testing.B) {
+	startRecording(b)
+	type box struct{ n int }
+	x := &box{}
+	b.Run("entered", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			readEntered(&x.n)
+		}
+	})
+	b.Run("walked", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			readWalked(&x.n)
+		}
+	})
+	Flush()
+}
+
+//go:noinline
+func readEntered(p *int) int {
+	defer Leave(Enter())
+	return Read(p, "box.n", "main.go:1")
+}
+
+//go:noinline
+func readWalked(p *int) int { return Read(p, "box.n", "main.go:2") }

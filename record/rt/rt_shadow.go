@@ -123,7 +123,7 @@ func Enter() Mark {
 		parent = sh[len(sh)-1].node
 	}
 	m := Mark{s, len(sh)}
-	s.shadow = append(sh, shadowFrame{nodeOf(parent, &e), e.depth})
+	s.shadow = append(sh, shadowFrame{s.nodeOf(parent, &e), e.depth})
 	return m
 }
 
@@ -182,8 +182,10 @@ func entryFrames(sh []shadowFrame, e *entry) bool {
 }
 
 // nodeOf interns the node of e's frame under parent (nil: e's pcs reach
-// the end of the stack, or as far as maxDepth).
-func nodeOf(parent *snode, e *entry) *snode {
+// the end of the stack, or as far as maxDepth). A call straight from the
+// parent's function is looked up first in the goroutine's cache, which
+// needs neither a hash of the key nor the shared table.
+func (s *gstate) nodeOf(parent *snode, e *entry) *snode {
 	k := nodeKey{parent: parent, fn: e.fn, pc: e.pc[0]}
 	if e.n > 1 {
 		h := uint64(14695981039346656037)
@@ -192,10 +194,21 @@ func nodeOf(parent *snode, e *entry) *snode {
 		}
 		k.rest = h | 1
 	}
+	c := &s.enterCache[(k.pc^k.fn>>4)%uintptr(len(s.enterCache))]
+	if c.k == k && c.node != nil {
+		return c.node
+	}
 	n, _ := nodes.getOrAdd(k, func(nodeKey) *snode {
 		return &snode{parent: parent, fn: e.fn, pcs: append([]uintptr(nil), e.pc[:e.n]...)}
 	})
+	c.k, c.node = k, n
 	return n
+}
+
+// enterSlot is an entry of a goroutine's cache of nodes by key.
+type enterSlot struct {
+	k    nodeKey
+	node *snode
 }
 
 // frames symbolises n once: its function's name and the frames outside

@@ -76,10 +76,11 @@ type gstate struct {
 	stackCache [64]stackSlot
 	// g is the runtime's descriptor of the goroutine, shadow its stack of
 	// instrumented frames and nodeCache the codes of its events by node
-	// and site (rt_shadow.go).
+	// and site, enterCache its nodes by key (rt_shadow.go).
 	g          unsafe.Pointer
 	shadow     []shadowFrame
 	nodeCache  [64]nodeSlot
+	enterCache [32]enterSlot
 	pointCache [32]pointSlot // rt_point.go
 	codeCache  [64]codeSlot  // rt_point.go
 }

@@ -292,14 +292,32 @@ type nodeSlot struct {
 	code pcode
 }
 
-// nodeCode is code for an event at site in the function of node n.
+// nodeCode is code for an event at site in the function of node n: from
+// the goroutine's cache, else from the table shared by all goroutines
+// (many goroutines run the same code), else made (the stack's frames
+// written out and interned), once per pair.
 func (s *gstate) nodeCode(n *snode, site string) pcode {
 	a := strAddr(site)
 	c := &s.nodeCache[mix(uint64(uintptr(unsafe.Pointer(n)))^uint64(a))%uintptr(len(s.nodeCache))]
 	if c.node == n && c.site == a && c.n == len(site) && c.code.n != 0 {
 		return c.code
 	}
-	code := s.pointCode(s.nodeStack(n, site), site)
+	code, _ := nodeCodes.getOrAdd(nodeSite{n, site}, func(k nodeSite) pcode {
+		return s.pointCode(s.nodeStack(n, site), site)
+	})
 	*c = nodeSlot{n, a, len(site), code}
 	return code
 }
+
+// nodeSite keys the codes of events by node and site. The key holds the
+// site, so that its bytes stay where they are; it is hashed by their
+// address, as the goroutine's cache is (two copies of one text are two
+// keys of one code: pointCode finds the code by the text).
+type nodeSite struct {
+	node *snode
+	site string
+}
+
+var nodeCodes = newTable[nodeSite, pcode](func(k nodeSite) uintptr {
+	return mix(uint64(uintptr(unsafe.Pointer(k.node))) ^ uint64(strAddr(k.site))*31 ^ uint64(len(k.site)))
+})

@@ -11,9 +11,13 @@ import (
 
 // Call stacks. Every event carries the stack of the goroutine that logs
 // it (docs/trace-format.md, Stacks), for reports that read like the race
-// detector's. runtime.Callers costs about a microsecond; instead the
-// recorder follows the chain of frame pointers that Go keeps on amd64 and
-// arm64 (as the runtime's execution tracer does): a few loads per frame.
+// detector's. Most events take it from the goroutine's shadow stack of
+// instrumented frames (rt_shadow.go); this file is for the others, events
+// outside any instrumented frame or without a site, and for the frames
+// the shadow stack's entries walk over. runtime.Callers costs about a
+// microsecond; instead the recorder follows the chain of frame pointers
+// that Go keeps on amd64 and arm64 (as the runtime's execution tracer
+// does): a few loads per frame.
 // The return addresses found are interned: a goroutine reuses its last
 // stack when nothing changed, and a new one is looked up by hash; the
 // first time a stack is seen it is turned into functions, files and lines

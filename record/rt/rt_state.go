@@ -116,7 +116,7 @@ func on() bool {
 // started by code that is not instrumented).
 func cur() *gstate {
 	id := goid()
-	if s, ok := rec.states.get(id); ok {
+	if s, ok := rec.states.getAt(id, hashInt(id)); ok {
 		return s
 	}
 	s, _ := rec.states.getOrAdd(id, func(id int64) *gstate {

@@ -326,6 +326,21 @@ func allReady(refs []trace.EventRef, ready func(trace.EventRef) bool) bool {
 // modified. It may be a copy: ClockAt reads one entry without one.
 func (x *Index) Clock(r trace.EventRef) []uint32 { return x.clk.clock(r) }
 
+// SharedClock is event r's clock without a copy: every entry but r's own
+// thread's is exact (the own entry is that of the first event of r's
+// segment). It must not be modified. Callers that ask many questions
+// "must e happen before r?" fetch it once instead of paying a segment
+// lookup per question (HBBefore).
+func (x *Index) SharedClock(r trace.EventRef) []uint32 { return x.clk.stored(r) }
+
+// HBBefore is Before(a, b) answered from b's SharedClock cb.
+func HBBefore(cb []uint32, a, b trace.EventRef) bool {
+	if a.Thread == b.Thread {
+		return a.Index < b.Index
+	}
+	return cb[a.Thread] > a.Index
+}
+
 // ClockAt is entry u of event r's clock: the number of events of thread u
 // that must happen before (or be) r.
 func (x *Index) ClockAt(r trace.EventRef, u trace.ThreadID) uint32 { return x.clk.at(r, u) }

@@ -41,8 +41,14 @@ func TestOrderClosedAfterEveryAdd(t *testing.T) {
 			added++
 			want := fixpointClocks(x, o.edges)
 			for i := range o.edges {
-				if !slices.Equal(o.past[i], want[i]) {
-					t.Fatalf("trace %d, after %d edges: clock of %v is %v, want %v", n, len(o.edges), o.edges[i], o.past[i], want[i])
+				if !slices.Equal(o.past(i), want[i]) {
+					t.Fatalf("trace %d, after %d edges: clock of %v is %v, want %v", n, len(o.edges), o.edges[i], o.past(i), want[i])
+				}
+			}
+			for range 20 {
+				a, b := events[r.Intn(len(events))], events[r.Intn(len(events))]
+				if a != b && o.before(a, b) != beforeByDefinition(x, o.edges, want, a, b) {
+					t.Fatalf("trace %d, after %d edges: before(%v, %v) = %v, want the opposite", n, len(o.edges), a, b, o.before(a, b))
 				}
 			}
 		}
@@ -50,6 +56,21 @@ func TestOrderClosedAfterEveryAdd(t *testing.T) {
 	if added < 500 {
 		t.Fatalf("only %d edges added: the test no longer exercises the closure", added)
 	}
+}
+
+// beforeByDefinition is order.before from the definition, with the edge
+// clocks computed by fixpointClocks and every comparison asked of the
+// index.
+func beforeByDefinition(x *encode.Index, edges []Edge, past [][]uint32, a, b trace.EventRef) bool {
+	if x.Before(a, b) {
+		return true
+	}
+	for i, e := range edges {
+		if past[i][a.Thread] > a.Index && (e.To == b || x.Before(e.To, b)) {
+			return true
+		}
+	}
+	return false
 }
 
 // fixpointClocks is the definition of the edge clocks, computed the slow

@@ -1,7 +1,6 @@
 package closure
 
 import (
-	"fmt"
 	"sort"
 
 	"gpredict/encode"
@@ -72,7 +71,7 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	ev := tr.Event(r)
 	v := ev.Obj
 	src, kind := s.x.Source(r)
-	what := fmt.Sprintf("%s reads %s=%s", s.id(r), tr.Str(v), tr.Str(ev.Val))
+	what := because("%s reads %s=%s", s.ref(r), s.sym(v), s.sym(ev.Val))
 	switch kind {
 	case encode.Impossible:
 		return s.refute("%s, a value nothing writes, and it must (a later event of its thread is scheduled)", what)
@@ -85,7 +84,7 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 				continue
 			}
 			w := trace.EventRef{Thread: trace.ThreadID(u), Index: ws[0]}
-			if !s.edge(r, w, fmt.Sprintf("%s, the initial value, so it comes before the write %s", what, s.id(w))) {
+			if !s.edge(r, w, because("%s, the initial value, so it comes before the write %s", what, s.ref(w))) {
 				return false
 			}
 		}
@@ -95,9 +94,14 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	if w.Thread == r.Thread && w.Index > r.Index {
 		return s.refute("%s, which only its own later event %s writes", what, s.id(w))
 	}
-	if !s.edge(w, r, fmt.Sprintf("%s, which only %s writes", what, s.id(w))) {
+	if !s.edge(w, r, because("%s, which only %s writes", what, s.ref(w))) {
 		return false
 	}
+	// The searches below ask about r and w again and again: their views
+	// are built once and again only after an edge is added.
+	var past clockView
+	var future edgeView
+	past.version, future.version = -1, -1
 	for u := range s.cut {
 		uid := trace.ThreadID(u)
 		lo := int(s.x.ClockAt(w, uid)) // u's events up to lo-1 come before w
@@ -105,22 +109,31 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 		a := sort.Search(len(ws), func(i int) bool { return int(ws[i]) >= lo })
 		b := sort.Search(len(ws), func(i int) bool { return int(ws[i]) >= s.cut[u] })
 		ws = ws[a:b]
+		if len(ws) == 0 {
+			continue
+		}
 		at := func(k int) trace.EventRef { return trace.EventRef{Thread: uid, Index: ws[k]} }
+		if past.version != len(s.o.edges) {
+			past = s.o.pastOf(r)
+		}
 		// The latest write that must come before r must come before w.
-		if k := sort.Search(len(ws), func(i int) bool { return !s.o.before(at(i), r) }); k > 0 {
+		if k := sort.Search(len(ws), func(i int) bool { return !past.holds(at(i)) }); k > 0 {
 			x := at(k - 1)
 			if x != w {
 				if s.o.before(w, x) {
 					return s.refute("%s, but %s writes %s after %s and before %s", what, s.id(x), tr.Str(v), s.id(w), s.id(r))
 				}
-				if !s.edge(x, w, fmt.Sprintf("%s from %s, and %s writes %s before %s, so before %s", what, s.id(w), s.id(x), tr.Str(v), s.id(r), s.id(w))) {
+				if !s.edge(x, w, because("%s from %s, and %s writes %s before %s, so before %s", what, s.ref(w), s.ref(x), s.sym(v), s.ref(r), s.ref(w))) {
 					return false
 				}
 			}
 		}
 		// The earliest write that must come after w must come after r.
-		if k := sort.Search(len(ws), func(i int) bool { return s.o.before(w, at(i)) }); k < len(ws) {
-			if x := at(k); !s.edge(r, x, fmt.Sprintf("%s from %s, and %s writes %s after %s, so after %s", what, s.id(w), s.id(x), tr.Str(v), s.id(w), s.id(r))) {
+		if future.version != len(s.o.edges) {
+			future = s.o.futureOf(w)
+		}
+		if k := sort.Search(len(ws), func(i int) bool { return s.o.beforeFrom(future, at(i)) }); k < len(ws) {
+			if x := at(k); !s.edge(r, x, because("%s from %s, and %s writes %s after %s, so after %s", what, s.ref(w), s.ref(x), s.sym(v), s.ref(w), s.ref(r))) {
 				return false
 			}
 		}
@@ -136,7 +149,7 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 // comes before the read. On a recording whose variables take few values,
 // most writes of a value sit after the chosen events, so this is what
 // exhausts a read's options. Writing the initial value needs no write.
-func (s *saturation) writersRule(r trace.EventRef, ev *trace.Event, what string) bool {
+func (s *saturation) writersRule(r trace.EventRef, ev *trace.Event, what reason) bool {
 	tr := s.x.Trace
 	if ev.Val == tr.InitValue(ev.Obj) {
 		return true
@@ -157,7 +170,7 @@ func (s *saturation) writersRule(r trace.EventRef, ev *trace.Event, what string)
 	if only.Thread == r.Thread {
 		return true
 	}
-	return s.edge(only, r, fmt.Sprintf("%s, which only %s's writes from %s can give", what, tr.ThreadName(only.Thread), s.id(only)))
+	return s.edge(only, r, because("%s, which only %s's writes from %s can give", what, s.thread(only.Thread), s.ref(only)))
 }
 
 // canWriteBefore reports whether write w, the first of its value in its
@@ -233,10 +246,9 @@ func (s *saturation) holdPair(l trace.Sym, h1, last1, h2 trace.EventRef) bool {
 	}
 	a := s.o.before(h2, last1) // h2 starts before h1 is left: h2 ends first
 	b := s.o.before(h1, last2) // h1 starts before h2 is left: h1 ends first
-	name := s.x.Trace.Str(l)
 	switch {
 	case a && b:
-		return s.refute("the holds of %s from %s and from %s would overlap", name, s.id(h1), s.id(h2))
+		return s.refute("the holds of %s from %s and from %s would overlap", s.sym(l), s.id(h1), s.id(h2))
 	case a:
 		return s.endsBefore(l, h2, h1)
 	case b:
@@ -247,13 +259,12 @@ func (s *saturation) holdPair(l trace.Sym, h1, last1, h2 trace.EventRef) bool {
 
 // endsBefore derives that hold first ends before hold then starts.
 func (s *saturation) endsBefore(l trace.Sym, first, then trace.EventRef) bool {
-	name := s.x.Trace.Str(l)
 	if s.x.HoldEnd(first.Thread, first.Index) < 0 {
-		return s.refute("%s holds %s to the end of the trace from %s, and %s must take it", s.x.Trace.ThreadName(first.Thread), name, s.id(first), s.id(then))
+		return s.refute("%s holds %s to the end of the trace from %s, and %s must take it", s.thread(first.Thread), s.sym(l), s.id(first), s.id(then))
 	}
 	end, ok := s.holdEnd(first.Thread, first.Index)
 	if !ok {
 		return true
 	}
-	return s.edge(end, then, fmt.Sprintf("the hold of %s from %s starts first, so %s releases it before %s", name, s.id(first), s.id(end), s.id(then)))
+	return s.edge(end, then, because("the hold of %s from %s starts first, so %s releases it before %s", s.sym(l), s.ref(first), s.ref(end), s.ref(then)))
 }

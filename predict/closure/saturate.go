@@ -124,7 +124,7 @@ func (s *saturation) need(r trace.EventRef) {
 // edge derives from → to, with to in the must-set; from joins it. It
 // reports false on a contradiction. Once the edge budget is spent, new
 // edges are not recorded (a fact left out refutes less, never more).
-func (s *saturation) edge(from, to trace.EventRef, why string) bool {
+func (s *saturation) edge(from, to trace.EventRef, why reason) bool {
 	if s.o.before(from, to) {
 		return true
 	}
@@ -134,7 +134,7 @@ func (s *saturation) edge(from, to trace.EventRef, why string) bool {
 	if len(s.o.edges) >= s.cfg.MaxEdges {
 		return true
 	}
-	s.o.add(from, to, why)
+	s.o.insert(from, to, why.String())
 	s.need(from)
 	s.changed = true
 	return true
@@ -149,7 +149,7 @@ func (s *saturation) run() {
 	for i := 1; i < len(s.ch.Groups); i++ {
 		for _, a := range s.ch.Groups[i-1] {
 			for _, b := range s.ch.Groups[i] {
-				if !s.edge(a, b, fmt.Sprintf("the pattern orders %s before %s", s.id(a), s.id(b))) {
+				if !s.edge(a, b, because("the pattern orders %s before %s", s.ref(a), s.ref(b))) {
 					return
 				}
 			}
@@ -264,7 +264,7 @@ func (s *saturation) openAtEnd() bool {
 				if !ok {
 					continue
 				}
-				if !s.edge(end, h, fmt.Sprintf("%s holds %s at %s until the end, so %s releases it first", s.x.Trace.ThreadName(c.Thread), s.x.Trace.Str(l), s.id(c), s.id(end))) {
+				if !s.edge(end, h, because("%s holds %s at %s until the end, so %s releases it first", s.thread(c.Thread), s.sym(l), s.ref(c), s.ref(end))) {
 					return false
 				}
 			}

@@ -70,10 +70,12 @@ type gstate struct {
 	held   int
 	forked bool // an instrumented `go` statement started it (Start)
 	// lastHash is the hash of the stack of the goroutine's last event,
-	// lastStack its id (rt_stack.go).
+	// lastStack its id (rt_stack.go); stackCache and codeCache serve the
+	// events that walk the stack, few since shadow stacks: small, as a
+	// goroutine's state lives as long as the process.
 	lastHash   uint64
 	lastStack  string
-	stackCache [64]stackSlot
+	stackCache [16]stackSlot
 	// g is the runtime's descriptor of the goroutine, shadow its stack of
 	// instrumented frames and nodeCache the codes of its events by node
 	// and site, enterCache its nodes by key (rt_shadow.go).
@@ -82,7 +84,7 @@ type gstate struct {
 	nodeCache  [64]nodeSlot
 	enterCache [32]enterSlot
 	pointCache [32]pointSlot // rt_point.go
-	codeCache  [64]codeSlot  // rt_point.go
+	codeCache  [16]codeSlot  // rt_point.go
 }
 
 func start() {

@@ -4,6 +4,7 @@
 # record, predicts with --props all, and prints the figures.
 #
 #   bench/libraries.sh bigcache|ristretto|golang-lru CHECKOUT [RUNS]
+#   BASE=PATH bench/libraries.sh ...
 #
 # CHECKOUT is a clone of github.com/allegro/bigcache (v3),
 # github.com/dgraph-io/ristretto (v2) or github.com/hashicorp/golang-lru
@@ -29,6 +30,12 @@
 #                     under `capped 6000 900` when capped is on PATH
 #                     (killed past 6000 MB or 900 s); PREDICT=0 in the
 #                     environment skips it
+#
+# With BASE, the path of another gpredict binary (say, one built from the
+# commit before a change), each run also records with it, right after this
+# tree's recording, and a second row ("base") follows: a before-and-after
+# comparison under the same load (its events are its own trace's; the
+# prediction is of this tree's).
 set -euo pipefail
 usage="usage: bench/libraries.sh bigcache|ristretto|golang-lru CHECKOUT [RUNS]"
 lib=${1:?$usage}
@@ -66,37 +73,58 @@ if command -v capped >/dev/null; then cap=(capped 6000 900); fi
 cd "$dir"
 # The plain and the recorded runs alternate, so that both see the same
 # load (the machine is shared).
-recorded="" collect=0
-for _ in $(seq "$runs"); do
-	go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >/dev/null
-	tail -1 "$work/bin.time" >>"$work/plain.times"
-	"$gp" record -o "$work/rec" -- go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >"$work/rec.out" 2>&1 &
+declare -A recorded=() collect=()
+# record NAME GPREDICT: records the tests with the gpredict binary
+# GPREDICT into $work/NAME, keeping NAME's best time and peak collect.
+record() {
+	local name=$1 gp=$2 pid c t
+	rm -rf "$work/$name"
+	"$gp" record -o "$work/$name" -- go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >"$work/$name.out" 2>&1 &
 	pid=$!
 	c=$(peak $pid)
 	if ! wait $pid; then
 		# Timing-sensitive tests can fail under load: say so, not silently.
-		echo "bench/libraries.sh: recording $lib's tests failed:" >&2
-		tail -20 "$work/rec.out" >&2
+		echo "bench/libraries.sh: recording $lib's tests ($name) failed:" >&2
+		tail -20 "$work/$name.out" >&2
 		exit 1
 	fi
 	t=$(tail -1 "$work/bin.time")
-	if [ -z "$recorded" ] || awk -v a="${t%% *}" -v b="${recorded%% *}" 'BEGIN {exit !(a < b)}'; then
-		recorded=$t
+	if [ -z "${recorded[$name]:-}" ] || awk -v a="${t%% *}" -v b="${recorded[$name]%% *}" 'BEGIN {exit !(a < b)}'; then
+		recorded[$name]=$t
 	fi
-	[ "$c" -gt "$collect" ] && collect=$c
+	[ "$c" -gt "${collect[$name]:-0}" ] && collect[$name]=$c
+	return 0
+}
+for _ in $(seq "$runs"); do
+	go test -count=1 -exec "$work/timed" -run "$tests" "$pkg" >/dev/null
+	tail -1 "$work/bin.time" >>"$work/plain.times"
+	record rec "$gp"
+	if [ -n "${BASE:-}" ]; then
+		record base "$BASE"
+	fi
 done
 plain=$(sort -g "$work/plain.times" | head -1)
-trace=$work/rec/trace.trace
-check=$("$gp" trace check --format json "$trace")
-events=$(echo "$check" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
-threads=$(echo "$check" | sed -n 's/^  "threads": \([0-9]*\),/\1/p')
-unproduced=$(echo "$check" | tr -d '\n ' | grep -o '"code":"unproduced-read","kind":"[^"]*","count":[0-9]*' | sed 's/.*"count"://' || true)
 read -r pt pm pu ps <<<"$plain"
-read -r rt rm ru rs <<<"$recorded"
 printf '%-10s %-14s %-16s %-9s %-13s %-11s %-9s %-10s %-11s\n' library "plain s (MB)" "recorded s (MB)" slowdown "cpu s p/r" "collect MB" events goroutines unproduced
-printf '%-10s %-14s %-16s %-9s %-13s %-11s %-9s %-10s %-11s\n' "$lib" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
-	"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$(awk -v a="$pu" -v b="$ps" -v c="$ru" -v d="$rs" 'BEGIN {printf "%.2f/%.2f", a + b, c + d}')" \
-	"$((collect / 1024))" "$events" "$threads" "${unproduced:-0}"
+# row LABEL NAME: the figures of NAME's recordings.
+row() {
+	local check events threads unproduced rt rm ru rs
+	check=$("$gp" trace check --format json "$work/$2/trace.trace")
+	events=$(echo "$check" | sed -n 's/^  "events": \([0-9]*\),/\1/p')
+	threads=$(echo "$check" | sed -n 's/^  "threads": \([0-9]*\),/\1/p')
+	unproduced=$(echo "$check" | tr -d '\n ' | grep -o '"code":"unproduced-read","kind":"[^"]*","count":[0-9]*' | sed 's/.*"count"://' || true)
+	read -r rt rm ru rs <<<"${recorded[$2]}"
+	printf -v "events_$2" %s "$events"
+	printf '%-10s %-14s %-16s %-9s %-13s %-11s %-9s %-10s %-11s\n' "$1" "$pt ($((pm / 1024)))" "$rt ($((rm / 1024)))" \
+		"$(awk -v a="$rt" -v b="$pt" 'BEGIN {printf "%.1fx", a / b}')" "$(awk -v a="$pu" -v b="$ps" -v c="$ru" -v d="$rs" 'BEGIN {printf "%.2f/%.2f", a + b, c + d}')" \
+		"$((${collect[$2]} / 1024))" "$events" "$threads" "${unproduced:-0}"
+}
+row "$lib" rec
+if [ -n "${BASE:-}" ]; then
+	row base base
+fi
+trace=$work/rec/trace.trace
+events=$events_rec
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 [ "${PREDICT:-1}" = 0 ] && exit 0
 set +e

@@ -22,8 +22,8 @@ func ladderOrder() []string {
 	return []string{
 		"dump",
 		"shb", "syncp", "syncp-values",
-		"closure", "given", "supply",
-		"greedy", "saturate", "greedy-saturated", "ending", "recorded",
+		"closure", "supply",
+		"greedy", "given", "saturate", "greedy-saturated", "ending", "recorded",
 		"window", "local", "prefix-window",
 		"saturate-wide",
 		"small", "downset", "exact",

@@ -25,6 +25,7 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 		fset: pkg.Fset, info: pkg.TypesInfo, pkg: pkg.Types, file: f, relPath: relPath,
 		isTest: strings.HasSuffix(relPath, "_test.go"), instr: instr,
 		captured: findCaptured(pkg.TypesInfo, f), done: map[*ast.FuncLit]bool{},
+		shadowed: map[*ast.BlockStmt]bool{},
 	}
 	var atomicImported bool
 	r.atomicPkg, atomicImported = atomicImport(f)
@@ -39,6 +40,7 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 			r.resultsHook(obj.Type(), fd.Type, fd.Body)
 		}
 		r.entryHooks(fd)
+		r.shadow(fd.Body)
 	}
 	if !r.changed {
 		return nil, nil

@@ -31,10 +31,11 @@ type fileRewriter struct {
 	isTest    bool                      // a _test.go file
 	instr     func(*types.Package) bool // packages whose code is instrumented
 	captured  map[*types.Var]bool
-	done      map[*ast.FuncLit]bool // literals already rewritten
-	tmp       int                   // counter for temporaries
-	atomic    bool                  // the rewrite uses sync/atomic through atomicPkg
-	atomicPkg string                // the file's name of sync/atomic (atomicName if it does not import it)
+	done      map[*ast.FuncLit]bool   // literals already rewritten
+	shadowed  map[*ast.BlockStmt]bool // bodies that start with their shadow statement (rewrite_shadow.go)
+	tmp       int                     // counter for temporaries
+	atomic    bool                    // the rewrite uses sync/atomic through atomicPkg
+	atomicPkg string                  // the file's name of sync/atomic (atomicName if it does not import it)
 	changed   bool
 	pos       token.Pos // of the node being rewritten: the position of the calls rtCall makes
 }

@@ -217,7 +217,7 @@ func (r *fileRewriter) callbacks(call *ast.CallExpr) (pre, post []ast.Stmt) {
 		site := r.lit(r.site(lit))
 		enter := &ast.DeferStmt{Call: &ast.CallExpr{Fun: &ast.CallExpr{Fun: &ast.SelectorExpr{X: tk, Sel: ast.NewIdent("Enter")}, Args: []ast.Expr{site}}}}
 		r.funcLit(lit)
-		lit.Body.List = append([]ast.Stmt{enter}, lit.Body.List...)
+		r.prepend(lit.Body, enter)
 	}
 	if tk == nil {
 		return nil, nil
@@ -240,6 +240,7 @@ func (r *fileRewriter) funcLit(x *ast.FuncLit) {
 	r.funcBody(x.Body)
 	r.handlerHook(r.typeOf(x), x.Body)
 	r.resultsHook(r.typeOf(x), x.Type, x.Body)
+	r.shadow(x.Body)
 }
 
 // handlerHook adds `defer gpredictrt.HTTPHandler(site)()` on entry of a

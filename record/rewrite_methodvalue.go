@@ -62,6 +62,7 @@ func (r *fileRewriter) syncMethodValue(x *ast.SelectorExpr, sel *types.Selection
 	}
 	inner := &ast.FuncType{Params: &ast.FieldList{List: params}, Results: &ast.FieldList{List: results}}
 	lit := &ast.FuncLit{Type: inner, Body: &ast.BlockStmt{List: []ast.Stmt{body}}}
+	r.shadow(lit.Body)
 	outerType := &ast.FuncType{Params: &ast.FieldList{}, Results: &ast.FieldList{List: []*ast.Field{{Type: inner}}}}
 	return &ast.CallExpr{Fun: &ast.FuncLit{Type: outerType, Body: &ast.BlockStmt{List: []ast.Stmt{
 		&ast.AssignStmt{Lhs: []ast.Expr{tmp}, Tok: token.DEFINE, Rhs: []ast.Expr{recv}},

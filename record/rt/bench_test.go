@@ -16,6 +16,7 @@ func BenchmarkAccesses(b *testing.B) {
 	}
 	a := &acct{}
 	b.RunParallel(func(pb *testing.PB) {
+		defer Leave(Enter()) // as an instrumented function starts (rt_shadow.go)
 		for pb.Next() {
 			Lock(&a.mu, "acct.mu", "bench.go:1")
 			v := Read(&a.bal, "acct.bal", "bench.go:2")
@@ -31,8 +32,12 @@ func BenchmarkAccesses(b *testing.B) {
 // written through a field, an unlock: ten events at seven sites), on one
 // goroutine: the recorder's cost per event without the contention of the
 // real workload, whose figures (bench/record.sh) it helps to explain.
+// Like an instrumented function it pushes its frame on the goroutine's
+// shadow stack first (rt_shadow.go), so its events find their stack
+// there.
 func BenchmarkIteration(b *testing.B) {
 	startRecording(b)
+	defer Leave(Enter())
 	type account struct {
 		mu           sync.Mutex
 		balance, ops int
@@ -98,3 +103,36 @@ func BenchmarkFloats(b *testing.B) {
 	}
 	Flush()
 }
+
+// BenchmarkCall measures what an instrumented function's entry and exit
+// cost (the shadow stack's push and deferred pop, rt_shadow.go) beside
+// one read of a field in it: a small function called in a loop, the
+// price that code of many calls and few events pays. "walked" is the
+// same read in a function without them, whose event walks the frame
+// pointers instead (as every event did before shadow stacks).
+func BenchmarkCall(b *testing.B) {
+	startRecording(b)
+	type box struct{ n int }
+	x := &box{}
+	b.Run("entered", func(b *testing.B) {
+		defer Leave(Enter()) // the caller is instrumented too
+		for i := 0; i < b.N; i++ {
+			readEntered(&x.n)
+		}
+	})
+	b.Run("walked", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			readWalked(&x.n)
+		}
+	})
+	Flush()
+}
+
+//go:noinline
+func readEntered(p *int) int {
+	defer Leave(Enter())
+	return Read(p, "box.n", "main.go:1")
+}
+
+//go:noinline
+func readWalked(p *int) int { return Read(p, "box.n", "main.go:2") }

@@ -55,7 +55,7 @@ func chanOf(ch any) *chanState {
 	if v.IsNil() {
 		return nil
 	}
-	c, _ := chans.getOrAdd(v.UnsafePointer(), func(p unsafe.Pointer) *chanState {
+	c, _ := chans.getOrAddAt(v.UnsafePointer(), hashPtr(v.UnsafePointer()), func(p unsafe.Pointer) *chanState {
 		name := objVar(p, "chan")
 		return &chanState{keep: ch, name: name.s, id: name.id, cap: v.Cap()}
 	})

@@ -27,7 +27,7 @@ var maps = newTable[unsafe.Pointer, *mapState](hashPtr) // map address → its s
 
 // mapOf returns the state of the map m, whose address is p (not nil).
 func mapOf(p unsafe.Pointer, m any) *mapState {
-	ms, made := maps.getOrAdd(p, func(p unsafe.Pointer) *mapState {
+	ms, made := maps.getOrAddAt(p, hashPtr(p), func(p unsafe.Pointer) *mapState {
 		name := objVar(p, "map")
 		return &mapState{keep: m, name: name.s, id: name.id}
 	})

@@ -57,7 +57,7 @@ func locName(k locKey, desc string) string {
 // newLocName is locName that also reports whether the location was named
 // just now (its first recorded access).
 func newLocName(k locKey, desc string) (vname, bool) {
-	return names.loc.getOrAdd(k, func(k locKey) vname {
+	return names.loc.getOrAddAt(k, hashLoc(k), func(k locKey) vname {
 		n := nameLoc(k, desc)
 		return vname{n, defineName(n)}
 	})
@@ -91,7 +91,7 @@ func ordinal(desc string) string {
 }
 
 // knownName is the name of the location k if it has one.
-func knownName(k locKey) (vname, bool) { return names.loc.get(k) }
+func knownName(k locKey) (vname, bool) { return names.loc.getAt(k, hashLoc(k)) }
 
 // objName names the object at p of the given kind ("Account", "map", "chan").
 func objName(p unsafe.Pointer, kind string) string { return objVar(p, kind).s }

@@ -72,6 +72,11 @@ func (s *gstate) code(site string) pcode {
 	if !haveG {
 		return s.pointCode("", site)
 	}
+	if site != "" {
+		if n := s.top(); n != nil {
+			return s.nodeCode(n, site) // rt_shadow.go
+		}
+	}
 	h := walkHash()
 	a := strAddr(site)
 	c := &s.codeCache[mix(h^uint64(a))%uintptr(len(s.codeCache))]

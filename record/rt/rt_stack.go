@@ -11,9 +11,13 @@ import (
 
 // Call stacks. Every event carries the stack of the goroutine that logs
 // it (docs/trace-format.md, Stacks), for reports that read like the race
-// detector's. runtime.Callers costs about a microsecond; instead the
-// recorder follows the chain of frame pointers that Go keeps on amd64 and
-// arm64 (as the runtime's execution tracer does): a few loads per frame.
+// detector's. Most events take it from the goroutine's shadow stack of
+// instrumented frames (rt_shadow.go); this file is for the others, events
+// outside any instrumented frame or without a site, and for the frames
+// the shadow stack's entries walk over. runtime.Callers costs about a
+// microsecond; instead the recorder follows the chain of frame pointers
+// that Go keeps on amd64 and arm64 (as the runtime's execution tracer
+// does): a few loads per frame.
 // The return addresses found are interned: a goroutine reuses its last
 // stack when nothing changed, and a new one is looked up by hash; the
 // first time a stack is seen it is turned into functions, files and lines
@@ -121,21 +125,12 @@ type stackSlot struct {
 // directive the first time those frames are seen (under the hash table's
 // mutex, s.mu held).
 func (s *gstate) newStack(p *pcs) string {
-	var b strings.Builder
-	frames := runtime.CallersFrames(p.pc[:p.n])
-	for {
-		f, more := frames.Next()
-		if f.Function != "" && !strings.HasPrefix(f.Function, rtPackage+".") && !strings.HasPrefix(f.File, rtDir) && f.Function != "runtime.goexit" {
-			if b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(token(f.Function) + "@" + token(f.File) + ":" + strconv.Itoa(f.Line))
-		}
-		if !more {
-			break
-		}
-	}
-	text := b.String()
+	return s.internStack(strings.Join(appendFrames(nil, p.pc[:p.n]), " "))
+}
+
+// internStack returns the id of the stack whose frames are text, ""
+// for none, logging its directive the first time (s.mu held).
+func (s *gstate) internStack(text string) string {
 	if text == "" {
 		return ""
 	}

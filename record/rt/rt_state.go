@@ -70,12 +70,21 @@ type gstate struct {
 	held   int
 	forked bool // an instrumented `go` statement started it (Start)
 	// lastHash is the hash of the stack of the goroutine's last event,
-	// lastStack its id (rt_stack.go).
+	// lastStack its id (rt_stack.go); stackCache and codeCache serve the
+	// events that walk the stack, few since shadow stacks: small, as a
+	// goroutine's state lives as long as the process.
 	lastHash   uint64
 	lastStack  string
-	stackCache [64]stackSlot
+	stackCache [16]stackSlot
+	// g is the runtime's descriptor of the goroutine, shadow its stack of
+	// instrumented frames and nodeCache the codes of its events by node
+	// and site, enterCache its nodes by key (rt_shadow.go).
+	g          unsafe.Pointer
+	shadow     []shadowFrame
+	nodeCache  [64]nodeSlot
+	enterCache [32]enterSlot
 	pointCache [32]pointSlot // rt_point.go
-	codeCache  [64]codeSlot  // rt_point.go
+	codeCache  [16]codeSlot  // rt_point.go
 }
 
 func start() {
@@ -95,7 +104,7 @@ func start() {
 // newState is the state of a goroutine named name, with a writer of its
 // own in the log.
 func newState(name string) *gstate {
-	return &gstate{name: name, writer: rec.log.writer.Add(1)}
+	return &gstate{name: name, writer: rec.log.writer.Add(1), g: getg()}
 }
 
 // on reports whether the process records.
@@ -109,7 +118,7 @@ func on() bool {
 // started by code that is not instrumented).
 func cur() *gstate {
 	id := goid()
-	if s, ok := rec.states.get(id); ok {
+	if s, ok := rec.states.getAt(id, hashInt(id)); ok {
 		return s
 	}
 	s, _ := rec.states.getOrAdd(id, func(id int64) *gstate {

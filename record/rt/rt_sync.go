@@ -36,7 +36,7 @@ var lockStates = newTable[locKey, *lockState](hashLoc)
 
 // lockOf returns the state of the lock k, described by desc.
 func lockOf(k locKey, desc string) *lockState {
-	st, _ := lockStates.getOrAdd(k, func(k locKey) *lockState {
+	st, _ := lockStates.getOrAddAt(k, hashLoc(k), func(k locKey) *lockState {
 		n, _ := newLocName(k, desc)
 		return &lockState{name: n.s, id: n.id}
 	})

@@ -45,9 +45,14 @@ func newTable[K comparable, V any](hash func(K) uintptr) *table[K, V] {
 }
 
 // get returns the value of k, without a lock.
-func (t *table[K, V]) get(k K) (V, bool) {
+func (t *table[K, V]) get(k K) (V, bool) { return t.getAt(k, t.hash(k)) }
+
+// getAt is get for a key whose hash, t.hash(k), the caller computed: on
+// the hot paths the hash function is then inlined instead of called
+// through the table's func value.
+func (t *table[K, V]) getAt(k K, h uintptr) (V, bool) {
 	sl := t.cur.Load()
-	for i := t.hash(k) & sl.mask; ; i = (i + 1) & sl.mask {
+	for i := h & sl.mask; ; i = (i + 1) & sl.mask {
 		e := &sl.s[i]
 		if e.ready.Load() == 0 {
 			return t.empty, false
@@ -61,7 +66,12 @@ func (t *table[K, V]) get(k K) (V, bool) {
 // getOrAdd returns the value of k, adding make(k) if k has none; added
 // reports whether it did. make runs under the table's mutex.
 func (t *table[K, V]) getOrAdd(k K, make func(K) V) (v V, added bool) {
-	if v, ok := t.get(k); ok {
+	return t.getOrAddAt(k, t.hash(k), make)
+}
+
+// getOrAddAt is getOrAdd for a key whose hash the caller computed (getAt).
+func (t *table[K, V]) getOrAddAt(k K, h uintptr, make func(K) V) (v V, added bool) {
+	if v, ok := t.getAt(k, h); ok {
 		return v, false
 	}
 	t.mu.Lock()

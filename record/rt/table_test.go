@@ -1,10 +1,12 @@
 package rt
 
 import (
+	"reflect"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 )
 
 // TestTable: goroutines that add and look up keys at once, through
@@ -60,5 +62,31 @@ func TestTable(t *testing.T) {
 				t.Errorf("each saw %d entries; want %d", n, tc.keys)
 			}
 		})
+	}
+}
+
+// TestHotHashes: the hot paths look tables up with a hash they compute
+// themselves (getAt, getOrAddAt); it must be the table's own, or a key is
+// looked for in the wrong place and added twice.
+func TestHotHashes(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() {
+		t.Skip("recording did not start (it starts once per process)")
+	}
+	var x, y int
+	locs := []locKey{{nil, nil}, {unsafe.Pointer(&x), typePtr(reflect.TypeFor[int]())}, {unsafe.Pointer(&y), unsafe.Pointer(&x)}}
+	for _, k := range locs {
+		if names.loc.hash(k) != hashLoc(k) || lockStates.hash(k) != hashLoc(k) {
+			t.Errorf("the names' or locks' table hashes %v otherwise than hashLoc", k)
+		}
+		p := k.p
+		if maps.hash(p) != hashPtr(p) || chans.hash(p) != hashPtr(p) {
+			t.Errorf("the maps' or channels' table hashes %p otherwise than hashPtr", p)
+		}
+	}
+	for _, id := range []int64{1, 2, 1 << 40} {
+		if rec.states.hash(id) != hashInt(id) {
+			t.Errorf("the goroutines' table hashes %d otherwise than hashInt", id)
+		}
 	}
 }

@@ -38,6 +38,8 @@ type order struct {
 	to []trace.EventRef
 	// fromClock[i] is the shared hb clock of edges[i].From.
 	fromClock [][]uint32
+	// pasts keeps the closed clocks pastOf built, by event.
+	pasts map[trace.EventRef]*clockView
 	// bySource[t] lists the edges whose sources are events of thread t,
 	// in the order of those events (spread).
 	bySource [][]int32
@@ -150,15 +152,34 @@ func (o *order) spread(n int) {
 // happen before b exactly when entry a.Thread is past a.Index (before).
 // A rule asking about one b and many a builds it once; it holds for the
 // edges as they are (version).
+//
+// The clock of a b asked before is brought up to date from the edges
+// added since, in the order they were added: an edge whose target the
+// clock already places at or before b has its (current) clock joined
+// in. That misses nothing: an edge whose target reaches b only through
+// later edges is in the clock of the last of those, which is joined
+// when it comes; and an edge's current clock holds every edge before
+// it. Rules ask about the same reads round after round, and building
+// each read's clock from every edge took a quarter of saturate's time
+// on a 16-thread lock-heavy trace.
 func (o *order) pastOf(b trace.EventRef) clockView {
-	c := append([]uint32(nil), o.x.Clock(b)...)
-	cb := o.x.SharedClock(b)
-	for i, e := range o.edges {
-		if e.To == b || encode.HBBefore(cb, e.To, b) {
-			join(c, o.past(i))
+	v := o.pasts[b]
+	if v == nil {
+		if o.pasts == nil {
+			o.pasts = map[trace.EventRef]*clockView{}
+		}
+		v = &clockView{clock: append([]uint32(nil), o.x.Clock(b)...)}
+		o.pasts[b] = v
+	}
+	for n := v.version; n < len(o.to); n++ {
+		// b's own entry is b.Index+1, so a target of b's thread up to b,
+		// and b itself, count as placed before b.
+		if t := o.to[n]; v.clock[t.Thread] > t.Index {
+			join(v.clock, o.past(n))
 		}
 	}
-	return clockView{clock: c, version: len(o.edges)}
+	v.version = len(o.to)
+	return *v
 }
 
 // clockView is a closed clock built by pastOf.

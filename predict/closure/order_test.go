@@ -45,6 +45,17 @@ func TestOrderClosedAfterEveryAdd(t *testing.T) {
 					t.Fatalf("trace %d, after %d edges: clock of %v is %v, want %v", n, len(o.edges), o.edges[i], o.past(i), want[i])
 				}
 			}
+			// Events' clocks brought up to date from the last time they
+			// were asked: pastOf's incremental path, over one edge or
+			// several.
+			for _, b := range events {
+				if r.Intn(3) == 0 {
+					continue
+				}
+				if got, wantPast := o.pastOf(b).clock, pastByDefinition(x, o.edges, want, b); !slices.Equal(got, wantPast) {
+					t.Fatalf("trace %d, after %d edges: pastOf(%v) = %v, want %v", n, len(o.edges), b, got, wantPast)
+				}
+			}
 			for range 20 {
 				a, b := events[r.Intn(len(events))], events[r.Intn(len(events))]
 				if a != b && o.before(a, b) != beforeByDefinition(x, o.edges, want, a, b) {
@@ -71,6 +82,18 @@ func beforeByDefinition(x *encode.Index, edges []Edge, past [][]uint32, a, b tra
 		}
 	}
 	return false
+}
+
+// pastByDefinition is b's closed clock from the definition: its hb clock
+// joined with the clocks of the edges whose targets are b or before b.
+func pastByDefinition(x *encode.Index, edges []Edge, past [][]uint32, b trace.EventRef) []uint32 {
+	c := append([]uint32(nil), x.Clock(b)...)
+	for i, e := range edges {
+		if e.To == b || x.Before(e.To, b) {
+			join(c, past[i])
+		}
+	}
+	return c
 }
 
 // fixpointClocks is the definition of the edge clocks, computed the slow

@@ -45,21 +45,17 @@ type order struct {
 	bySource [][]int32
 }
 
-// before reports whether a must happen before b (a ≠ b).
+// before reports whether a must happen before b (a ≠ b): from b's
+// closed clock (pastOf), kept and brought up to date from the edges
+// added since b was last asked about.
 func (o *order) before(a, b trace.EventRef) bool {
-	cb := o.x.SharedClock(b)
-	if encode.HBBefore(cb, a, b) {
+	if encode.HBBefore(o.x.SharedClock(b), a, b) {
 		return true
 	}
-	n := o.threads()
-	for i, col := 0, int(a.Thread); i < len(o.to); i, col = i+1, col+n {
-		if o.clocks[col] > a.Index {
-			if t := o.to[i]; t == b || encode.HBBefore(cb, t, b) {
-				return true
-			}
-		}
+	if len(o.to) == 0 {
+		return false
 	}
-	return false
+	return o.pastOf(b).holds(a)
 }
 
 // past is the clock of edges[i]: the clock of everything that must come

@@ -23,15 +23,16 @@ type Edge struct {
 // exactly when the clocks say so, or some edge's clock holds a and its
 // target is b or must happen before b.
 //
-// Every question compares an event with each edge's source or target, so
-// the hb clocks of those are kept beside the edges (fromClock): asked
+// Questions are answered from b's closed clock (pastOf), kept per event.
+// Adding an edge compares its target with the sources of the others
+// through their hb clocks, kept beside the edges (fromClock): asked
 // through the index, each comparison was a segment lookup, and those
 // lookups were a third of saturate's time on a 16-thread lock-heavy trace.
 type order struct {
 	x     *encode.Index
 	edges []Edge
 	// clocks holds the clock of each edge, one entry per thread, edge
-	// after edge (past): one array, so that before's pass over the edges
+	// after edge (past): one array, so that pastOf's pass over the edges
 	// reads memory in order.
 	clocks []uint32
 	// to[i] is edges[i].To, kept apart for the same pass.
@@ -86,20 +87,14 @@ func (o *order) add(from, to trace.EventRef, why string) bool {
 // does not contradict the orders (add's two questions).
 func (o *order) insert(from, to trace.EventRef, why string) {
 	n := len(o.edges)
+	// The other clocks are closed already, so the new edge's clock is the
+	// closed clock of its source.
+	o.clocks = append(o.clocks, o.pastOf(from).clock...)
 	o.edges = append(o.edges, Edge{From: from, To: to, Why: why})
-	o.clocks = append(o.clocks, o.x.Clock(from)...)
 	o.to = append(o.to, to)
-	cf := o.x.SharedClock(from)
-	o.fromClock = append(o.fromClock, cf)
-	// The other clocks are closed already, so the new edge's clock is its
-	// source's joined with the clocks of the edges into its source's past.
-	for j, e := range o.edges[:n] {
-		if e.To == from || encode.HBBefore(cf, e.To, from) {
-			join(o.past(n), o.past(j))
-		}
-	}
+	o.fromClock = append(o.fromClock, o.x.SharedClock(from))
 	if o.bySource == nil {
-		o.bySource = make([][]int32, len(cf))
+		o.bySource = make([][]int32, o.threads())
 	}
 	list := o.bySource[from.Thread]
 	k := sort.Search(len(list), func(i int) bool { return o.edges[list[i]].From.Index > from.Index })
@@ -146,8 +141,8 @@ func (o *order) spread(n int) {
 // pastOf is b's closed clock: its hb clock joined with the clocks of the
 // edges whose targets are b or must happen before b. For a ≠ b, a must
 // happen before b exactly when entry a.Thread is past a.Index (before).
-// A rule asking about one b and many a builds it once; it holds for the
-// edges as they are (version).
+// It holds for the edges as they are (version), and shares its clock
+// with the kept one: the caller must not modify it.
 //
 // The clock of a b asked before is brought up to date from the edges
 // added since, in the order they were added: an edge whose target the
@@ -186,41 +181,6 @@ type clockView struct {
 
 // holds reports whether a (≠ the clock's event) must happen before it.
 func (v clockView) holds(a trace.EventRef) bool { return v.clock[a.Thread] > a.Index }
-
-// futureOf lists the edges whose clocks hold a: a must happen before b
-// exactly when it must in hb, or b is one of their targets or after one
-// (beforeFrom). A rule asking about one a and many b builds it once.
-func (o *order) futureOf(a trace.EventRef) edgeView {
-	var in []int32
-	for i := range o.edges {
-		if o.past(i)[a.Thread] > a.Index {
-			in = append(in, int32(i))
-		}
-	}
-	return edgeView{from: a, edges: in, version: len(o.edges)}
-}
-
-// edgeView is the list futureOf built.
-type edgeView struct {
-	from    trace.EventRef
-	edges   []int32
-	version int
-}
-
-// beforeFrom is before(v.from, b), for the edges as they were when v was
-// built.
-func (o *order) beforeFrom(v edgeView, b trace.EventRef) bool {
-	cb := o.x.SharedClock(b)
-	if encode.HBBefore(cb, v.from, b) {
-		return true
-	}
-	for _, i := range v.edges {
-		if t := o.edges[i].To; t == b || encode.HBBefore(cb, t, b) {
-			return true
-		}
-	}
-	return false
-}
 
 // join raises clock a to clock b where b is later, and reports whether
 // anything changed.

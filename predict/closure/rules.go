@@ -97,11 +97,6 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	if !s.edge(w, r, because("%s, which only %s writes", what, s.ref(w))) {
 		return false
 	}
-	// The searches below ask about r and w again and again: their views
-	// are built once and again only after an edge is added.
-	var past clockView
-	var future edgeView
-	past.version, future.version = -1, -1
 	for u := range s.cut {
 		uid := trace.ThreadID(u)
 		lo := int(s.x.ClockAt(w, uid)) // u's events up to lo-1 come before w
@@ -113,11 +108,8 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 			continue
 		}
 		at := func(k int) trace.EventRef { return trace.EventRef{Thread: uid, Index: ws[k]} }
-		if past.version != len(s.o.edges) {
-			past = s.o.pastOf(r)
-		}
 		// The latest write that must come before r must come before w.
-		if k := sort.Search(len(ws), func(i int) bool { return !past.holds(at(i)) }); k > 0 {
+		if k := sort.Search(len(ws), func(i int) bool { return !s.o.before(at(i), r) }); k > 0 {
 			x := at(k - 1)
 			if x != w {
 				if s.o.before(w, x) {
@@ -129,10 +121,7 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 			}
 		}
 		// The earliest write that must come after w must come after r.
-		if future.version != len(s.o.edges) {
-			future = s.o.futureOf(w)
-		}
-		if k := sort.Search(len(ws), func(i int) bool { return s.o.beforeFrom(future, at(i)) }); k < len(ws) {
+		if k := sort.Search(len(ws), func(i int) bool { return s.o.before(w, at(i)) }); k < len(ws) {
 			if x := at(k); !s.edge(r, x, because("%s from %s, and %s writes %s after %s, so after %s", what, s.ref(w), s.ref(x), s.sym(v), s.ref(w), s.ref(r))) {
 				return false
 			}

@@ -71,20 +71,9 @@ func (o *order) threads() int { return len(o.x.Trace.Threads) }
 // atOrBefore is before, or a = b.
 func (o *order) atOrBefore(a, b trace.EventRef) bool { return a == b || o.before(a, b) }
 
-// add records from → to. It reports false when to must already happen
-// before from (or is from): the orders contradict each other.
-func (o *order) add(from, to trace.EventRef, why string) bool {
-	if o.atOrBefore(to, from) {
-		return false
-	}
-	if !o.before(from, to) {
-		o.insert(from, to, why)
-	}
-	return true
-}
-
-// insert records from → to, which the caller has checked is new and
-// does not contradict the orders (add's two questions).
+// insert records from → to, which the caller has checked is new (not
+// before(from, to)) and does not contradict the orders (not
+// atOrBefore(to, from)): saturation.edge asks both.
 func (o *order) insert(from, to trace.EventRef, why string) {
 	n := len(o.edges)
 	// The other clocks are closed already, so the new edge's clock is the

@@ -75,7 +75,7 @@ func (p *Problem) encodeReadWrite() {
 			case valued(ev.Op) && !trivial(r):
 				p.add(Implies(allc[r], And(Lit(cons[r], false), concOf(t, i, lasts[t]))), FamReadWrite,
 					"every read up to "+tr.ID(r)+" is consistent", r)
-				if ev.Op == trace.OpRead {
+				if ev.Op == trace.OpRead && p.keepsValueOf(r) {
 					p.add(Implies(cons[r], p.readSources(r, ev, func(w trace.EventRef) *F {
 						return concOf(int(w.Thread), int(w.Index), lasts[w.Thread])
 					})), FamReadWrite, tr.ID(r)+" reads "+tr.Str(ev.Val)+" from "+tr.Str(ev.Obj)+" as in the trace", r)

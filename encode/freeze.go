@@ -201,6 +201,18 @@ func (e *Encoding) Relax(window, gap int) *Valuation {
 	return v
 }
 
+// Whole reports whether v leaves every step of e's problem free: it
+// neither fixes one (Freeze) nor drops one (Relax), so it asks e's exact
+// question, at most with the cut fixed.
+func (v *Valuation) Whole(e *Encoding) bool {
+	for x := range e.Problem.Steps {
+		if v.Fixed[x] || v.Dropped != nil && v.Dropped[x] {
+			return false
+		}
+	}
+	return true
+}
+
 // Span, as the gap of Freeze and Relax, makes the whole stretch between
 // the first and the last chosen event near.
 const Span = math.MaxInt32

@@ -65,6 +65,7 @@ func assemble(stages []stage.Stage, skip []string) []stage.Stage {
 // ladderStages is the ladder's stages over f, without those in skip, and
 // the handle on their solver state.
 func ladderStages(f *stage.Facts, scfg smt.Config, skip []string) ([]stage.Stage, *smt.Worker) {
+	scfg.ExactFollows = !slices.Contains(skip, "exact")
 	solverStages, w := smt.Stages(f, scfg)
 	stages := append(stage.Direct(f, stage.DefaultClosureConfigs()), solverStages...)
 	if f.Trace.HasChannels() {

@@ -83,6 +83,11 @@ type Config struct {
 	// may need to move events a long way; a refutation may need facts
 	// from far away).
 	Small []SmallStage
+	// ExactFollows says the exact stage comes after the small stages in
+	// the ladder (set by the ladder that has it): they then leave out a
+	// check that neither fixes nor drops a step (encode.Valuation.Whole),
+	// which would ask the exact question with an eighth of its budget.
+	ExactFollows bool
 	// SliceEventsPerSecond is how many events of a closed slice the
 	// stages after the window are given per second of the time limit:
 	// building and specializing the encoding of a slice cannot be

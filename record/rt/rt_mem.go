@@ -51,9 +51,9 @@ func Wrote[T any](p *T, old, v T, desc, site string) {
 		// needs neither an init nor the old value.
 		if name, ok := knownName(locKey{up, typePtr(t)}); ok {
 			s := cur()
-			s.mu.Lock()
+			s.lock()
 			s.logAccess(name, up, t, site, opWrite)
-			s.mu.Unlock()
+			s.unlock()
 			return
 		}
 	} else if named(up, t, desc) {
@@ -82,7 +82,7 @@ func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
 // before the access, the init of leaves accessed for the first time.
 func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	if !composite(t) {
 		s.access(p, old, t, typePtr(t), desc, site, op)
 	} else {
@@ -98,7 +98,7 @@ func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
 			s.access(unsafe.Add(p, lf.off), o, lf.typ, lf.t, d, site, op)
 		}
 	}
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // access logs one access of the location at p of type typ (tp its
@@ -257,8 +257,8 @@ func wroteElems(base unsafe.Pointer, from, to int, t reflect.Type, site string) 
 		return // no location of these types has a name: none to update
 	}
 	s := cur()
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.lock()
+	defer s.unlock()
 	size := t.Size()
 	for i := from; i < to; i++ {
 		elem := unsafe.Add(base, uintptr(i)*size)

@@ -14,7 +14,7 @@ import (
 // goroutine unlock a mutex another goroutine locked; the trace's release
 // must then be the holder's: it is logged in the holder's thread (its
 // events so far all came before the unlock) after an event of the
-// unlocking goroutine, by an hb fact.
+// unlocking goroutine, by an hb fact (rt_foreign.go).
 
 // lockState is what the recorder keeps of one lock: its name, whether
 // its kind directive is written, and who holds it. The exclusive holder
@@ -69,14 +69,14 @@ func acquired(k locKey, desc, site string, use lockUse) {
 	} else {
 		st.excl.Store(s)
 	}
-	s.mu.Lock()
+	s.lock()
 	s.held++
 	st.declare(s, use.kind)
 	if use.request {
 		s.lockEv(site, binRequest, "request ", st) // writer preference (rt_locks.go)
 	}
 	s.lockEv(site, tag, op, st)
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // releasing logs the release of p by the calling goroutine, or by the
@@ -106,20 +106,17 @@ func releasing(k locKey, desc, site string, shared bool) {
 		holder = h
 	}
 	if holder == s {
-		s.mu.Lock()
+		s.lock()
 		s.held--
 		s.lockEv(site, tag, op, st)
-		s.mu.Unlock()
+		s.unlock()
 		return
 	}
-	s.mu.Lock()
+	s.lock()
 	by := s.event(site, "call void sync.Mutex."+method+"() target="+st.name)
-	s.mu.Unlock()
-	holder.mu.Lock()
-	holder.held--
-	rel := holder.event(site, op+st.name) // before its end: endOf
-	holder.line("hb " + by + " " + rel)
-	holder.mu.Unlock()
+	code := s.code(site)
+	s.unlock()
+	holder.releaseFor(s, foreignRel{code: code, op: op, lock: st.name, by: by}) // rt_foreign.go
 }
 
 // Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
@@ -149,10 +146,10 @@ func blocking(k locKey, desc, site string, use lockUse) {
 	if use.shared {
 		what = "racquire "
 	}
-	s.mu.Lock()
+	s.lock()
 	st.declare(s, use.kind)
 	s.line("# blocks ", s.name, " ", what, st.name, " stack=", s.stackID(), " @", site)
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // Unlock is (*sync.Mutex).Unlock.
@@ -257,7 +254,7 @@ func wgLog(wg *sync.WaitGroup, desc, site, sig, args string, delta int) {
 	p := unsafe.Pointer(wg)
 	name := locName(keyOf(wg), desc)
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	wgs.mu.Lock()
 	w := wgOf(p)
 	from := w.counter
@@ -268,7 +265,7 @@ func wgLog(wg *sync.WaitGroup, desc, site, sig, args string, delta int) {
 		w.released, w.pending, w.counter = w.pending, nil, 0
 	}
 	wgs.mu.Unlock()
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // WGAdd is (*sync.WaitGroup).Add. The event's arguments are the delta and
@@ -338,16 +335,16 @@ func OnceDo(o *sync.Once, f func(), desc, site string) {
 	p := unsafe.Pointer(o)
 	name := locName(keyOf(o), desc)
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	s.event(site, "enter void sync.Once.Do() target="+name)
-	s.mu.Unlock()
+	s.unlock()
 	ran := false
 	o.Do(func() {
 		ran = true
 		defer func() {
-			s.mu.Lock()
+			s.lock()
 			exit := s.event(site, "exit void sync.Once.Do() target="+name)
-			s.mu.Unlock()
+			s.unlock()
 			onces.mu.Lock()
 			onces.done[p] = exit
 			onces.mu.Unlock()
@@ -360,12 +357,12 @@ func OnceDo(o *sync.Once, f func(), desc, site string) {
 	onces.mu.Lock()
 	first := onces.done[p]
 	onces.mu.Unlock()
-	s.mu.Lock()
+	s.lock()
 	exit := s.event(site, "exit void sync.Once.Do() target="+name)
 	if first != "" {
 		s.line("hb " + first + " " + exit)
 	}
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // Conds are wait/notify: Wait is `wait L C` on the condition's mutex L
@@ -387,13 +384,13 @@ func CondWait(c *sync.Cond, desc, site string) {
 		st, ok := lockStates.get(keyOf(m))
 		held = ok && st.excl.Load() == s
 	}
-	s.mu.Lock()
+	s.lock()
 	if held {
 		s.event(site, "wait "+locName(keyOf(m), "sync.Mutex")+" "+cn)
 	} else {
 		s.event(site, "call void sync.Cond.Wait() target="+cn)
 	}
-	s.mu.Unlock()
+	s.unlock()
 	c.Wait()
 }
 

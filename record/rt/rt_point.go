@@ -72,7 +72,7 @@ func (s *gstate) code(site string) pcode {
 	if !haveG {
 		return s.pointCode("", site)
 	}
-	if site != "" {
+	if site != "" { // s is the calling goroutine's (top)
 		if n := s.top(); n != nil {
 			return s.nodeCode(n, site) // rt_shadow.go
 		}

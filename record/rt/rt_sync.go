@@ -51,11 +51,11 @@ func (st *lockState) declare(s *gstate, kind string) {
 	}
 }
 
-func acquired(k locKey, desc, site string, use lockUse) {
-	if !on() {
+func acquired(mk Mark, k locKey, desc, site string, use lockUse) {
+	s := mk.state()
+	if s == nil {
 		return
 	}
-	s := cur()
 	st := lockOf(k, desc)
 	op, tag := "acquire ", byte(binAcquire)
 	if use.shared {
@@ -81,11 +81,11 @@ func acquired(k locKey, desc, site string, use lockUse) {
 
 // releasing logs the release of p by the calling goroutine, or by the
 // holder for the calling goroutine.
-func releasing(k locKey, desc, site string, shared bool) {
-	if !on() {
+func releasing(mk Mark, k locKey, desc, site string, shared bool) {
+	s := mk.state()
+	if s == nil {
 		return
 	}
-	s := cur()
 	st := lockOf(k, desc)
 	op, method, tag := "release ", "Unlock", byte(binRelease)
 	holder := s
@@ -119,13 +119,14 @@ func releasing(k locKey, desc, site string, shared bool) {
 	holder.releaseFor(s, foreignRel{code: code, op: op, lock: st.name, by: by}) // rt_foreign.go
 }
 
-// Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
-func Lock(m *sync.Mutex, desc, site string) {
+// Lock is (*sync.Mutex).Lock; desc describes the mutex's location, mk is
+// the mark of the instrumented function that locks (Mark.state).
+func Lock(mk Mark, m *sync.Mutex, desc, site string) {
 	if !m.TryLock() {
 		blocking(keyOf(m), desc, site, lockUse{kind: "mutex"})
 		m.Lock()
 	}
-	acquired(keyOf(m), desc, site, lockUse{kind: "mutex"})
+	acquired(mk, keyOf(m), desc, site, lockUse{kind: "mutex"})
 }
 
 // blocking notes, before a goroutine blocks on a lock that another holds,
@@ -153,8 +154,8 @@ func blocking(k locKey, desc, site string, use lockUse) {
 }
 
 // Unlock is (*sync.Mutex).Unlock.
-func Unlock(m *sync.Mutex, desc, site string) {
-	releasing(keyOf(m), desc, site, false)
+func Unlock(mk Mark, m *sync.Mutex, desc, site string) {
+	releasing(mk, keyOf(m), desc, site, false)
 	m.Unlock()
 }
 
@@ -162,7 +163,7 @@ func Unlock(m *sync.Mutex, desc, site string) {
 func TryLock(m *sync.Mutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(keyOf(m), desc, site, lockUse{kind: "mutex"})
+		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "mutex"})
 	}
 	return ok
 }
@@ -173,12 +174,12 @@ func RWLock(m *sync.RWMutex, desc, site string) {
 		blocking(keyOf(m), desc, site, lockUse{kind: "rwmutex"})
 		m.Lock()
 	}
-	acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", request: true})
+	acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex", request: true})
 }
 
 // RWUnlock is (*sync.RWMutex).Unlock.
 func RWUnlock(m *sync.RWMutex, desc, site string) {
-	releasing(keyOf(m), desc, site, false)
+	releasing(Mark{}, keyOf(m), desc, site, false)
 	m.Unlock()
 }
 
@@ -186,7 +187,7 @@ func RWUnlock(m *sync.RWMutex, desc, site string) {
 func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex"}) // no wait, no request
+		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex"}) // no wait, no request
 	}
 	return ok
 }
@@ -197,12 +198,12 @@ func RLock(m *sync.RWMutex, desc, site string) {
 		blocking(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 		m.RLock()
 	}
-	acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
+	acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 }
 
 // RUnlock is (*sync.RWMutex).RUnlock.
 func RUnlock(m *sync.RWMutex, desc, site string) {
-	releasing(keyOf(m), desc, site, true)
+	releasing(Mark{}, keyOf(m), desc, site, true)
 	m.RUnlock()
 }
 
@@ -210,7 +211,7 @@ func RUnlock(m *sync.RWMutex, desc, site string) {
 func TryRLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryRLock()
 	if ok {
-		acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
+		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 	}
 	return ok
 }
@@ -418,7 +419,7 @@ func CondBroadcast(c *sync.Cond, desc, site string) {
 func LockerLock(l sync.Locker, desc, site string) {
 	switch m := l.(type) {
 	case *sync.Mutex:
-		Lock(m, desc, site)
+		Lock(Mark{}, m, desc, site)
 	case *sync.RWMutex:
 		RWLock(m, desc, site)
 	default:
@@ -434,7 +435,7 @@ func LockerLock(l sync.Locker, desc, site string) {
 func LockerUnlock(l sync.Locker, desc, site string) {
 	switch m := l.(type) {
 	case *sync.Mutex:
-		Unlock(m, desc, site)
+		Unlock(Mark{}, m, desc, site)
 	case *sync.RWMutex:
 		RWUnlock(m, desc, site)
 	default:

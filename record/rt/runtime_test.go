@@ -185,16 +185,16 @@ func TestUnlockByAnother(t *testing.T) {
 	x := 0
 	held, next, done := make(chan *gstate), make(chan bool), make(chan bool)
 	go func() {
-		Lock(&m, "mu", "u.go:1")
+		Lock(Mark{}, &m, "mu", "u.go:1")
 		held <- cur()
 		<-next
-		Write(&x, 1, "x", "u.go:3") // no synchronisation: before the release
-		Lock(&m2, "mu2", "u.go:4")  // its global stamp writes the release first
-		Unlock(&m2, "mu2", "u.go:5")
+		Write(Mark{}, &x, 1, "x", "u.go:3") // no synchronisation: before the release
+		Lock(Mark{}, &m2, "mu2", "u.go:4")  // its global stamp writes the release first
+		Unlock(Mark{}, &m2, "mu2", "u.go:5")
 		done <- true
 	}()
 	a := <-held
-	Unlock(&m, "mu", "u.go:2")
+	Unlock(Mark{}, &m, "mu", "u.go:2")
 	b := cur()
 	st, ok := lockStates.get(keyOf(&m))
 	if !ok || st.excl.Load() != nil {
@@ -220,5 +220,29 @@ func TestUnlockByAnother(t *testing.T) {
 	}
 	if n, _ := strconv.Atoi(got[1]); n != 3 {
 		t.Errorf("the release is %s:%s; want %s:3 (acquire, write, release)", a.name, got[1], a.name)
+	}
+}
+
+// TestMarkState: an event finds its goroutine's state in the mark of its
+// function (Mark.state) — the state Enter found — and a mark used on
+// another goroutine than the one that made it, or the zero Mark, finds
+// the calling goroutine's state by its id instead.
+func TestMarkState(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() || !haveG {
+		t.Skip("recording did not start (it starts once per process), or no shadow stacks here")
+	}
+	m := Enter()
+	defer Leave(m)
+	if m.s == nil || m.state() != m.s || m.s != cur() {
+		t.Fatalf("mark of %v; its state %p, the goroutine's %p", m, m.state(), cur())
+	}
+	other := make(chan [2]*gstate)
+	go func() { other <- [2]*gstate{m.state(), cur()} }()
+	if got := <-other; got[0] != got[1] || got[0] == m.s {
+		t.Errorf("the mark used on another goroutine gives state %p; want that goroutine's, %p, not the mark's, %p", got[0], got[1], m.s)
+	}
+	if (Mark{}).state() != cur() {
+		t.Errorf("the zero mark gives state %p; want the goroutine's, %p", (Mark{}).state(), cur())
 	}
 }

@@ -395,8 +395,21 @@ func (s *gstate) nextID() string { return s.name + ":" + strconv.Itoa(s.n+1) }
 func (s *gstate) last() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.lastID()
+	n := s.events()
+	if n == 0 {
+		return ""
+	}
+	return s.name + ":" + strconv.Itoa(n) // renames are under mu, before the first event
 }
+
+// events is the number of events s logged, read by any goroutine: the
+// goroutine counts them without a lock (rt_foreign.go), and a word read
+// while it writes sees an old count or the new one, both of which were
+// true (a lower bound is all that the readers need: settle, last). The
+// race detector, for a program recorded under -race, is told so.
+//
+//go:norace
+func (s *gstate) events() int { return s.n }
 
 // lastID is the id of the last event of s, "" if none.
 func (s *gstate) lastID() string {

@@ -18,14 +18,18 @@ import (
 
 // lockState is what the recorder keeps of one lock: its name, whether
 // its kind directive is written, and who holds it. The exclusive holder
-// needs no lock of the recorder's: it is set after the lock is acquired
-// and cleared before it is released, so the lock itself orders these
-// writes. Shared holders are counted under the state's mutex.
+// needs no lock of the recorder's, not even an atomic access (a locked
+// instruction per Lock and per Unlock): it is set after the lock is
+// acquired and read and cleared before it is released, so the lock itself
+// orders these accesses — also when another goroutine unlocks, which Go
+// allows only after the Lock returned (else the Unlock is a fatal
+// error), which something in the program ordered before the Unlock.
+// Shared holders are counted under the state's mutex.
 type lockState struct {
 	name     string
 	id       uint64 // the name's number (vname), for binary events
 	declared atomic.Bool
-	excl     atomic.Pointer[gstate]
+	excl     *gstate
 	mu       sync.Mutex
 	shared   map[*gstate]int
 }
@@ -67,7 +71,7 @@ func acquired(mk Mark, k locKey, desc, site string, use lockUse) {
 		st.shared[s]++
 		st.mu.Unlock()
 	} else {
-		st.excl.Store(s)
+		st.excl = s
 	}
 	s.lock()
 	s.held++
@@ -102,7 +106,8 @@ func releasing(mk Mark, k locKey, desc, site string, shared bool) {
 			delete(st.shared, holder)
 		}
 		st.mu.Unlock()
-	} else if h := st.excl.Swap(nil); h != nil {
+	} else if h := st.excl; h != nil {
+		st.excl = nil
 		holder = h
 	}
 	if holder == s {
@@ -383,7 +388,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 	held := false
 	if isMutex {
 		st, ok := lockStates.get(keyOf(m))
-		held = ok && st.excl.Load() == s
+		held = ok && st.excl == s // s holds the mutex, if anyone: ordered
 	}
 	s.lock()
 	if held {

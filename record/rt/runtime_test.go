@@ -197,7 +197,7 @@ func TestUnlockByAnother(t *testing.T) {
 	Unlock(Mark{}, &m, "mu", "u.go:2")
 	b := cur()
 	st, ok := lockStates.get(keyOf(&m))
-	if !ok || st.excl.Load() != nil {
+	if !ok || st.excl != nil {
 		t.Fatalf("after the unlock the lock's state is %v (found: %v); want no holder", st, ok)
 	}
 	textB := string(b.buf)

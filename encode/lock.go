@@ -55,7 +55,7 @@ func (p *Problem) encodeLocks() {
 	tr := p.Trace
 	byLock := p.holds()
 	for _, l := range sortedSyms(byLock) {
-		hs := byLock[l]
+		hs := p.nearHolds(byLock[l])
 		for i := range hs {
 			for j := i + 1; j < len(hs); j++ {
 				if p.stopped() {

@@ -98,6 +98,10 @@ type Problem struct {
 	// channel family after it.
 	concAt func(trace.EventRef) *F
 
+	// near, when set, says which events a problem built for relaxed
+	// checks keeps the value and lock constraints of (near.go).
+	near func(trace.EventRef) bool
+
 	// building watches the limits while the problem is built
 	// (NewProblemWithin); nil once it is built, so that the candidates
 	// sharing the problem never touch it.
@@ -183,8 +187,20 @@ func NewProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 // and gigabytes to encode. It returns ErrStopped once the stop signal has
 // closed, ErrMemory once the memory budget is reached.
 func NewProblemWithin(idx *Index, model trace.BranchModel, sl *Slice, lim Limits) (*Problem, error) {
+	return buildProblem(idx, model, sl, false, nil, lim)
+}
+
+// buildProblem builds the full or reduced problem of sl, leaving out
+// what near does not keep (NewNearProblemWithin; nil keeps everything).
+// A trace with channels always gets the full problem (NewReducedProblemWithin).
+func buildProblem(idx *Index, model trace.BranchModel, sl *Slice, reduced bool, near func(trace.EventRef) bool, lim Limits) (*Problem, error) {
 	p := newProblemVars(idx, model, sl)
+	p.near = near
 	p.building = &watch{lim: lim}
+	if reduced && !idx.Trace.HasChannels() {
+		p.reduced = true
+		return p.build(p.encodeLocks, p.encodeSignals, p.encodeReadWrite, p.keepMentioned, p.encodeClockMHB)
+	}
 	return p.build(p.encodeMHB, p.encodeHB, p.encodeFacts, p.encodeLocks, p.encodeSignals, p.encodeReadWrite, p.encodeChans)
 }
 

@@ -40,8 +40,11 @@ func (p *Problem) encodeReadWrite() {
 	// In a reduced problem trivially consistent reads (trivial.go) get no
 	// literal: they are consistent in every schedule the reduced problem
 	// admits, so "every read up to here is consistent" skips them.
+	// A near problem (near.go) gives the reads it leaves out no literal
+	// either: nothing then asks that they keep their values, which only
+	// weakens the formula, as it is meant to.
 	trivial := func(r trace.EventRef) bool {
-		return p.reduced && p.idx.trivialOf(r).kind != notTrivial
+		return p.reduced && p.idx.trivialOf(r).kind != notTrivial || !p.keepsValueOf(r)
 	}
 	// A receive keeps its value like a read (rule 5): it gets the same
 	// literals and the same place in the chain of allc; the channel

@@ -61,13 +61,7 @@ func NewReducedProblem(idx *Index, model trace.BranchModel, sl *Slice) *Problem 
 // channel family (chan.go) speaks of every operation of a channel and
 // of each sender's next event, which a reduced problem would drop.
 func NewReducedProblemWithin(idx *Index, model trace.BranchModel, sl *Slice, lim Limits) (*Problem, error) {
-	if idx.Trace.HasChannels() {
-		return NewProblemWithin(idx, model, sl, lim)
-	}
-	p := newProblemVars(idx, model, sl)
-	p.reduced = true
-	p.building = &watch{lim: lim}
-	return p.build(p.encodeLocks, p.encodeSignals, p.encodeReadWrite, p.keepMentioned, p.encodeClockMHB)
+	return buildProblem(idx, model, sl, true, nil, lim)
 }
 
 // keepMentioned marks the events the reduced problem keeps: those its

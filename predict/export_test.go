@@ -27,6 +27,14 @@ func NewTestLadder(tr *trace.Trace, model trace.BranchModel, skip []string, narr
 	return NewTestLadderOver(stage.NewFacts(tr, model), skip, narrow, timeout)
 }
 
+// NewTestLadderConfig is the engine's ladder without the stages named
+// in skip, its solver stages configured by scfg.
+func NewTestLadderConfig(tr *trace.Trace, model trace.BranchModel, skip []string, scfg smt.Config) *LadderDecider {
+	f := stage.NewFacts(tr, model)
+	stages, w := ladderStages(f, scfg, skip)
+	return &LadderDecider{Ladder: stage.NewLadder(f, 0, nil, stages, w.Close), Solver: w}
+}
+
 // NewTestLadderOver is NewTestLadder over facts f.
 func NewTestLadderOver(f *stage.Facts, skip []string, narrow bool, timeout time.Duration) *LadderDecider {
 	scfg := smt.DefaultConfig(timeout, "")

@@ -23,7 +23,7 @@ func ladderOrder() []string {
 		"dump",
 		"shb", "syncp", "syncp-values",
 		"closure", "supply",
-		"greedy", "given", "saturate", "greedy-saturated", "ending", "recorded",
+		"greedy", "saturate", "given", "greedy-saturated", "ending", "recorded",
 		"window", "local", "prefix-window",
 		"saturate-wide",
 		"small", "downset", "exact",

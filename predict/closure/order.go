@@ -12,7 +12,9 @@ import (
 // scheduled before To.
 type Edge struct {
 	From, To trace.EventRef
-	// Why says which rule derived it, for explanations and tests.
+	// Why says why it holds, for explanations and tests. The orders
+	// Saturate derives leave it empty and keep their sentences apart,
+	// formatted on demand (Result.Reason).
 	Why string
 }
 
@@ -31,6 +33,8 @@ type Edge struct {
 type order struct {
 	x     *encode.Index
 	edges []Edge
+	// why[i] is the sentence of edges[i], formatted only when read.
+	why []reason
 	// clocks holds the clock of each edge, one entry per thread, edge
 	// after edge (past): one array, so that pastOf's pass over the edges
 	// reads memory in order.
@@ -74,12 +78,13 @@ func (o *order) atOrBefore(a, b trace.EventRef) bool { return a == b || o.before
 // insert records from → to, which the caller has checked is new (not
 // before(from, to)) and does not contradict the orders (not
 // atOrBefore(to, from)): saturation.edge asks both.
-func (o *order) insert(from, to trace.EventRef, why string) {
+func (o *order) insert(from, to trace.EventRef, why reason) {
 	n := len(o.edges)
 	// The other clocks are closed already, so the new edge's clock is the
 	// closed clock of its source.
 	o.clocks = append(o.clocks, o.pastOf(from).clock...)
-	o.edges = append(o.edges, Edge{From: from, To: to, Why: why})
+	o.edges = append(o.edges, Edge{From: from, To: to})
+	o.why = append(o.why, why)
 	o.to = append(o.to, to)
 	o.fromClock = append(o.fromClock, o.x.SharedClock(from))
 	if o.bySource == nil {

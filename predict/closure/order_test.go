@@ -76,7 +76,7 @@ func addChecked(o *order, a, b trace.EventRef) bool {
 		return false
 	}
 	if !o.before(a, b) {
-		o.insert(a, b, "random")
+		o.insert(a, b, reason{format: "random"})
 	}
 	return true
 }

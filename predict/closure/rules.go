@@ -71,10 +71,10 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	ev := tr.Event(r)
 	v := ev.Obj
 	src, kind := s.x.Source(r)
-	what := because("%s reads %s=%s", s.ref(r), s.sym(v), s.sym(ev.Val))
+	what := s.read(r)
 	switch kind {
 	case encode.Impossible:
-		return s.refute("%s, a value nothing writes, and it must (a later event of its thread is scheduled)", what)
+		return s.refute("%s, a value nothing writes, and it must (a later event of its thread is scheduled)", s.text(what))
 	case encode.Ambiguous:
 		return s.writersRule(r, ev, what)
 	case encode.Initial:
@@ -84,7 +84,7 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 				continue
 			}
 			w := trace.EventRef{Thread: trace.ThreadID(u), Index: ws[0]}
-			if !s.edge(r, w, because("%s, the initial value, so it comes before the write %s", what, s.ref(w))) {
+			if !s.edge(r, w, s.because("%s, the initial value, so it comes before the write %s", what, s.ref(w))) {
 				return false
 			}
 		}
@@ -92,9 +92,9 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	}
 	w := src
 	if w.Thread == r.Thread && w.Index > r.Index {
-		return s.refute("%s, which only its own later event %s writes", what, s.id(w))
+		return s.refute("%s, which only its own later event %s writes", s.text(what), s.id(w))
 	}
-	if !s.edge(w, r, because("%s, which only %s writes", what, s.ref(w))) {
+	if !s.edge(w, r, s.because("%s, which only %s writes", what, s.ref(w))) {
 		return false
 	}
 	for u := range s.cut {
@@ -113,16 +113,16 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 			x := at(k - 1)
 			if x != w {
 				if s.o.before(w, x) {
-					return s.refute("%s, but %s writes %s after %s and before %s", what, s.id(x), tr.Str(v), s.id(w), s.id(r))
+					return s.refute("%s, but %s writes %s after %s and before %s", s.text(what), s.id(x), tr.Str(v), s.id(w), s.id(r))
 				}
-				if !s.edge(x, w, because("%s from %s, and %s writes %s before %s, so before %s", what, s.ref(w), s.ref(x), s.sym(v), s.ref(r), s.ref(w))) {
+				if !s.edge(x, w, s.because("%s from %s, and %s writes %s before %s, so before %s", what, s.ref(w), s.ref(x), s.sym(v), s.ref(r), s.ref(w))) {
 					return false
 				}
 			}
 		}
 		// The earliest write that must come after w must come after r.
 		if k := sort.Search(len(ws), func(i int) bool { return s.o.before(w, at(i)) }); k < len(ws) {
-			if x := at(k); !s.edge(r, x, because("%s from %s, and %s writes %s after %s, so after %s", what, s.ref(w), s.ref(x), s.sym(v), s.ref(w), s.ref(r))) {
+			if x := at(k); !s.edge(r, x, s.because("%s from %s, and %s writes %s after %s, so after %s", what, s.ref(w), s.ref(x), s.sym(v), s.ref(w), s.ref(r))) {
 				return false
 			}
 		}
@@ -138,7 +138,7 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 // comes before the read. On a recording whose variables take few values,
 // most writes of a value sit after the chosen events, so this is what
 // exhausts a read's options. Writing the initial value needs no write.
-func (s *saturation) writersRule(r trace.EventRef, ev *trace.Event, what reason) bool {
+func (s *saturation) writersRule(r trace.EventRef, ev *trace.Event, what reasonArg) bool {
 	tr := s.x.Trace
 	if ev.Val == tr.InitValue(ev.Obj) {
 		return true
@@ -154,12 +154,12 @@ func (s *saturation) writersRule(r trace.EventRef, ev *trace.Event, what reason)
 		}
 	}
 	if count == 0 {
-		return s.refute("%s, and no write of that value can come before it", what)
+		return s.refute("%s, and no write of that value can come before it", s.text(what))
 	}
 	if only.Thread == r.Thread {
 		return true
 	}
-	return s.edge(only, r, because("%s, which only %s's writes from %s can give", what, s.thread(only.Thread), s.ref(only)))
+	return s.edge(only, r, s.because("%s, which only %s's writes from %s can give", what, s.thread(only.Thread), s.ref(only)))
 }
 
 // canWriteBefore reports whether write w, the first of its value in its
@@ -237,7 +237,7 @@ func (s *saturation) holdPair(l trace.Sym, h1, last1, h2 trace.EventRef) bool {
 	b := s.o.before(h1, last2) // h1 starts before h2 is left: h1 ends first
 	switch {
 	case a && b:
-		return s.refute("the holds of %s from %s and from %s would overlap", s.sym(l), s.id(h1), s.id(h2))
+		return s.refute("the holds of %s from %s and from %s would overlap", s.x.Trace.Str(l), s.id(h1), s.id(h2))
 	case a:
 		return s.endsBefore(l, h2, h1)
 	case b:
@@ -249,11 +249,11 @@ func (s *saturation) holdPair(l trace.Sym, h1, last1, h2 trace.EventRef) bool {
 // endsBefore derives that hold first ends before hold then starts.
 func (s *saturation) endsBefore(l trace.Sym, first, then trace.EventRef) bool {
 	if s.x.HoldEnd(first.Thread, first.Index) < 0 {
-		return s.refute("%s holds %s to the end of the trace from %s, and %s must take it", s.thread(first.Thread), s.sym(l), s.id(first), s.id(then))
+		return s.refute("%s holds %s to the end of the trace from %s, and %s must take it", s.x.Trace.ThreadName(first.Thread), s.x.Trace.Str(l), s.id(first), s.id(then))
 	}
 	end, ok := s.holdEnd(first.Thread, first.Index)
 	if !ok {
 		return true
 	}
-	return s.edge(end, then, because("the hold of %s from %s starts first, so %s releases it before %s", s.sym(l), s.ref(first), s.ref(end), s.ref(then)))
+	return s.edge(end, then, s.because("the hold of %s from %s starts first, so %s releases it before %s", s.sym(l), s.ref(first), s.ref(end), s.ref(then)))
 }

@@ -64,6 +64,14 @@ type Result struct {
 // of the candidate: must-happen-before strengthened by the derived orders.
 func (r *Result) Before(a, b trace.EventRef) bool { return r.order.before(a, b) }
 
+// Reason is the sentence saying why Edges[i] holds.
+func (r *Result) Reason(i int) string {
+	if r.order != nil && i < len(r.order.why) {
+		return r.order.why[i].String()
+	}
+	return r.Edges[i].Why
+}
+
 // WithEdges is r with more edges (for hints to package greedy: they are
 // not facts, and Before does not use them).
 func (r Result) WithEdges(more []Edge) Result {
@@ -134,7 +142,7 @@ func (s *saturation) edge(from, to trace.EventRef, why reason) bool {
 	if len(s.o.edges) >= s.cfg.MaxEdges {
 		return true
 	}
-	s.o.insert(from, to, why.String())
+	s.o.insert(from, to, why)
 	s.need(from)
 	s.changed = true
 	return true
@@ -149,7 +157,7 @@ func (s *saturation) run() {
 	for i := 1; i < len(s.ch.Groups); i++ {
 		for _, a := range s.ch.Groups[i-1] {
 			for _, b := range s.ch.Groups[i] {
-				if !s.edge(a, b, because("the pattern orders %s before %s", s.ref(a), s.ref(b))) {
+				if !s.edge(a, b, s.because("the pattern orders %s before %s", s.ref(a), s.ref(b))) {
 					return
 				}
 			}
@@ -264,7 +272,7 @@ func (s *saturation) openAtEnd() bool {
 				if !ok {
 					continue
 				}
-				if !s.edge(end, h, because("%s holds %s at %s until the end, so %s releases it first", s.thread(c.Thread), s.sym(l), s.ref(c), s.ref(end))) {
+				if !s.edge(end, h, s.because("%s holds %s at %s until the end, so %s releases it first", s.thread(c.Thread), s.sym(l), s.ref(c), s.ref(end))) {
 					return false
 				}
 			}

@@ -1,6 +1,7 @@
 package closure
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -125,5 +126,13 @@ T2 write y 2`, "T1#1 T2#2")
 	w, r := testtrace.Refs(t, tr, "T3#2")[0], testtrace.Refs(t, tr, "T2#1")[0]
 	if !res.Before(w, r) {
 		t.Errorf("T3#2 is not ordered before T2#1; edges %v", res.Edges)
+	}
+	// The order's sentence, kept as arguments and formatted on demand.
+	want := "T2#1 reads x=5, which only T3's writes from T3#2 can give"
+	i := slices.IndexFunc(res.Edges, func(e Edge) bool { return e.From == w && e.To == r })
+	if i < 0 {
+		t.Errorf("no edge T3#2 → T2#1; edges %v", res.Edges)
+	} else if got := res.Reason(i); got != want {
+		t.Errorf("reason %q, want %q", got, want)
 	}
 }

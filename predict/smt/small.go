@@ -51,9 +51,20 @@ func (s *solver) specialized(e *encode.Encoding, val *encode.Valuation, l limits
 // validator rejects) leaves the candidate to the exact stage, unless
 // its slice is larger than the exact stage encodes (MaxSlice; the small
 // stages take slices up to MaxSmallSlice): then it is Unknown. After a
-// window, the frozen stages it has just tried are skipped.
+// window, the frozen stages it has just tried are skipped. A slice past
+// MaxSmallSlice gets the relaxed stages over its part near the chosen
+// events (relaxedNear), which may refute it, then the far window
+// (farWindow), which may find a witness; else it is Unknown.
 func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
 	if dec, big := s.tooLargeFor(p, s.cfg.smallBound(), "small"); big {
+		if s.cfg.Timeout == 0 {
+			if s.relaxedNear(p) {
+				return stage.Decision{Verdict: stage.Unsat}, true
+			}
+			if found, done := s.farWindow(p); done && found.Verdict == stage.Sat {
+				return found, true
+			}
+		}
 		return dec, true
 	}
 	dec, done := s.smallOver(p)

@@ -39,6 +39,20 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 	return tried, false
 }
 
+// farWindow is the window of Config.FarMargin with the stages of
+// Config.Far, for a candidate whose slice is too large for the small
+// stages (smallStages).
+func (s *solver) farWindow(p *prepared) (stage.Decision, bool) {
+	if len(s.cfg.Far) == 0 {
+		return stage.Decision{}, false
+	}
+	w, wc, ok := s.f.Windows().For(p.q.Cand, s.cfg.FarMargin)
+	if !ok {
+		return stage.Decision{}, false
+	}
+	return s.inWindow(p, w, wc, s.cfg.Far)
+}
+
 // inWindow tries the frozen stages sts over window w, where the
 // candidate is wc; done says it settled the candidate (with a validated
 // witness, or unknown on an error).

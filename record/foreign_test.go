@@ -1,7 +1,6 @@
 package record
 
 import (
-	"strings"
 	"testing"
 )
 
@@ -37,20 +36,6 @@ func TestForeignReleases(t *testing.T) {
 		{"a note after its release's stamp", "", "raw.log: chunk 1: a note at stamp",
 			rawLogOfRaw(testChunk{1, 0, holder, -1}, testChunk{2, 0, "=6 # thread u\n+1 # releases-for 1 5 u:1 release m\n", -1})},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, _, err := collectBytes(t, tc.raw)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("error %v; want one containing %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != tc.want {
-				t.Errorf("trace\n%s\nwant\n%s", got, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkCollected(t, tc.raw, tc.want, "", tc.err) })
 	}
 }

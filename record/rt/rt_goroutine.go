@@ -31,7 +31,9 @@ func Start(c *Child) {
 	}
 	s := newState(c.name)
 	s.forked = true
+	s.lock() // its first chunk may be a buffer (rt_state.go's room)
 	s.line("# forked-by " + c.fork + " " + c.name)
+	s.unlock()
 	rec.states.getOrAdd(goid(), func(int64) *gstate { return s })
 	// Only now is it no longer starting: settle (rt_settle.go) must see
 	// it either as starting or as a registered running goroutine, never

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -244,5 +245,49 @@ func TestMarkState(t *testing.T) {
 	}
 	if (Mark{}).state() != cur() {
 		t.Errorf("the zero mark gives state %p; want the goroutine's, %p", (Mark{}).state(), cur())
+	}
+}
+
+// TestBufferedChunks: where chunks are buffers (off Linux, or when a
+// mapping fails) a goroutine writes its log under its mutex, which Flush
+// takes to write its chunk: a goroutine started by an instrumented `go`
+// statement logs and ends, and Flush runs meanwhile, without a deadlock,
+// and its lines reach the file.
+func TestBufferedChunks(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() {
+		t.Skip("recording did not start (it starts once per process)")
+	}
+	rec.log.mapped = false // new chunks are buffers
+	defer func() { rec.log.mapped = canMap }()
+	x := 0
+	done := make(chan bool)
+	c := Fork("b.go:1")
+	go func() {
+		Start(c)
+		defer func() { End(recover()) }()
+		for i := 0; i < 3; i++ {
+			Write(Mark{}, &x, i, "x", "b.go:2")
+			Flush()
+		}
+		done <- true
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the goroutine did not finish: a deadlock on its log's mutex")
+	}
+	// The log's file stays open (the directory it was made in may be
+	// another test's, removed since).
+	st, err := rec.log.f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := make([]byte, st.Size())
+	if _, err := rec.log.f.ReadAt(data, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "# forked-by ") || !strings.Contains(string(data), "# thread b.go:1.") {
+		t.Errorf("the log lacks the goroutine's lines")
 	}
 }

@@ -157,7 +157,7 @@ func (s *gstate) accessRecord(tag byte, op string, code pcode, name, v uint64) {
 // a local stamp: not its first (whose facts first writes, and which takes
 // a global stamp), nor one whose stamp is global because the count since
 // the last one ran out (gstate.stamp).
-func (s *gstate) localRecord() bool { return s.n != 0 && s.base != 0 && s.sub != subMax }
+func (s *gstate) localRecord() bool { return s.n != 0 && s.sub != subMax }
 
 // endRecord makes buf, s.buf with a record appended, s's lines, and notes
 // the event.

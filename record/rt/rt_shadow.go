@@ -139,6 +139,12 @@ func (m Mark) state() *gstate {
 	if m.s != nil && m.s.g == getg() {
 		return m.s
 	}
+	return stateByID() // apart, so that state is inlined
+}
+
+// stateByID is the calling goroutine's state found by its id, nil when
+// the process does not record.
+func stateByID() *gstate {
 	if !on() {
 		return nil
 	}
@@ -314,6 +320,13 @@ func (s *gstate) nodeCode(n *snode, site string) pcode {
 	if c.node == n && c.site == a && c.n == len(site) && c.code.n != 0 {
 		return c.code
 	}
+	return s.newNodeCode(n, site, c) // apart, so that nodeCode is inlined
+}
+
+// newNodeCode is nodeCode when the goroutine's cache misses: the code is
+// found in the shared table, or made, and put in the cache's slot c.
+func (s *gstate) newNodeCode(n *snode, site string, c *nodeSlot) pcode {
+	a := strAddr(site)
 	code, _ := nodeCodes.getOrAdd(nodeSite{n, site}, func(k nodeSite) pcode {
 		return s.pointCode(s.nodeStack(n, site), site)
 	})

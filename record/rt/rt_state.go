@@ -114,7 +114,7 @@ func start() {
 // newState is the state of a goroutine named name, with a writer of its
 // own in the log.
 func newState(name string) *gstate {
-	return &gstate{name: name, writer: rec.log.writer.Add(1), g: getg()}
+	return &gstate{name: name, writer: rec.log.writer.Add(1), g: getg(), sub: subMax} // its first line takes a global stamp
 }
 
 // on reports whether the process records.
@@ -252,26 +252,35 @@ const (
 // taken anew, after theirs; so it must be taken before the line's room
 // and bytes.
 func (s *gstate) stamp(global bool) uint64 {
-	if global || s.base == 0 || s.sub == subMax {
-		k := rec.seq.Add(1)
-		if s.pending.Load() {
-			s.drain()
-			k = rec.seq.Add(1)
-		}
-		s.base, s.sub = k<<subBits, 0
-		return s.base
+	if global || s.sub == subMax { // subMax also before the first line (newState)
+		return s.globalStamp() // apart, so that stamp is inlined
 	}
 	s.sub++
 	return s.base | s.sub
+}
+
+// globalStamp is stamp's global stamp.
+func (s *gstate) globalStamp() uint64 {
+	k := rec.seq.Add(1)
+	if s.pending.Load() {
+		s.drain()
+		k = rec.seq.Add(1)
+	}
+	s.base, s.sub = k<<subBits, 0
+	return s.base
 }
 
 // room makes sure the current chunk has room for a line of n bytes,
 // moving to a new chunk if not. A line longer than a chunk cannot occur
 // (names, values and sites are short); it would be cut.
 func (s *gstate) room(n int) {
-	if s.ck != nil && len(s.buf)+n <= cap(s.buf) {
-		return
+	if s.ck == nil || len(s.buf)+n > cap(s.buf) {
+		s.nextChunk() // apart, so that room is inlined
 	}
+}
+
+// nextChunk moves s to a new chunk.
+func (s *gstate) nextChunk() {
 	if s.ck != nil {
 		rec.log.done(s.ck)
 	}
@@ -341,7 +350,7 @@ func (s *gstate) eventAt(global bool, n int, code pcode) (buf []byte, ok bool) {
 	s.room(n)
 	buf = s.buf
 	if n > cap(buf)-len(buf) {
-		s.base = 0 // a stamp the log does not have: the next line takes a global one
+		s.sub = subMax // a stamp the log does not have: the next line takes a global one
 		return nil, false
 	}
 	buf = append(s.appendStamp(buf, k), ' ')
@@ -460,9 +469,16 @@ func (s *gstate) lockMu() {
 // unlock ends what lock or lockMu began.
 func (s *gstate) unlock() {
 	if s.locked {
-		s.locked = false
-		s.mu.Unlock()
+		s.unlockMu()
 	}
+}
+
+// unlockMu releases mu; not inlined, so that unlock is.
+//
+//go:noinline
+func (s *gstate) unlockMu() {
+	s.locked = false
+	s.mu.Unlock()
 }
 
 // Flush puts every goroutine's chunk into the log file. The instrumented

@@ -30,7 +30,9 @@ import (
 // of integers and booleans are binary records of a few bytes, without a
 // stamp or a newline, whose variables are numbers that the dictionary's
 // lines "%3 NAME" define (rawbin.go). The cursor puts all of it
-// back. What the Java agent (record/java) writes is the same format without
+// back. A note "# releases-for …" of a goroutine that unlocked a mutex
+// another held is no line of the trace: the merge writes the release it
+// announces, unless the holder's log has it (foreign.go). What the Java agent (record/java) writes is the same format without
 // these abbreviations, which are optional: the format keeps its version.
 const (
 	rawMagic    = "gpredict-raw v2\n"

@@ -11,7 +11,7 @@ import (
 // DirectStages are the stages that need no solver (but recorded, which
 // belongs with the base-order stages the narrowed tests exercise).
 func DirectStages() []string {
-	return []string{"shb", "syncp", "syncp-values", "given", "supply", "closure", "greedy", "saturate", "ending", "greedy-saturated", "saturate-wide"}
+	return []string{"shb", "syncp", "syncp-values", "given", "supply", "closure", "greedy", "saturate", "saturate-rf", "ending", "greedy-saturated", "saturate-wide"}
 }
 
 // DirectAndLocal are those and the local stage, which decides chain

@@ -23,7 +23,7 @@ func ladderOrder() []string {
 		"dump",
 		"shb", "syncp", "syncp-values",
 		"closure", "supply",
-		"greedy", "saturate", "given", "greedy-saturated", "ending", "recorded",
+		"greedy", "saturate", "given", "greedy-saturated", "saturate-rf", "ending", "recorded",
 		"window", "local", "prefix-window",
 		"saturate-wide",
 		"small", "downset", "exact",

@@ -184,7 +184,7 @@ func TestLocalStageMatchesExplorer(t *testing.T) {
 // saturate's and so on small traces never gets a candidate after it,
 // does saturate's refuting and is checked on its own.
 func TestSaturateWideMatchesExplorer(t *testing.T) {
-	testLadderAgainstExplorer(t, 200, []string{"saturate"}, false, []string{"greedy"}, []string{"saturate-wide"})
+	testLadderAgainstExplorer(t, 200, []string{"saturate", "saturate-rf"}, false, []string{"greedy"}, []string{"saturate-wide"})
 }
 
 // testLadderAgainstExplorer compares a ladder without the stages in skip

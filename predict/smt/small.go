@@ -56,15 +56,20 @@ func (s *solver) specialized(e *encode.Encoding, val *encode.Valuation, l limits
 // events (relaxedNear), which may refute it, then the far window
 // (farWindow), which may find a witness; else it is Unknown.
 func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
-	if dec, big := s.tooLargeFor(p, s.cfg.smallBound(), "small"); big {
-		if s.cfg.Timeout == 0 {
-			if s.relaxedNear(p) {
-				return stage.Decision{Verdict: stage.Unsat}, true
-			}
-			if found, done := s.farWindow(p); done && found.Verdict == stage.Sat {
-				return found, true
-			}
+	dec, big := s.tooLargeFor(p, s.cfg.smallBound(), "small")
+	if s.cfg.Timeout == 0 && (big || s.cfg.MaxSlice > 0 && p.slice.Size() > s.cfg.MaxSlice) {
+		// A slice the exact stage will not encode: the checks near the
+		// chosen events first, which cost what is near them, not the
+		// slice (on the 100K-event lock-heavy STD member, 7 of the 8
+		// candidates that reach here are refuted by relaxed stages).
+		if s.relaxedNear(p) {
+			return stage.Decision{Verdict: stage.Unsat}, true
 		}
+		if found, done := s.farWindow(p); done && found.Verdict == stage.Sat {
+			return found, true
+		}
+	}
+	if big {
 		return dec, true
 	}
 	dec, done := s.smallOver(p)

@@ -80,7 +80,7 @@ func TestMatchesExplorer(t *testing.T) {
 					refuted += res.Stats.SolverCalls - len(got)
 				}
 				for _, st := range res.Stats.Stages {
-					if slices.Contains([]string{"closure", "greedy", "saturate", "greedy-saturated", "saturate-wide"}, st.Name) {
+					if slices.Contains([]string{"closure", "greedy", "saturate", "greedy-saturated", "saturate-rf", "saturate-wide"}, st.Name) {
 						chain += st.Found + st.Refuted
 					}
 				}

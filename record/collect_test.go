@@ -227,28 +227,33 @@ func TestOpenRaw(t *testing.T) {
 		{"out of order", "", "", "raw.log: chunk 0: sequence number 10 after 20",
 			rawLogOf(testChunk{1, 0, "2 main write x 1\n1 main write x 2\n", -1})},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, warns, err := collectBytes(t, tc.raw)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("error %v; want one containing %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != tc.want {
-				t.Errorf("trace:\n%s\nwant:\n%s", got, tc.want)
-			}
-			msg := ""
-			if len(warns) > 0 {
-				msg = warns[0].Msg
-			}
-			if tc.warn == "" && msg != "" || !strings.Contains(msg, tc.warn) {
-				t.Errorf("warning %q; want %q", msg, tc.warn)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { checkCollected(t, tc.raw, tc.want, tc.warn, tc.err) })
+	}
+}
+
+// checkCollected collects the raw log raw and checks the trace it gives
+// (want) and its first warning (warn), or its error (err, a part of it).
+func checkCollected(t *testing.T, raw []byte, want, warn, err string) {
+	t.Helper()
+	got, warns, cerr := collectBytes(t, raw)
+	if err != "" {
+		if cerr == nil || !strings.Contains(cerr.Error(), err) {
+			t.Fatalf("error %v; want one containing %q", cerr, err)
+		}
+		return
+	}
+	if cerr != nil {
+		t.Fatal(cerr)
+	}
+	if got != want {
+		t.Errorf("trace:\n%s\nwant:\n%s", got, want)
+	}
+	msg := ""
+	if len(warns) > 0 {
+		msg = warns[0].Msg
+	}
+	if warn == "" && msg != "" || !strings.Contains(msg, warn) {
+		t.Errorf("warning %q; want %q", msg, warn)
 	}
 }
 

@@ -34,11 +34,13 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 		if !ok || fd.Body == nil {
 			continue
 		}
-		r.funcBody(fd.Body)
-		if obj := r.info.Defs[fd.Name]; obj != nil {
-			r.handlerHook(obj.Type(), fd.Body)
-			r.resultsHook(obj.Type(), fd.Type, fd.Body)
-		}
+		r.inFunc(true, func() {
+			r.funcBody(fd.Body)
+			if obj := r.info.Defs[fd.Name]; obj != nil {
+				r.handlerHook(obj.Type(), fd.Body)
+				r.resultsHook(obj.Type(), fd.Type, fd.Body)
+			}
+		})
 		r.entryHooks(fd)
 		r.shadow(fd.Body)
 	}

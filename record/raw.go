@@ -30,7 +30,9 @@ import (
 // of integers and booleans are binary records of a few bytes, without a
 // stamp or a newline, whose variables are numbers that the dictionary's
 // lines "%3 NAME" define (rawbin.go). The cursor puts all of it
-// back. What the Java agent (record/java) writes is the same format without
+// back. A note "# releases-for …" of a goroutine that unlocked a mutex
+// another held is no line of the trace: the merge writes the release it
+// announces, unless the holder's log has it (foreign.go). What the Java agent (record/java) writes is the same format without
 // these abbreviations, which are optional: the format keeps its version.
 const (
 	rawMagic    = "gpredict-raw v2\n"
@@ -53,6 +55,7 @@ type rawLog struct {
 	name    string
 	r       io.ReaderAt
 	writers [][]rawChunk
+	ids     []uint64          // the writers' numbers
 	dict    map[uint64]string // code ("$7" is 7) → the end of the lines that carry it
 	names   []string          // the variables that binary events name: "%K NAME" is names[K-1]
 }
@@ -118,6 +121,7 @@ func openRaw(name string, r io.ReaderAt, size int64) (*rawLog, []Warning, error)
 			}
 		}
 		l.writers = append(l.writers, cs)
+		l.ids = append(l.ids, w)
 	}
 	dw, err := l.readDict(byWriter[dictWriter])
 	return l, append(warns, dw...), err
@@ -197,6 +201,13 @@ type cursor struct {
 	base   uint64 // the writer's last global stamp
 	sub    uint64 // the current line's count since then (its local stamp)
 	thread string // the writer's thread name
+	writer uint64
+	event  bool // the current line is an event
+	events int  // the events merged so far
+	// release, on a cursor of no writer, is a release that the run
+	// queued for another goroutine and that the merge writes unless that
+	// goroutine did (foreign.go).
+	release *foreignRelease
 	// probed says that seq is the first line's, read from the file
 	// without a buffer: a writer gets its buffer only once the merge
 	// reaches it, so the buffers held are those of the goroutines that
@@ -246,6 +257,7 @@ func (c *cursor) next() (bool, error) {
 		if b, err := c.r.Peek(1); err == nil && binaryTag(b[0]) {
 			ok, err := c.binary()
 			if err != nil || ok {
+				c.event = true
 				return ok, err
 			}
 			c.r = nil // a record the cut left partial (warned about)
@@ -281,30 +293,42 @@ func (c *cursor) next() (bool, error) {
 			c.thread = name
 			continue
 		}
-		suffix := ""
-		if strings.HasPrefix(text, "$") {
-			code, rest, _ := strings.Cut(text, " ")
-			var known bool
-			if suffix, known = c.l.suffix(code); !known || rest == "" {
-				return false, fmt.Errorf("%s: chunk %d: code %s, which the dictionary does not define, or no event after it: %q", c.l.name, c.at.index, code, line)
-			}
-			text = rest
+		text, event, err := c.l.lineText(c.thread, text)
+		if err != nil {
+			return false, fmt.Errorf("%s: chunk %d: %v: %q", c.l.name, c.at.index, err, line)
 		}
-		if first, rest, _ := strings.Cut(text, " "); first != "#" && !directive[first] {
-			if c.thread == "" {
-				return false, fmt.Errorf("%s: chunk %d: an event before its goroutine's \"# thread NAME\" line: %q", c.l.name, c.at.index, line)
-			}
-			if op, short := shortOps[first]; short {
-				text = c.thread + " " + op + " " + rest + suffix
-			} else {
-				text = c.thread + " " + text + suffix
-			}
-		} else if suffix != "" {
-			return false, fmt.Errorf("%s: chunk %d: a code before a line that is no event: %q", c.l.name, c.at.index, line)
-		}
-		c.seq, c.text = seq, text
+		c.seq, c.text, c.event = seq, text, event
 		return true, nil
 	}
+}
+
+// lineText is the trace's text of a raw line's text (after its stamp)
+// written by a goroutine of the given thread name: its code spelled out,
+// its thread named when it is an event (event), its short op spelled out.
+func (l *rawLog) lineText(thread, text string) (string, bool, error) {
+	suffix := ""
+	if strings.HasPrefix(text, "$") {
+		code, rest, _ := strings.Cut(text, " ")
+		var known bool
+		if suffix, known = l.suffix(code); !known || rest == "" {
+			return "", false, fmt.Errorf("code %s, which the dictionary does not define, or no event after it", code)
+		}
+		text = rest
+	}
+	first, rest, _ := strings.Cut(text, " ")
+	if first == "#" || directive[first] {
+		if suffix != "" {
+			return "", false, fmt.Errorf("a code before a line that is no event")
+		}
+		return text, false, nil
+	}
+	if thread == "" {
+		return "", false, fmt.Errorf("an event before its goroutine's \"# thread NAME\" line")
+	}
+	if op, short := shortOps[first]; short {
+		return thread + " " + op + " " + rest + suffix, true, nil
+	}
+	return thread + " " + text + suffix, true, nil
 }
 
 // parseStamp reads a line's stamp: "=N", a global one, stands for N
@@ -355,8 +379,10 @@ func (h *cursorHeap) Pop() any {
 // order. Memory is one small buffer per writer, whatever the log's size.
 func (l *rawLog) merge(emit func(text string) error) error {
 	h := make(cursorHeap, 0, len(l.writers))
-	for _, cs := range l.writers {
-		c := &cursor{l: l, chunks: cs}
+	fr := newForeignReleases(len(l.writers))
+	for i, cs := range l.writers {
+		c := &cursor{l: l, chunks: cs, writer: l.ids[i]}
+		fr.writers[c.writer] = c
 		ok, err := c.probe()
 		if err != nil {
 			return err
@@ -384,11 +410,13 @@ func (l *rawLog) merge(emit func(text string) error) error {
 			}
 			continue
 		}
-		if c.seq == last {
-			return fmt.Errorf("%s: sequence number %d appears twice", l.name, c.seq)
+		if c.release == nil {
+			if c.seq == last {
+				return fmt.Errorf("%s: sequence number %d appears twice", l.name, c.seq)
+			}
+			last = c.seq
 		}
-		last = c.seq
-		if err := emit(c.text); err != nil {
+		if err := fr.line(c, emit); err != nil {
 			return err
 		}
 		prev := c.seq
@@ -405,6 +433,9 @@ func (l *rawLog) merge(emit func(text string) error) error {
 			heap.Fix(&h, 0)
 		} else {
 			heap.Pop(&h)
+		}
+		for _, r := range fr.take() {
+			heap.Push(&h, r)
 		}
 	}
 	return nil

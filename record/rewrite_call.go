@@ -10,6 +10,10 @@ import (
 // the runtime function that performs and logs them. Each takes a pointer
 // to the receiver, the receiver's description and the site, after the
 // method's own arguments.
+// markedSync are the runtime's sync methods that take the mark of the
+// function they are called in first (rewrite_shadow.go's mark).
+var markedSync = map[string]bool{"Lock": true, "Unlock": true}
+
 var syncMethods = map[string]string{
 	"(*sync.Mutex).Lock":       "Lock",
 	"(*sync.Mutex).Unlock":     "Unlock",
@@ -214,6 +218,9 @@ func (r *fileRewriter) special(x *ast.CallExpr, fn *types.Func) ast.Expr {
 		}
 		recv, desc := r.syncReceiver(sel, selection)
 		args := []ast.Expr{recv}
+		if markedSync[rt] {
+			args = []ast.Expr{r.mark(), recv}
+		}
 		for _, a := range x.Args {
 			args = append(args, r.rv(a))
 		}

@@ -33,6 +33,7 @@ type fileRewriter struct {
 	captured  map[*types.Var]bool
 	done      map[*ast.FuncLit]bool   // literals already rewritten
 	shadowed  map[*ast.BlockStmt]bool // bodies that start with their shadow statement (rewrite_shadow.go)
+	inBody    bool                    // rewriting a function body, whose mark is markName (mark)
 	tmp       int                     // counter for temporaries
 	atomic    bool                    // the rewrite uses sync/atomic through atomicPkg
 	atomicPkg string                  // the file's name of sync/atomic (atomicName if it does not import it)

@@ -115,7 +115,7 @@ func (r *fileRewriter) rv(e ast.Expr) ast.Expr {
 	}
 	site := r.lit(r.site(e)) // before the children are rewritten: new nodes have no position
 	if desc, ok := r.location(e); ok {
-		return r.rtCall("Read", addr(r.loc(e)), r.lit(desc), site)
+		return r.rtCall("Read", r.mark(), addr(r.loc(e)), r.lit(desc), site)
 	}
 	switch x := e.(type) {
 	case *ast.ParenExpr:
@@ -130,7 +130,7 @@ func (r *fileRewriter) rv(e ast.Expr) ast.Expr {
 	case *ast.IndexExpr:
 		if m, ok := r.typeOf(x.X).Underlying().(*types.Map); ok && m != nil {
 			m := r.rv(x.X)
-			return r.rtCall("MapRead", m, r.conv("KeyOf", m, x.Index, r.rv(x.Index), keyType(r.typeOf(x.X))), site)
+			return r.rtCall("MapRead", r.mark(), m, r.conv("KeyOf", m, x.Index, r.rv(x.Index), keyType(r.typeOf(x.X))), site)
 		}
 		x.X, x.Index = r.rv(x.X), r.rv(x.Index)
 	case *ast.IndexListExpr:

@@ -24,7 +24,7 @@ func (r *fileRewriter) goStmt(x *ast.GoStmt) []ast.Stmt {
 	var lhs, rhs []ast.Expr
 	var last ast.Stmt // the call the new goroutine makes
 	if fn := r.calledFunc(call); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == "sync" || fn.Pkg().Path() == "sync/atomic") {
-		last = exprStmt(r.rv(call)) // go wg.Done() and the like: logged by the child
+		r.inFunc(false, func() { last = exprStmt(r.rv(call)) }) // go wg.Done() and the like: logged by the child, without a mark
 	} else {
 		fun := call.Fun
 		if fn == nil || r.isMethodCall(call) {
@@ -237,9 +237,11 @@ func (r *fileRewriter) funcLit(x *ast.FuncLit) {
 		return
 	}
 	r.done[x] = true
-	r.funcBody(x.Body)
-	r.handlerHook(r.typeOf(x), x.Body)
-	r.resultsHook(r.typeOf(x), x.Type, x.Body)
+	r.inFunc(true, func() {
+		r.funcBody(x.Body)
+		r.handlerHook(r.typeOf(x), x.Body)
+		r.resultsHook(r.typeOf(x), x.Type, x.Body)
+	})
 	r.shadow(x.Body)
 }
 

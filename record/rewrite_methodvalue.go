@@ -55,7 +55,11 @@ func (r *fileRewriter) syncMethodValue(x *ast.SelectorExpr, sel *types.Selection
 	}
 	recv, desc := r.syncReceiver(x, sel)
 	tmp := r.newTmp("recv")
-	call := r.rtCall(rtName, append(append([]ast.Expr{tmp}, args...), r.lit(desc), site)...)
+	recvArgs := []ast.Expr{tmp}
+	if markedSync[rtName] { // the literal's own mark: shadow below gives it one
+		recvArgs = []ast.Expr{&ast.Ident{Name: markName, NamePos: r.pos}, tmp}
+	}
+	call := r.rtCall(rtName, append(append(recvArgs, args...), r.lit(desc), site)...)
 	var body ast.Stmt = exprStmt(call)
 	if len(results) > 0 {
 		body = &ast.ReturnStmt{Results: []ast.Expr{call}}

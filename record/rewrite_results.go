@@ -33,7 +33,7 @@ func (r *fileRewriter) resultsHook(sig types.Type, ft *ast.FuncType, body *ast.B
 				continue
 			}
 			id := &ast.Ident{Name: name.Name, NamePos: body.Rbrace}
-			reads = append(reads, exprStmt(r.rtCall("Read", addr(id), r.lit(v.Name()), r.lit(r.site(end)))))
+			reads = append(reads, exprStmt(r.rtCall("Read", r.mark(), addr(id), r.lit(v.Name()), r.lit(r.site(end)))))
 		}
 	}
 	if len(reads) == 0 || s.Results().Len() == 0 {

@@ -188,8 +188,8 @@ func (r *fileRewriter) post(s ast.Stmt) ast.Stmt {
 		if desc, ok := r.location(l); ok {
 			site := r.lit(r.site(s))
 			loc := r.loc(l)
-			old := r.rtCall("Read", addr(loc), r.lit(desc), site)
-			return exprStmt(r.rtCall("Write", addr(loc), &ast.BinaryExpr{X: old, Op: op, Y: &ast.ParenExpr{X: r.rv(v)}}, r.lit(desc), site))
+			old := r.rtCall("Read", r.mark(), addr(loc), r.lit(desc), site)
+			return exprStmt(r.rtCall("Write", r.mark(), addr(loc), &ast.BinaryExpr{X: old, Op: op, Y: &ast.ParenExpr{X: r.rv(v)}}, r.lit(desc), site))
 		}
 	}
 	out := r.stmt(s)
@@ -244,7 +244,7 @@ func (r *fileRewriter) assign(x *ast.AssignStmt) []ast.Stmt {
 		case *ast.IndexExpr:
 			if _, isMap := r.typeOf(rhs.X).Underlying().(*types.Map); isMap {
 				m := r.rv(rhs.X)
-				x.Rhs[0] = r.rtCall("MapRead2", m, r.conv("KeyOf", m, rhs.Index, r.rv(rhs.Index), keyType(r.typeOf(rhs.X))), site)
+				x.Rhs[0] = r.rtCall("MapRead2", r.mark(), m, r.conv("KeyOf", m, rhs.Index, r.rv(rhs.Index), keyType(r.typeOf(rhs.X))), site)
 				return r.assignTargets(x)
 			}
 		}
@@ -357,7 +357,7 @@ func (r *fileRewriter) write(l, v ast.Expr, at ast.Node) ast.Stmt {
 			def := &ast.AssignStmt{Lhs: []ast.Expr{m}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(ix.X)}}
 			k := r.conv("KeyOf", m, ix.Index, r.rv(ix.Index), keyType(r.typeOf(ix.X)))
 			return &ast.BlockStmt{List: []ast.Stmt{def,
-				exprStmt(r.rtCall("MapWrite", m, k, &ast.CallExpr{Fun: r.rtCall("ValOf", m), Args: []ast.Expr{v}}, site))}}
+				exprStmt(r.rtCall("MapWrite", r.mark(), m, k, &ast.CallExpr{Fun: r.rtCall("ValOf", m), Args: []ast.Expr{v}}, site))}}
 		}
 	}
 	if desc, ok := r.location(l); ok {
@@ -369,7 +369,7 @@ func (r *fileRewriter) write(l, v ast.Expr, at ast.Node) ast.Stmt {
 			&ast.AssignStmt{Lhs: []ast.Expr{p}, Tok: token.DEFINE, Rhs: []ast.Expr{addr(r.loc(l))}},
 			&ast.AssignStmt{Lhs: []ast.Expr{old}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.StarExpr{X: p}}},
 			&ast.AssignStmt{Lhs: []ast.Expr{&ast.StarExpr{X: p}}, Tok: token.ASSIGN, Rhs: []ast.Expr{v}},
-			exprStmt(r.rtCall("Wrote", p, old, &ast.StarExpr{X: p}, r.lit(desc), site)),
+			exprStmt(r.rtCall("Wrote", r.mark(), p, old, &ast.StarExpr{X: p}, r.lit(desc), site)),
 		}}
 	}
 	return &ast.AssignStmt{Lhs: []ast.Expr{r.loc(l)}, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}
@@ -386,8 +386,8 @@ func (r *fileRewriter) update(l ast.Expr, op token.Token, v ast.Expr, at ast.Nod
 			defM := &ast.AssignStmt{Lhs: []ast.Expr{m}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(ix.X)}}
 			kv := r.conv("KeyOf", m, ix.Index, r.rv(ix.Index), keyType(r.typeOf(ix.X)))
 			defK := &ast.AssignStmt{Lhs: []ast.Expr{k}, Tok: token.DEFINE, Rhs: []ast.Expr{kv}}
-			old := r.rtCall("MapRead", m, k, site)
-			upd := exprStmt(r.rtCall("MapWrite", m, k, &ast.BinaryExpr{X: old, Op: op, Y: v}, site))
+			old := r.rtCall("MapRead", r.mark(), m, k, site)
+			upd := exprStmt(r.rtCall("MapWrite", r.mark(), m, k, &ast.BinaryExpr{X: old, Op: op, Y: v}, site))
 			return []ast.Stmt{&ast.BlockStmt{List: []ast.Stmt{defM, defK, upd}}}
 		}
 	}
@@ -397,7 +397,7 @@ func (r *fileRewriter) update(l ast.Expr, op token.Token, v ast.Expr, at ast.Nod
 	}
 	p := r.newTmp("p")
 	def := &ast.AssignStmt{Lhs: []ast.Expr{p}, Tok: token.DEFINE, Rhs: []ast.Expr{addr(r.loc(l))}}
-	old := r.rtCall("Read", p, r.lit(desc), site)
-	upd := exprStmt(r.rtCall("Write", p, &ast.BinaryExpr{X: old, Op: op, Y: v}, r.lit(desc), site))
+	old := r.rtCall("Read", r.mark(), p, r.lit(desc), site)
+	upd := exprStmt(r.rtCall("Write", r.mark(), p, &ast.BinaryExpr{X: old, Op: op, Y: v}, r.lit(desc), site))
 	return []ast.Stmt{&ast.BlockStmt{List: []ast.Stmt{def, upd}}}
 }

@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -57,13 +59,16 @@ func TestRecordedNamedResults(t *testing.T) {
 	}
 }
 
-// TestRecordedUnlockByOther: a goroutine ends holding a mutex that the
-// test then unlocks (record/testdata/progs/unlockother). The release is
-// logged in the holder's thread, so the holder's end is left to the
-// collector, which writes it at the end of the trace:
-// the trace reads back (record exits 0), the release comes before the
-// end, and no Deadlock or Blocked report has the later Lock wait behind
-// a goroutine that ended holding the mutex.
+// TestRecordedUnlockByOther: tests unlock mutexes that goroutines they
+// started locked (record/testdata/progs/unlockother): one that ended
+// holding it, one that waits and then synchronises, one that sleeps
+// until the run ends. Each release is logged in the holder's thread with
+// a fact from the unlock (written by the holder, or by the collector from
+// the unlocker's note, record/rt rt_foreign.go), so: the ended holder's
+// end, which the collector writes at the end of the trace, comes after
+// its release; every fact from an Unlock call names the holder's release
+// by its number; the trace reads back (record exits 0); and no Deadlock
+// or Blocked report has a later Lock wait behind a holder.
 func TestRecordedUnlockByOther(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatal("the go tool is not on PATH; recording needs it")
@@ -73,14 +78,46 @@ func TestRecordedUnlockByOther(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var last []string // the goroutine's events, without their ids and sites
+	events := map[string][]string{} // per thread, its events without ids and sites
+	unlocks := map[string]bool{}    // the Unlock calls' ids
+	var facts [][2]string
 	for _, line := range strings.Split(string(b), "\n") {
-		if f := strings.Fields(line); len(f) > 2 && f[0] == "unlockother/unlockother_test.go:17.1" {
-			last = append(last, f[1]+" "+f[2])
+		f := strings.Fields(line)
+		switch {
+		case len(f) == 3 && f[0] == "hb":
+			facts = append(facts, [2]string{f[1], f[2]})
+		case len(f) > 2 && (strings.HasPrefix(f[0], "unlockother/") || strings.HasPrefix(f[0], "Test")):
+			events[f[0]] = append(events[f[0]], f[1]+" "+f[2])
+			if strings.HasPrefix(line, f[0]+" call void sync.Mutex.Unlock()") {
+				unlocks[f[0]+":"+strconv.Itoa(len(events[f[0]]))] = true
+			}
 		}
 	}
-	if n := len(last); n < 2 || last[n-2] != "release mu@1" || !strings.HasPrefix(last[n-1], "end ") {
-		t.Errorf("the goroutine's events end with %q; want its release of mu@1, then its end\n%s", last, b)
+	holders := map[string]string{"19.1": "mu@1", "43.1": "mu@2", "65.1": "mu@3"} // by the line of their go statement
+	for site, mu := range holders {
+		ev := events["unlockother/unlockother_test.go:"+site]
+		if !slices.Contains(ev, "release "+mu) {
+			t.Errorf("the goroutine created at line %s logged %q; want its release of %s", site, ev, mu)
+		}
+	}
+	if last := events["unlockother/unlockother_test.go:19.1"]; len(last) < 2 || last[len(last)-2] != "release mu@1" || !strings.HasPrefix(last[len(last)-1], "end ") {
+		t.Errorf("the ended goroutine's events end with %q; want its release of mu@1, then its end", last)
+	}
+	released := 0
+	for _, f := range facts {
+		if !unlocks[f[0]] {
+			continue
+		}
+		released++
+		colon := strings.LastIndexByte(f[1], ':')
+		th, k := f[1][:colon], f[1][colon+1:]
+		i, err := strconv.Atoi(k)
+		if ev := events[th]; err != nil || i < 1 || i > len(ev) || !strings.HasPrefix(ev[i-1], "release ") {
+			t.Errorf("fact %s -> %s: the target is not the holder's release (its events %q)", f[0], f[1], events[th])
+		}
+	}
+	if released != len(holders) {
+		t.Errorf("%d facts from an Unlock call; want %d\n%s", released, len(holders), b)
 	}
 	stdout, stderr, code := runCLI(t, "predict", "--props", "all", "--witness", "none", trace)
 	if code != exitOK || !strings.Contains(stdout, "0 reports, 0 violations, 0 unknown candidates") {

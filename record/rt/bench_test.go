@@ -16,12 +16,13 @@ func BenchmarkAccesses(b *testing.B) {
 	}
 	a := &acct{}
 	b.RunParallel(func(pb *testing.PB) {
-		defer Leave(Enter()) // as an instrumented function starts (rt_shadow.go)
+		m := Enter() // as an instrumented function starts (rt_shadow.go)
+		defer Leave(m)
 		for pb.Next() {
-			Lock(&a.mu, "acct.mu", "bench.go:1")
-			v := Read(&a.bal, "acct.bal", "bench.go:2")
-			Write(&a.bal, v+1, "acct.bal", "bench.go:3")
-			Unlock(&a.mu, "acct.mu", "bench.go:4")
+			Lock(m, &a.mu, "acct.mu", "bench.go:1")
+			v := Read(m, &a.bal, "acct.bal", "bench.go:2")
+			Write(m, &a.bal, v+1, "acct.bal", "bench.go:3")
+			Unlock(m, &a.mu, "acct.mu", "bench.go:4")
 		}
 	})
 	Flush()
@@ -34,10 +35,11 @@ func BenchmarkAccesses(b *testing.B) {
 // real workload, whose figures (bench/record.sh) it helps to explain.
 // Like an instrumented function it pushes its frame on the goroutine's
 // shadow stack first (rt_shadow.go), so its events find their stack
-// there.
+// there, and hands the mark Enter returns to its events (Mark.state).
 func BenchmarkIteration(b *testing.B) {
 	startRecording(b)
-	defer Leave(Enter())
+	m := Enter()
+	defer Leave(m)
 	type account struct {
 		mu           sync.Mutex
 		balance, ops int
@@ -46,12 +48,12 @@ func BenchmarkIteration(b *testing.B) {
 	a := &account{seen: map[int]int{}}
 	n := b.N
 	for i := 0; i < n; i++ {
-		Read(&n, "n@", "main.go:46")
-		Lock(&a.mu, "account.mu", "main.go:47")
-		Write(&a.balance, Read(&a.balance, "account.balance", "main.go:48")+i%7, "account.balance", "main.go:48")
-		Write(&a.ops, Read(&a.ops, "account.ops", "main.go:49")+1, "account.ops", "main.go:49")
-		MapWrite(Read(&a.seen, "account.seen", "main.go:50"), i%100, 1, "main.go:50")
-		Unlock(&a.mu, "account.mu", "main.go:51")
+		Read(m, &n, "n@", "main.go:46")
+		Lock(m, &a.mu, "account.mu", "main.go:47")
+		Write(m, &a.balance, Read(m, &a.balance, "account.balance", "main.go:48")+i%7, "account.balance", "main.go:48")
+		Write(m, &a.ops, Read(m, &a.ops, "account.ops", "main.go:49")+1, "account.ops", "main.go:49")
+		MapWrite(m, Read(m, &a.seen, "account.seen", "main.go:50"), i%100, 1, "main.go:50")
+		Unlock(m, &a.mu, "account.mu", "main.go:51")
 	}
 	Flush()
 }
@@ -73,8 +75,8 @@ func BenchmarkMapInts(b *testing.B) {
 	m := map[int]int{}
 	for i := 0; i < b.N; i++ {
 		k := 1000 + i%1000
-		MapWrite(m, k, i*1000, "main.go:1")
-		MapRead(m, k, "main.go:2")
+		MapWrite(Mark{}, m, k, i*1000, "main.go:1")
+		MapRead(Mark{}, m, k, "main.go:2")
 	}
 	Flush()
 }
@@ -99,7 +101,7 @@ func BenchmarkFloats(b *testing.B) {
 	type point struct{ x float64 }
 	p := &point{}
 	for i := 0; i < b.N; i++ {
-		Write(&p.x, Read(&p.x, "point.x", "main.go:1")+0.1, "point.x", "main.go:1")
+		Write(Mark{}, &p.x, Read(Mark{}, &p.x, "point.x", "main.go:1")+0.1, "point.x", "main.go:1")
 	}
 	Flush()
 }
@@ -130,9 +132,10 @@ func BenchmarkCall(b *testing.B) {
 
 //go:noinline
 func readEntered(p *int) int {
-	defer Leave(Enter())
-	return Read(p, "box.n", "main.go:1")
+	m := Enter()
+	defer Leave(m)
+	return Read(m, p, "box.n", "main.go:1")
 }
 
 //go:noinline
-func readWalked(p *int) int { return Read(p, "box.n", "main.go:2") }
+func readWalked(p *int) int { return Read(Mark{}, p, "box.n", "main.go:2") }

@@ -66,7 +66,7 @@ func AtomicVoid[P any](p *P, kind, desc, site string, op func(*P)) {
 // are its values around the operation), under the address's lock.
 func logAtomic(k locKey, kind, desc, site, before, after string) {
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	n, first := newLocName(k, desc)
 	name := n.s
 	if first {
@@ -80,7 +80,7 @@ func logAtomic(k locKey, kind, desc, site, before, after string) {
 		s.evMem(site, opWrite, name, " ", after)
 	}
 	s.ev(site, "release atomic(", name, ")")
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // atomicValue loads the value at p atomically, for the types sync/atomic

@@ -157,7 +157,7 @@ func (s *gstate) accessRecord(tag byte, op string, code pcode, name, v uint64) {
 // a local stamp: not its first (whose facts first writes, and which takes
 // a global stamp), nor one whose stamp is global because the count since
 // the last one ran out (gstate.stamp).
-func (s *gstate) localRecord() bool { return s.n != 0 && s.base != 0 && s.sub != subMax }
+func (s *gstate) localRecord() bool { return s.n != 0 && s.sub != subMax }
 
 // endRecord makes buf, s.buf with a record appended, s's lines, and notes
 // the event.
@@ -230,8 +230,8 @@ func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
 		return
 	}
 	code := s.code(site)
+	k := s.stamp(true) // before room (stamp)
 	s.room(maxBinary)
-	k := s.stamp(true)
 	buf := append(s.buf, tag)
 	buf = appendUvarint(buf, k>>subBits)
 	buf = appendUvarint(buf, code.n)
@@ -300,8 +300,8 @@ func (s *gstate) chanEvValue(site string, e chanEvent, c *chanState, v chanValue
 		return
 	}
 	code := s.code(site)
-	s.room(1 + 4*10)
 	k := s.stamp(true)
+	s.room(1 + 4*10)
 	buf := append(s.buf, binChanInt+byte(e))
 	buf = appendUvarint(buf, k>>subBits)
 	buf = appendUvarint(buf, code.n)
@@ -319,8 +319,8 @@ func (s *gstate) chanEv(site string, e chanEvent, c *chanState, v string) {
 		return
 	}
 	code := s.code(site)
-	s.room(maxBinary + 10 + len(v))
 	k := s.stamp(true)
+	s.room(maxBinary + 10 + len(v))
 	buf := append(s.buf, binChan+byte(e))
 	buf = appendUvarint(buf, k>>subBits)
 	buf = appendUvarint(buf, code.n)

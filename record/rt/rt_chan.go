@@ -285,8 +285,8 @@ func Selecting(site string) {
 		return
 	}
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	stack := s.stackID()
 	s.line("# blocks " + s.name + " select stack=" + stack + " @" + site)
-	s.mu.Unlock()
+	s.unlock()
 }

@@ -31,7 +31,9 @@ func Start(c *Child) {
 	}
 	s := newState(c.name)
 	s.forked = true
+	s.lock() // its first chunk may be a buffer (rt_state.go's room)
 	s.line("# forked-by " + c.fork + " " + c.name)
+	s.unlock()
 	rec.states.getOrAdd(goid(), func(int64) *gstate { return s })
 	// Only now is it no longer starting: settle (rt_settle.go) must see
 	// it either as starting or as a registered running goroutine, never
@@ -50,7 +52,8 @@ func End(r any) {
 		}
 		id := goid()
 		if s, ok := rec.states.get(id); ok {
-			s.mu.Lock()
+			s.lockMu() // unlockers write into its log under mu once it is closed
+			s.closeForeign()
 			endOf(s)
 			if s.ck != nil {
 				rec.log.done(s.ck)
@@ -58,7 +61,7 @@ func End(r any) {
 			}
 			s.ended = true
 			last := s.lastID()
-			s.mu.Unlock()
+			s.unlock()
 			if last != "" {
 				rec.namesMu.Lock()
 				rec.ended = append(rec.ended, last)
@@ -106,12 +109,14 @@ func Test(name string) func() {
 		m := rec.main
 		rec.namesMu.Unlock()
 		if m != nil && m != s {
-			m.mu.Lock()
+			// main waits in m.Run (testing started this goroutine from
+			// there and waits for it): it writes nothing meanwhile.
+			m.lockMu()
 			fork = m.event("", "fork "+tname)
-			m.mu.Unlock()
+			m.unlock()
 		}
 	}
-	s.mu.Lock()
+	s.lockMu()                  // a rename: under mu, as others read the name (last)
 	op := "call void go.test()" // a goroutine that already logged events
 	if fresh {
 		s.name, op = tname, "begin"
@@ -126,7 +131,7 @@ func Test(name string) func() {
 		s.line("hb " + tests.last + " " + begin)
 	}
 	tests.mu.Unlock()
-	s.mu.Unlock()
+	s.unlock()
 	return func() {
 		last := s.last()
 		tests.mu.Lock()
@@ -202,7 +207,7 @@ func (t *Token) Enter(site string) func() {
 		s.endedSeen = len(rec.ended)
 		rec.namesMu.Unlock()
 	}
-	s.mu.Lock()
+	s.lock()
 	enter := s.event(site, "enter void go.callback()")
 	if t.from != "" {
 		s.line("hb " + t.from + " " + enter)
@@ -210,11 +215,11 @@ func (t *Token) Enter(site string) func() {
 	for _, b := range before {
 		s.line("hb " + b + " " + enter)
 	}
-	s.mu.Unlock()
+	s.unlock()
 	return func() {
-		s.mu.Lock()
+		s.lock()
 		exit := s.event(site, "exit void go.callback()")
-		s.mu.Unlock()
+		s.unlock()
 		t.mu.Lock()
 		t.done = exit
 		t.mu.Unlock()

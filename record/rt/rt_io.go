@@ -30,9 +30,9 @@ func IORelease(site string) {
 		return
 	}
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	ev := s.event(site, "call void go.io.release()")
-	s.mu.Unlock()
+	s.unlock()
 	ioSync.mu.Lock()
 	ioSync.last[s] = ev
 	ioSync.mu.Unlock()
@@ -44,8 +44,8 @@ func IOAcquire(site string) {
 		return
 	}
 	s := cur()
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.lock()
+	defer s.unlock()
 	ioAcquire(s, site)
 }
 
@@ -76,12 +76,12 @@ func HTTPHandler(site string) func() {
 		return func() {}
 	}
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	if s.n == 0 && s.name != "main" {
 		s.name = siteName(site)
 	}
 	ioAcquire(s, site)
-	s.mu.Unlock()
+	s.unlock()
 	return func() { IORelease(site) }
 }
 

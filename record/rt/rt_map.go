@@ -77,8 +77,12 @@ func (x mapArgs) text() (string, string) {
 // the access of m's variable. The call reads "call SIG args=A result=B
 // target=MAP" for a read, "args=A,B" for a write, "args=A" for a delete,
 // nothing more for the others (mapCalls).
-func mapAccess(p unsafe.Pointer, m any, site string, op mapOp, args mapArgs) {
-	if !on() || p == nil {
+func mapAccess(mk Mark, p unsafe.Pointer, m any, site string, op mapOp, args mapArgs) {
+	if p == nil {
+		return
+	}
+	s := mk.state()
+	if s == nil {
 		return
 	}
 	ms := mapOf(p, m)
@@ -89,23 +93,23 @@ func mapAccess(p unsafe.Pointer, m any, site string, op mapOp, args mapArgs) {
 	} else {
 		v = ms.version.Load()
 	}
-	withState(func(s *gstate) {
-		// A map is no synchronisation: its events take local stamps
-		// (gstate.stamp), like memory accesses. Both have the code of
-		// the site and stack.
-		s.threadLine()
-		code := s.code(site)
-		if !args.ints || !s.binMapInts(code, op, ms.id, args.ia, args.ib) {
-			if a, b := args.text(); !s.binMapCall(code, op, ms.id, a, b) {
-				s.evMem(site, "call ", mapCalls[op].sig, op.args(a, b), " target=", ms.name)
-			}
+	// A map is no synchronisation: its events take local stamps
+	// (gstate.stamp), like memory accesses. Both have the code of the
+	// site and stack.
+	s.lock()
+	s.threadLine()
+	code := s.code(site)
+	if !args.ints || !s.binMapInts(code, op, ms.id, args.ia, args.ib) {
+		if a, b := args.text(); !s.binMapCall(code, op, ms.id, a, b) {
+			s.evMem(site, "call ", mapCalls[op].sig, op.args(a, b), " target=", ms.name)
 		}
-		acc := opRead
-		if write {
-			acc = opWrite
-		}
-		s.numberAt(code, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int64)
-	})
+	}
+	acc := opRead
+	if write {
+		acc = opWrite
+	}
+	s.numberAt(code, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int64)
+	s.unlock()
 }
 
 // mapOp is a map operation; its number is its binary record's tag less
@@ -150,28 +154,29 @@ func (op mapOp) args(a, b string) string {
 	return ""
 }
 
-// MapRead is `m[k]`.
-func MapRead[M ~map[K]V, K comparable, V any](m M, k K, site string) V {
+// MapRead is `m[k]`; mk is the mark of the instrumented function that
+// reads (Mark.state).
+func MapRead[M ~map[K]V, K comparable, V any](mk Mark, m M, k K, site string) V {
 	v := m[k]
-	if on() {
-		mapAccess(mapPtr(m), m, site, mapRead, argsOf(k, v))
+	if mk.s != nil || on() {
+		mapAccess(mk, mapPtr(m), m, site, mapRead, argsOf(k, v))
 	}
 	return v
 }
 
 // MapRead2 is `v, ok := m[k]`.
-func MapRead2[M ~map[K]V, K comparable, V any](m M, k K, site string) (V, bool) {
+func MapRead2[M ~map[K]V, K comparable, V any](mk Mark, m M, k K, site string) (V, bool) {
 	v, ok := m[k]
-	if on() {
-		mapAccess(mapPtr(m), m, site, mapRead, argsOf(k, v))
+	if mk.s != nil || on() {
+		mapAccess(mk, mapPtr(m), m, site, mapRead, argsOf(k, v))
 	}
 	return v, ok
 }
 
 // MapWrite is `m[k] = v`.
-func MapWrite[M ~map[K]V, K comparable, V any](m M, k K, v V, site string) {
-	if on() {
-		mapAccess(mapPtr(m), m, site, mapWrite, argsOf(k, v))
+func MapWrite[M ~map[K]V, K comparable, V any](mk Mark, m M, k K, v V, site string) {
+	if mk.s != nil || on() {
+		mapAccess(mk, mapPtr(m), m, site, mapWrite, argsOf(k, v))
 	}
 	m[k] = v
 }
@@ -179,24 +184,24 @@ func MapWrite[M ~map[K]V, K comparable, V any](m M, k K, v V, site string) {
 // MapDelete is `delete(m, k)`.
 func MapDelete[M ~map[K]V, K comparable, V any](m M, k K, site string) {
 	if on() {
-		mapAccess(mapPtr(m), m, site, mapDelete, mapArgs{a: repr(k)})
+		mapAccess(Mark{}, mapPtr(m), m, site, mapDelete, mapArgs{a: repr(k)})
 	}
 	delete(m, k)
 }
 
 // MapRange is logged before a `for … range m` loop starts.
 func MapRange[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(mapPtr(m), m, site, mapRangeOp, mapArgs{})
+	mapAccess(Mark{}, mapPtr(m), m, site, mapRangeOp, mapArgs{})
 }
 
 // MapNext is logged at the start of each iteration of such a loop.
 func MapNext[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(mapPtr(m), m, site, mapNextOp, mapArgs{})
+	mapAccess(Mark{}, mapPtr(m), m, site, mapNextOp, mapArgs{})
 }
 
 // MapClear is `clear(m)`.
 func MapClear[M ~map[K]V, K comparable, V any](m M, site string) {
-	mapAccess(mapPtr(m), m, site, mapClearOp, mapArgs{})
+	mapAccess(Mark{}, mapPtr(m), m, site, mapClearOp, mapArgs{})
 	for k := range m { // clear(m), which the runtime's Go version lacks (overlay.go, rtGo)
 		delete(m, k)
 	}

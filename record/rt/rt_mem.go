@@ -20,28 +20,30 @@ import (
 // init) produced.
 
 // Read performs and logs a read of the location p (described by desc,
-// see locName) and returns the value read.
-func Read[T any](p *T, desc, site string) T {
+// see locName) and returns the value read; m is the mark of the
+// instrumented function that reads (Mark.state).
+func Read[T any](m Mark, p *T, desc, site string) T {
 	v := *p
-	if on() {
+	if s := m.state(); s != nil {
 		up := unsafe.Pointer(p)
-		record(up, up, reflect.TypeFor[T](), desc, site, opRead)
+		record(s, up, up, reflect.TypeFor[T](), desc, site, opRead)
 	}
 	return v
 }
 
 // Write performs and logs a write of v to the location p.
-func Write[T any](p *T, v T, desc, site string) {
+func Write[T any](m Mark, p *T, v T, desc, site string) {
 	old := *p
 	*p = v
-	Wrote(p, old, v, desc, site)
+	Wrote(m, p, old, v, desc, site)
 }
 
 // Wrote logs a write the instrumented code performed itself (so that the
 // assignment converts the value as the original did): old is the value
 // before; the value written is read from p.
-func Wrote[T any](p *T, old, v T, desc, site string) {
-	if !on() {
+func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
+	s := m.state()
+	if s == nil {
 		return
 	}
 	t := reflect.TypeFor[T]()
@@ -50,19 +52,18 @@ func Wrote[T any](p *T, old, v T, desc, site string) {
 		// The common case, looked up once: a location with its name
 		// needs neither an init nor the old value.
 		if name, ok := knownName(locKey{up, typePtr(t)}); ok {
-			s := cur()
-			s.mu.Lock()
+			s.lock()
 			s.logAccess(name, up, t, site, opWrite)
-			s.mu.Unlock()
+			s.unlock()
 			return
 		}
 	} else if named(up, t, desc) {
-		record(up, nil, t, desc, site, opWrite)
+		record(s, up, nil, t, desc, site, opWrite)
 		return
 	}
 	o := new(T)
 	*o = old
-	record(up, unsafe.Pointer(o), t, desc, site, opWrite)
+	record(s, up, unsafe.Pointer(o), t, desc, site, opWrite)
 }
 
 // named reports whether every leaf of the location p of the struct or
@@ -77,12 +78,12 @@ func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
 	return true
 }
 
-// record logs op (opRead or opWrite) of each leaf of the location p of
-// type t, with the value now at p; old, if not nil, holds the value
-// before the access, the init of leaves accessed for the first time.
-func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
-	s := cur()
-	s.mu.Lock()
+// record logs op (opRead or opWrite), by the goroutine of state s, of
+// each leaf of the location p of type t, with the value now at p; old,
+// if not nil, holds the value before the access, the init of leaves
+// accessed for the first time.
+func record(s *gstate, p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
+	s.lock()
 	if !composite(t) {
 		s.access(p, old, t, typePtr(t), desc, site, op)
 	} else {
@@ -98,7 +99,7 @@ func record(p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
 			s.access(unsafe.Add(p, lf.off), o, lf.typ, lf.t, d, site, op)
 		}
 	}
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // access logs one access of the location at p of type typ (tp its
@@ -257,8 +258,8 @@ func wroteElems(base unsafe.Pointer, from, to int, t reflect.Type, site string) 
 		return // no location of these types has a name: none to update
 	}
 	s := cur()
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.lock()
+	defer s.unlock()
 	size := t.Size()
 	for i := from; i < to; i++ {
 		elem := unsafe.Add(base, uintptr(i)*size)

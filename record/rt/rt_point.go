@@ -69,13 +69,17 @@ type codeSlot struct {
 // its address and length stand for its text; two copies of one text are
 // two keys of one code.
 func (s *gstate) code(site string) pcode {
+	if haveG && site != "" && len(s.shadow) > 0 { // s is the calling goroutine's (top)
+		return s.nodeCode(s.top(), site) // rt_shadow.go
+	}
+	return s.walkedCode(site) // apart, so that code is inlined
+}
+
+// walkedCode is code for an event outside any instrumented frame, or
+// without a site, or where goroutines have no shadow stacks.
+func (s *gstate) walkedCode(site string) pcode {
 	if !haveG {
 		return s.pointCode("", site)
-	}
-	if site != "" {
-		if n := s.top(); n != nil {
-			return s.nodeCode(n, site) // rt_shadow.go
-		}
 	}
 	h := walkHash()
 	a := strAddr(site)

@@ -35,7 +35,7 @@ func settle() {
 				return
 			}
 			s.mu.Lock()
-			events += s.n
+			events += s.events()
 			running = running || (s.forked && !s.ended)
 			s.mu.Unlock()
 		})

@@ -127,6 +127,30 @@ func Enter() Mark {
 	return m
 }
 
+// state is the calling goroutine's state: the one that its function's
+// Enter found (m; the instrumenter hands the mark to the events of the
+// function, so that they need not find the goroutine by its id), else
+// the one of the goroutine's id (Mark{}: an event outside an instrumented
+// function's frame); nil when the process does not record. A mark is
+// used only on the goroutine that made it: the instrumenter gives every
+// function literal its own; the check of the goroutine's descriptor
+// keeps a mark that strayed to another goroutine harmless.
+func (m Mark) state() *gstate {
+	if m.s != nil && m.s.g == getg() {
+		return m.s
+	}
+	return stateByID() // apart, so that state is inlined
+}
+
+// stateByID is the calling goroutine's state found by its id, nil when
+// the process does not record.
+func stateByID() *gstate {
+	if !on() {
+		return nil
+	}
+	return cur()
+}
+
 // Leave pops what Enter pushed (and anything above it).
 func Leave(m Mark) {
 	if m.s != nil && len(m.s.shadow) > m.n {
@@ -252,22 +276,16 @@ func keepFrame(f runtime.Frame) bool {
 	return f.Function != "" && !strings.HasPrefix(f.Function, rtPackage+".") && !strings.HasPrefix(f.File, rtDir) && f.Function != "runtime.goexit"
 }
 
-// top is the node on top of the calling goroutine's shadow stack, nil if
-// it has none; s is the state whose log the event goes to, the calling
-// goroutine's but for an unlock of a mutex another goroutine holds.
+// top is the node on top of the shadow stack of s, the calling
+// goroutine's, nil if it has none. Another goroutine writes into s's log
+// only events without a site (a test's fork in main's log, the end of a
+// test's goroutine) or whose code it found itself (a release it made for
+// s, rt_foreign.go), so code never looks at another goroutine's stack.
 func (s *gstate) top() *snode {
-	sh := s
-	if s.g != getg() {
-		o, ok := rec.states.get(goid())
-		if !ok {
-			return nil
-		}
-		sh = o
-	}
-	if len(sh.shadow) == 0 {
+	if len(s.shadow) == 0 {
 		return nil
 	}
-	return sh.shadow[len(sh.shadow)-1].node
+	return s.shadow[len(s.shadow)-1].node
 }
 
 // nodeStack returns the id of the stack of an event of n's function at
@@ -302,6 +320,13 @@ func (s *gstate) nodeCode(n *snode, site string) pcode {
 	if c.node == n && c.site == a && c.n == len(site) && c.code.n != 0 {
 		return c.code
 	}
+	return s.newNodeCode(n, site, c) // apart, so that nodeCode is inlined
+}
+
+// newNodeCode is nodeCode when the goroutine's cache misses: the code is
+// found in the shared table, or made, and put in the cache's slot c.
+func (s *gstate) newNodeCode(n *snode, site string, c *nodeSlot) pcode {
+	a := strAddr(site)
 	code, _ := nodeCodes.getOrAdd(nodeSite{n, site}, func(k nodeSite) pcode {
 		return s.pointCode(s.nodeStack(n, site), site)
 	})

@@ -48,15 +48,25 @@ var rec struct {
 // of the log (ck, chunks counts them) with buf, the lines in it, a slice
 // of its memory.
 type gstate struct {
+	// mu is taken by the goroutine itself only where its chunks are
+	// buffers (lock), by the rare writers of another goroutine's log
+	// (lockMu), and by those that read its name or flush its chunk; the
+	// goroutine's own events take no lock (rt_foreign.go).
 	mu     sync.Mutex
-	name   string
-	n      int
-	base   uint64 // the goroutine's last global stamp, shifted (stamp)
-	sub    uint64 // lines since then
-	writer uint64
-	chunks uint64
-	ck     *chunk
-	buf    []byte
+	locked bool // mu is held by the one writing now (lock, lockMu)
+	// buffered: the current chunk is a buffer, not the file's mapping
+	// (under mu): the goroutine then locks mu for each event, as Flush
+	// writes its chunk from other goroutines.
+	buffered bool
+	foreign  // releases other goroutines made for this one (rt_foreign.go)
+	name     string
+	n        int
+	base     uint64 // the goroutine's last global stamp, shifted (stamp)
+	sub      uint64 // lines since then
+	writer   uint64
+	chunks   uint64
+	ck       *chunk
+	buf      []byte
 	// after are events that happen before this goroutine's first event:
 	// hb facts written when it logs that event (its name is final then).
 	after []string
@@ -104,7 +114,7 @@ func start() {
 // newState is the state of a goroutine named name, with a writer of its
 // own in the log.
 func newState(name string) *gstate {
-	return &gstate{name: name, writer: rec.log.writer.Add(1), g: getg()}
+	return &gstate{name: name, writer: rec.log.writer.Add(1), g: getg(), sub: subMax} // its first line takes a global stamp
 }
 
 // on reports whether the process records.
@@ -181,8 +191,9 @@ func (s *gstate) line(parts ...string) {
 	for _, p := range parts {
 		n += len(p)
 	}
+	k := s.stamp(false) // before room: a global stamp may write releases first
 	s.room(maxSeq + 3 + n)
-	s.buf = s.appendStamp(s.buf, false)
+	s.buf = s.appendStamp(s.buf, k)
 	s.buf = append(s.buf, ' ')
 	for _, p := range parts {
 		s.buf = append(s.buf, p...)
@@ -191,7 +202,7 @@ func (s *gstate) line(parts ...string) {
 	s.ck.setUsed(len(s.buf))
 }
 
-// appendStamp appends the stamp of s's next line (stamp): a global one as
+// appendStamp appends the stamp k of s's next line (stamp): a global one as
 // "=" and the counter's value (the stamp without its subBits zero bits), a
 // local one as "+" and its count since the goroutine's last global one,
 // which the collector adds back (record/raw.go). Event lines leave out
@@ -199,8 +210,7 @@ func (s *gstate) line(parts ...string) {
 // NAME" line, and their stack and site (rt_point.go); reads and writes are
 // "r" and "w" (opRead, opWrite): raw lines are about a third as long as
 // trace lines.
-func (s *gstate) appendStamp(buf []byte, global bool) []byte {
-	k := s.stamp(global)
+func (s *gstate) appendStamp(buf []byte, k uint64) []byte {
 	if k == s.base {
 		return strconv.AppendUint(append(buf, '='), k>>subBits, 10)
 	}
@@ -236,29 +246,56 @@ const (
 
 // stamp returns the sequence number of s's next line: a global one if
 // global is set (and for the first line, and when the count since the
-// last one runs out), else the next after s's last (s.mu held).
+// last one runs out), else the next after s's last. A global stamp first
+// writes the releases that other goroutines made for s meanwhile
+// (rt_foreign.go), each at the stamp its unlocker took, and is then
+// taken anew, after theirs; so it must be taken before the line's room
+// and bytes.
 func (s *gstate) stamp(global bool) uint64 {
-	if global || s.base == 0 || s.sub == subMax {
-		s.base, s.sub = rec.seq.Add(1)<<subBits, 0
-		return s.base
+	if global || s.sub == subMax { // subMax also before the first line (newState)
+		return s.globalStamp() // apart, so that stamp is inlined
 	}
 	s.sub++
 	return s.base | s.sub
+}
+
+// globalStamp is stamp's global stamp.
+func (s *gstate) globalStamp() uint64 {
+	k := rec.seq.Add(1)
+	if s.pending.Load() {
+		s.drain()
+		k = rec.seq.Add(1)
+	}
+	s.base, s.sub = k<<subBits, 0
+	return s.base
 }
 
 // room makes sure the current chunk has room for a line of n bytes,
 // moving to a new chunk if not. A line longer than a chunk cannot occur
 // (names, values and sites are short); it would be cut.
 func (s *gstate) room(n int) {
-	if s.ck != nil && len(s.buf)+n <= cap(s.buf) {
-		return
+	if s.ck == nil || len(s.buf)+n > cap(s.buf) {
+		s.nextChunk() // apart, so that room is inlined
 	}
+}
+
+// nextChunk moves s to a new chunk.
+func (s *gstate) nextChunk() {
 	if s.ck != nil {
 		rec.log.done(s.ck)
 	}
 	s.ck = rec.log.newChunk(s.writer, s.chunks)
 	s.chunks++
 	s.buf = s.ck.mem[chunkHeader:chunkHeader:len(s.ck.mem)]
+	if !s.ck.mapped && !s.buffered && s.writer != dictWriter {
+		// A buffer (a mapping failed): from now on the goroutine writes
+		// under mu, as Flush may write the chunk from another goroutine.
+		if !s.locked {
+			s.mu.Lock()
+			s.locked = true
+		}
+		s.buffered = true
+	}
 }
 
 // event logs an event of s: "OP OPERANDS... @site". It returns its id.
@@ -309,12 +346,14 @@ func (s *gstate) threadLine() {
 // eventAt is eventStart once the event's code is known.
 func (s *gstate) eventAt(global bool, n int, code pcode) (buf []byte, ok bool) {
 	n += maxSeq + len(code.text) + 3
+	k := s.stamp(global)
 	s.room(n)
 	buf = s.buf
 	if n > cap(buf)-len(buf) {
+		s.sub = subMax // a stamp the log does not have: the next line takes a global one
 		return nil, false
 	}
-	buf = append(s.appendStamp(buf, global), ' ')
+	buf = append(s.appendStamp(buf, k), ' ')
 	if code.text != "" {
 		buf = append(append(buf, code.text...), ' ')
 	}
@@ -365,8 +404,21 @@ func (s *gstate) nextID() string { return s.name + ":" + strconv.Itoa(s.n+1) }
 func (s *gstate) last() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.lastID()
+	n := s.events()
+	if n == 0 {
+		return ""
+	}
+	return s.name + ":" + strconv.Itoa(n) // renames are under mu, before the first event
 }
+
+// events is the number of events s logged, read by any goroutine: the
+// goroutine counts them without a lock (rt_foreign.go), and a word read
+// while it writes sees an old count or the new one, both of which were
+// true (a lower bound is all that the readers need: settle, last). The
+// race detector, for a program recorded under -race, is told so.
+//
+//go:norace
+func (s *gstate) events() int { return s.n }
 
 // lastID is the id of the last event of s, "" if none.
 func (s *gstate) lastID() string {
@@ -385,27 +437,64 @@ func (s *gstate) flushLocked() {
 	}
 }
 
-// withState runs f with the calling goroutine's state locked.
+// withState runs f with the calling goroutine's state, as its writer.
 func withState(f func(s *gstate)) {
 	if !on() {
 		return
 	}
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	f(s)
+	s.unlock()
+}
+
+// lock makes the calling goroutine the writer of its own log s: no lock
+// at all where chunks are the file's mapping (rt_foreign.go), mu where
+// they are buffers.
+func (s *gstate) lock() {
+	if !canMap || s.buffered {
+		s.mu.Lock()
+		s.locked = true
+	}
+}
+
+// lockMu takes mu to write s's log: the goroutine itself where it
+// renames itself or ends, or another goroutine writing into a log whose
+// goroutine has ended or waits (rt_foreign.go).
+func (s *gstate) lockMu() {
+	s.mu.Lock()
+	s.locked = true
+}
+
+// unlock ends what lock or lockMu began.
+func (s *gstate) unlock() {
+	if s.locked {
+		s.unlockMu()
+	}
+}
+
+// unlockMu releases mu; not inlined, so that unlock is.
+//
+//go:noinline
+func (s *gstate) unlockMu() {
+	s.locked = false
 	s.mu.Unlock()
 }
 
 // Flush puts every goroutine's chunk into the log file. The instrumented
 // program calls it at exit and when a goroutine panics; where chunks are
-// mapped (Linux) they are in the file already and this does nothing.
+// mapped (Linux) they are in the file already and this does nothing. It
+// touches only buffered chunks, which their goroutines write under mu: a
+// mapped one is written without a lock.
 func Flush() {
 	if !on() {
 		return
 	}
 	rec.states.each(func(_ int64, s *gstate) {
 		s.mu.Lock()
-		s.flushLocked()
+		if !canMap || s.buffered {
+			s.flushLocked()
+		}
 		s.mu.Unlock()
 	})
 }

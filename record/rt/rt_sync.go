@@ -14,18 +14,22 @@ import (
 // goroutine unlock a mutex another goroutine locked; the trace's release
 // must then be the holder's: it is logged in the holder's thread (its
 // events so far all came before the unlock) after an event of the
-// unlocking goroutine, by an hb fact.
+// unlocking goroutine, by an hb fact (rt_foreign.go).
 
 // lockState is what the recorder keeps of one lock: its name, whether
 // its kind directive is written, and who holds it. The exclusive holder
-// needs no lock of the recorder's: it is set after the lock is acquired
-// and cleared before it is released, so the lock itself orders these
-// writes. Shared holders are counted under the state's mutex.
+// needs no lock of the recorder's, not even an atomic access (a locked
+// instruction per Lock and per Unlock): it is set after the lock is
+// acquired and read and cleared before it is released, so the lock itself
+// orders these accesses — also when another goroutine unlocks, which Go
+// allows only after the Lock returned (else the Unlock is a fatal
+// error), which something in the program ordered before the Unlock.
+// Shared holders are counted under the state's mutex.
 type lockState struct {
 	name     string
 	id       uint64 // the name's number (vname), for binary events
 	declared atomic.Bool
-	excl     atomic.Pointer[gstate]
+	excl     *gstate
 	mu       sync.Mutex
 	shared   map[*gstate]int
 }
@@ -51,11 +55,11 @@ func (st *lockState) declare(s *gstate, kind string) {
 	}
 }
 
-func acquired(k locKey, desc, site string, use lockUse) {
-	if !on() {
+func acquired(mk Mark, k locKey, desc, site string, use lockUse) {
+	s := mk.state()
+	if s == nil {
 		return
 	}
-	s := cur()
 	st := lockOf(k, desc)
 	op, tag := "acquire ", byte(binAcquire)
 	if use.shared {
@@ -67,25 +71,25 @@ func acquired(k locKey, desc, site string, use lockUse) {
 		st.shared[s]++
 		st.mu.Unlock()
 	} else {
-		st.excl.Store(s)
+		st.excl = s
 	}
-	s.mu.Lock()
+	s.lock()
 	s.held++
 	st.declare(s, use.kind)
 	if use.request {
 		s.lockEv(site, binRequest, "request ", st) // writer preference (rt_locks.go)
 	}
 	s.lockEv(site, tag, op, st)
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // releasing logs the release of p by the calling goroutine, or by the
 // holder for the calling goroutine.
-func releasing(k locKey, desc, site string, shared bool) {
-	if !on() {
+func releasing(mk Mark, k locKey, desc, site string, shared bool) {
+	s := mk.state()
+	if s == nil {
 		return
 	}
-	s := cur()
 	st := lockOf(k, desc)
 	op, method, tag := "release ", "Unlock", byte(binRelease)
 	holder := s
@@ -102,33 +106,32 @@ func releasing(k locKey, desc, site string, shared bool) {
 			delete(st.shared, holder)
 		}
 		st.mu.Unlock()
-	} else if h := st.excl.Swap(nil); h != nil {
+	} else if h := st.excl; h != nil {
+		st.excl = nil
 		holder = h
 	}
 	if holder == s {
-		s.mu.Lock()
+		s.lock()
 		s.held--
 		s.lockEv(site, tag, op, st)
-		s.mu.Unlock()
+		s.unlock()
 		return
 	}
-	s.mu.Lock()
+	s.lock()
 	by := s.event(site, "call void sync.Mutex."+method+"() target="+st.name)
-	s.mu.Unlock()
-	holder.mu.Lock()
-	holder.held--
-	rel := holder.event(site, op+st.name) // before its end: endOf
-	holder.line("hb " + by + " " + rel)
-	holder.mu.Unlock()
+	code := s.code(site)
+	s.unlock()
+	holder.releaseFor(s, foreignRel{code: code, op: op, lock: st.name, by: by}) // rt_foreign.go
 }
 
-// Lock is (*sync.Mutex).Lock; desc describes the mutex's location.
-func Lock(m *sync.Mutex, desc, site string) {
+// Lock is (*sync.Mutex).Lock; desc describes the mutex's location, mk is
+// the mark of the instrumented function that locks (Mark.state).
+func Lock(mk Mark, m *sync.Mutex, desc, site string) {
 	if !m.TryLock() {
 		blocking(keyOf(m), desc, site, lockUse{kind: "mutex"})
 		m.Lock()
 	}
-	acquired(keyOf(m), desc, site, lockUse{kind: "mutex"})
+	acquired(mk, keyOf(m), desc, site, lockUse{kind: "mutex"})
 }
 
 // blocking notes, before a goroutine blocks on a lock that another holds,
@@ -149,15 +152,15 @@ func blocking(k locKey, desc, site string, use lockUse) {
 	if use.shared {
 		what = "racquire "
 	}
-	s.mu.Lock()
+	s.lock()
 	st.declare(s, use.kind)
 	s.line("# blocks ", s.name, " ", what, st.name, " stack=", s.stackID(), " @", site)
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // Unlock is (*sync.Mutex).Unlock.
-func Unlock(m *sync.Mutex, desc, site string) {
-	releasing(keyOf(m), desc, site, false)
+func Unlock(mk Mark, m *sync.Mutex, desc, site string) {
+	releasing(mk, keyOf(m), desc, site, false)
 	m.Unlock()
 }
 
@@ -165,7 +168,7 @@ func Unlock(m *sync.Mutex, desc, site string) {
 func TryLock(m *sync.Mutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(keyOf(m), desc, site, lockUse{kind: "mutex"})
+		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "mutex"})
 	}
 	return ok
 }
@@ -176,12 +179,12 @@ func RWLock(m *sync.RWMutex, desc, site string) {
 		blocking(keyOf(m), desc, site, lockUse{kind: "rwmutex"})
 		m.Lock()
 	}
-	acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", request: true})
+	acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex", request: true})
 }
 
 // RWUnlock is (*sync.RWMutex).Unlock.
 func RWUnlock(m *sync.RWMutex, desc, site string) {
-	releasing(keyOf(m), desc, site, false)
+	releasing(Mark{}, keyOf(m), desc, site, false)
 	m.Unlock()
 }
 
@@ -189,7 +192,7 @@ func RWUnlock(m *sync.RWMutex, desc, site string) {
 func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryLock()
 	if ok {
-		acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex"}) // no wait, no request
+		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex"}) // no wait, no request
 	}
 	return ok
 }
@@ -200,12 +203,12 @@ func RLock(m *sync.RWMutex, desc, site string) {
 		blocking(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 		m.RLock()
 	}
-	acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
+	acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 }
 
 // RUnlock is (*sync.RWMutex).RUnlock.
 func RUnlock(m *sync.RWMutex, desc, site string) {
-	releasing(keyOf(m), desc, site, true)
+	releasing(Mark{}, keyOf(m), desc, site, true)
 	m.RUnlock()
 }
 
@@ -213,7 +216,7 @@ func RUnlock(m *sync.RWMutex, desc, site string) {
 func TryRLock(m *sync.RWMutex, desc, site string) bool {
 	ok := m.TryRLock()
 	if ok {
-		acquired(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
+		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 	}
 	return ok
 }
@@ -257,7 +260,7 @@ func wgLog(wg *sync.WaitGroup, desc, site, sig, args string, delta int) {
 	p := unsafe.Pointer(wg)
 	name := locName(keyOf(wg), desc)
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	wgs.mu.Lock()
 	w := wgOf(p)
 	from := w.counter
@@ -268,7 +271,7 @@ func wgLog(wg *sync.WaitGroup, desc, site, sig, args string, delta int) {
 		w.released, w.pending, w.counter = w.pending, nil, 0
 	}
 	wgs.mu.Unlock()
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // WGAdd is (*sync.WaitGroup).Add. The event's arguments are the delta and
@@ -338,16 +341,16 @@ func OnceDo(o *sync.Once, f func(), desc, site string) {
 	p := unsafe.Pointer(o)
 	name := locName(keyOf(o), desc)
 	s := cur()
-	s.mu.Lock()
+	s.lock()
 	s.event(site, "enter void sync.Once.Do() target="+name)
-	s.mu.Unlock()
+	s.unlock()
 	ran := false
 	o.Do(func() {
 		ran = true
 		defer func() {
-			s.mu.Lock()
+			s.lock()
 			exit := s.event(site, "exit void sync.Once.Do() target="+name)
-			s.mu.Unlock()
+			s.unlock()
 			onces.mu.Lock()
 			onces.done[p] = exit
 			onces.mu.Unlock()
@@ -360,12 +363,12 @@ func OnceDo(o *sync.Once, f func(), desc, site string) {
 	onces.mu.Lock()
 	first := onces.done[p]
 	onces.mu.Unlock()
-	s.mu.Lock()
+	s.lock()
 	exit := s.event(site, "exit void sync.Once.Do() target="+name)
 	if first != "" {
 		s.line("hb " + first + " " + exit)
 	}
-	s.mu.Unlock()
+	s.unlock()
 }
 
 // Conds are wait/notify: Wait is `wait L C` on the condition's mutex L
@@ -385,15 +388,15 @@ func CondWait(c *sync.Cond, desc, site string) {
 	held := false
 	if isMutex {
 		st, ok := lockStates.get(keyOf(m))
-		held = ok && st.excl.Load() == s
+		held = ok && st.excl == s // s holds the mutex, if anyone: ordered
 	}
-	s.mu.Lock()
+	s.lock()
 	if held {
 		s.event(site, "wait "+locName(keyOf(m), "sync.Mutex")+" "+cn)
 	} else {
 		s.event(site, "call void sync.Cond.Wait() target="+cn)
 	}
-	s.mu.Unlock()
+	s.unlock()
 	c.Wait()
 }
 
@@ -421,7 +424,7 @@ func CondBroadcast(c *sync.Cond, desc, site string) {
 func LockerLock(l sync.Locker, desc, site string) {
 	switch m := l.(type) {
 	case *sync.Mutex:
-		Lock(m, desc, site)
+		Lock(Mark{}, m, desc, site)
 	case *sync.RWMutex:
 		RWLock(m, desc, site)
 	default:
@@ -437,7 +440,7 @@ func LockerLock(l sync.Locker, desc, site string) {
 func LockerUnlock(l sync.Locker, desc, site string) {
 	switch m := l.(type) {
 	case *sync.Mutex:
-		Unlock(m, desc, site)
+		Unlock(Mark{}, m, desc, site)
 	case *sync.RWMutex:
 		RWUnlock(m, desc, site)
 	default:

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unsafe"
 )
 
@@ -171,37 +172,122 @@ func TestPointCodes(t *testing.T) {
 
 // TestUnlockByAnother: a mutex that another goroutine unlocks is
 // released in its holder's thread, after the unlocking goroutine's call
-// (hb), and a lock the holder released is held by nobody.
+// (hb), and a lock the holder released is held by nobody. The unlocker
+// does not write into the holder's log (rt_foreign.go): it queues the
+// release and notes it in its own log with the release's stamp; the
+// holder writes it at that stamp before its next synchronisation event,
+// after the unsynchronised events it logged meanwhile.
 func TestUnlockByAnother(t *testing.T) {
 	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
 	if !on() {
 		t.Skip("recording did not start (it starts once per process)")
 	}
-	var m sync.Mutex
-	held := make(chan *gstate)
+	var m, m2 sync.Mutex
+	x := 0
+	held, next, done := make(chan *gstate), make(chan bool), make(chan bool)
 	go func() {
-		Lock(&m, "mu", "u.go:1")
+		Lock(Mark{}, &m, "mu", "u.go:1")
 		held <- cur()
+		<-next
+		Write(Mark{}, &x, 1, "x", "u.go:3") // no synchronisation: before the release
+		Lock(Mark{}, &m2, "mu2", "u.go:4")  // its global stamp writes the release first
+		Unlock(Mark{}, &m2, "mu2", "u.go:5")
+		done <- true
 	}()
 	a := <-held
-	Unlock(&m, "mu", "u.go:2")
+	Unlock(Mark{}, &m, "mu", "u.go:2")
 	b := cur()
 	st, ok := lockStates.get(keyOf(&m))
-	if !ok || st.excl.Load() != nil {
+	if !ok || st.excl != nil {
 		t.Fatalf("after the unlock the lock's state is %v (found: %v); want no holder", st, ok)
 	}
+	textB := string(b.buf)
+	note := regexp.MustCompile(`(?m)^\+\d+ # releases-for ` + strconv.FormatUint(a.writer, 10) + ` (\d+) (` + regexp.QuoteMeta(b.name) + `:\d+) (\$\d+) release ` + st.name + `$`).FindStringSubmatch(textB)
+	if note == nil || !regexp.MustCompile(`(?m) call void sync.Mutex.Unlock\(\) target=`+st.name+`$`).MatchString(textB) {
+		t.Fatalf("the unlocker logged %q; want its Unlock call and a note of the release for writer %d", textB, a.writer)
+	}
+	if !a.pending.Load() || strings.Contains(string(a.buf), "release") {
+		t.Errorf("before the holder's next event its log is %q (pending %v); want the release queued, not written", a.buf, a.pending.Load())
+	}
+	next <- true
+	<-done
 	a.mu.Lock()
 	textA := string(a.buf)
 	a.mu.Unlock()
-	b.mu.Lock()
-	textB := string(b.buf)
-	b.mu.Unlock()
-	for _, want := range []struct{ text, re string }{
-		{textA, `(?m) acquire ` + st.name + `\n(.*\n)*.* release ` + st.name + `\n.* hb ` + regexp.QuoteMeta(b.name) + `:\d+ ` + regexp.QuoteMeta(a.name) + `:\d+$`},
-		{textB, `(?m) call void sync.Mutex.Unlock\(\) target=` + st.name + `$`},
-	} {
-		if !regexp.MustCompile(want.re).MatchString(want.text) {
-			t.Errorf("logged %q; want a match of %s", want.text, want.re)
+	re := `(?m)^=` + note[1] + ` ` + regexp.QuoteMeta(note[3]) + ` release ` + st.name + `\n\+1 hb ` + regexp.QuoteMeta(note[2]) + ` ` + regexp.QuoteMeta(a.name) + `:(\d+)\n\x07`
+	got := regexp.MustCompile(re).FindStringSubmatch(textA)
+	if got == nil || !strings.Contains(textA[:strings.Index(textA, "="+note[1]+" ")], "\x02") {
+		t.Fatalf("the holder logged %q; want its write of x, then the release at the note's stamp %s with the fact from %s, then its acquire of mu2 (binary records: the write's tag 2, the acquire's 7)", textA, note[1], note[2])
+	}
+	if n, _ := strconv.Atoi(got[1]); n != 3 {
+		t.Errorf("the release is %s:%s; want %s:3 (acquire, write, release)", a.name, got[1], a.name)
+	}
+}
+
+// TestMarkState: an event finds its goroutine's state in the mark of its
+// function (Mark.state) — the state Enter found — and a mark used on
+// another goroutine than the one that made it, or the zero Mark, finds
+// the calling goroutine's state by its id instead.
+func TestMarkState(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() || !haveG {
+		t.Skip("recording did not start (it starts once per process), or no shadow stacks here")
+	}
+	m := Enter()
+	defer Leave(m)
+	if m.s == nil || m.state() != m.s || m.s != cur() {
+		t.Fatalf("mark of %v; its state %p, the goroutine's %p", m, m.state(), cur())
+	}
+	other := make(chan [2]*gstate)
+	go func() { other <- [2]*gstate{m.state(), cur()} }()
+	if got := <-other; got[0] != got[1] || got[0] == m.s {
+		t.Errorf("the mark used on another goroutine gives state %p; want that goroutine's, %p, not the mark's, %p", got[0], got[1], m.s)
+	}
+	if (Mark{}).state() != cur() {
+		t.Errorf("the zero mark gives state %p; want the goroutine's, %p", (Mark{}).state(), cur())
+	}
+}
+
+// TestBufferedChunks: where chunks are buffers (off Linux, or when a
+// mapping fails) a goroutine writes its log under its mutex, which Flush
+// takes to write its chunk: a goroutine started by an instrumented `go`
+// statement logs and ends, and Flush runs meanwhile, without a deadlock,
+// and its lines reach the file.
+func TestBufferedChunks(t *testing.T) {
+	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
+	if !on() {
+		t.Skip("recording did not start (it starts once per process)")
+	}
+	rec.log.mapped = false // new chunks are buffers
+	defer func() { rec.log.mapped = canMap }()
+	x := 0
+	done := make(chan bool)
+	c := Fork("b.go:1")
+	go func() {
+		Start(c)
+		defer func() { End(recover()) }()
+		for i := 0; i < 3; i++ {
+			Write(Mark{}, &x, i, "x", "b.go:2")
+			Flush()
 		}
+		done <- true
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the goroutine did not finish: a deadlock on its log's mutex")
+	}
+	// The log's file stays open (the directory it was made in may be
+	// another test's, removed since).
+	st, err := rec.log.f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := make([]byte, st.Size())
+	if _, err := rec.log.f.ReadAt(data, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "# forked-by ") || !strings.Contains(string(data), "# thread b.go:1.") {
+		t.Errorf("the log lacks the goroutine's lines")
 	}
 }

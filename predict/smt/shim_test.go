@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -87,5 +89,40 @@ func sendSIGINT(t *testing.T, sig <-chan os.Signal, when string) {
 	case <-sig:
 	case <-time.After(5 * time.Second):
 		t.Fatalf("SIGINT %s did not reach Go", when)
+	}
+}
+
+// TestZ3KeepsOneArena makes Z3 contexts on eight OS threads at once and
+// checks that malloc still has one arena (oneArena in shim.go): with glibc's
+// default each thread's first allocation gets an arena of its own, and
+// the test fails (8 or 9 arenas, checked by hand with oneArena a
+// no-op).
+func TestZ3KeepsOneArena(t *testing.T) {
+	configureZ3()
+	if mallocArenas() < 0 {
+		t.Skip("malloc_info is glibc's")
+	}
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			runtime.LockOSThread() // a thread of its own, as a worker's calls may be
+			defer runtime.UnlockOSThread()
+			<-start
+			ctx := z3.NewContext(nil)
+			s := z3.NewSolver(ctx)
+			x, y := ctx.IntConst("x"), ctx.IntConst("y")
+			s.Assert(x.LT(y))
+			if _, err := s.Check(); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	if n := mallocArenas(); n != 1 {
+		t.Errorf("malloc has %d arenas after Z3 ran on 8 threads, want 1", n)
 	}
 }

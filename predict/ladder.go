@@ -22,8 +22,8 @@ func ladderOrder() []string {
 	return []string{
 		"dump",
 		"shb", "syncp", "syncp-values",
-		"closure", "supply",
-		"greedy", "saturate", "given", "greedy-saturated", "saturate-rf", "ending", "recorded",
+		"closure",
+		"greedy", "supply", "saturate", "given", "greedy-saturated", "saturate-rf", "ending", "recorded",
 		"window", "local", "prefix-window",
 		"saturate-wide",
 		"small", "downset", "exact",

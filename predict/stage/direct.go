@@ -184,11 +184,13 @@ func recorded(f *Facts, q *Query) (Decision, bool) {
 	if !ok {
 		return Decision{}, false
 	}
-	sched := steps // encode's steps are the replay validator's (trace.Step)
-	if !f.Valid(c, sched) {
+	// encode's steps are the replay validator's (trace.Step); they are
+	// the base order's, so the validator resumes from the last mark.
+	from := f.MarkAtOrBefore(len(steps))
+	if !f.ValidFrom(c, from, steps[from:]) {
 		return Decision{}, false
 	}
-	return Decision{Verdict: Sat, Schedule: sched, Validated: true}, true
+	return Decision{Verdict: Sat, Schedule: steps[from:], From: from, Validated: true}, true
 }
 
 // blocksContiguous reports whether the chosen events of every `||` block

@@ -31,17 +31,17 @@ func Reordered(f *Facts) []Stage {
 	return []Stage{
 		{Name: "shb", Channels: true, Run: func(q *Query) (Decision, bool) {
 			return reordered(f, q, func(c *reorder.Clocks, b []trace.EventRef) (int, []replay.Step, bool) {
-				return c.Block(b, reorder.SHB, f.markAtOrBefore)
+				return c.Block(b, reorder.SHB, f.MarkAtOrBefore)
 			})
 		}},
 		{Name: "syncp", Channels: true, Run: func(q *Query) (Decision, bool) {
 			return reordered(f, q, func(c *reorder.Clocks, b []trace.EventRef) (int, []replay.Step, bool) {
-				return c.Block(b, reorder.SyncP, f.markAtOrBefore)
+				return c.Block(b, reorder.SyncP, f.MarkAtOrBefore)
 			})
 		}},
 		{Name: "syncp-values", Channels: true, Run: func(q *Query) (Decision, bool) {
 			return reordered(f, q, func(c *reorder.Clocks, b []trace.EventRef) (int, []replay.Step, bool) {
-				return c.Lazy(b, f.markAtOrBefore)
+				return c.Lazy(b, f.MarkAtOrBefore)
 			})
 		}},
 		{Name: GivenStage, Channels: true, Run: func(q *Query) (Decision, bool) { return given(f, q) }},
@@ -72,9 +72,11 @@ func reordered(f *Facts, q *Query, find func(*reorder.Clocks, []trace.EventRef) 
 	return Decision{Verdict: Sat, Schedule: steps, From: from, Validated: true}, true
 }
 
-// markAtOrBefore is the position of the last validator mark at or before
-// base position pos (0 when there is none).
-func (f *Facts) markAtOrBefore(pos int) int {
+// MarkAtOrBefore is the position of the last validator mark at or before
+// base position pos (0 when there is none): a witness whose first steps
+// are the base order's, up to pos or further, is validated from there
+// (ValidFrom), so it costs what lies after the mark, not the trace.
+func (f *Facts) MarkAtOrBefore(pos int) int {
 	k, found := slices.BinarySearchFunc(f.marks, pos, func(m replay.Mark, n int) int { return cmp.Compare(m.Steps, n) })
 	if found {
 		return pos

@@ -21,8 +21,9 @@ import (
 // traces are written in their simulated order, so that their recorded
 // pairing of receives with sends is known: the sweep must find
 // witnesses in which a receive takes another send than it did in the
-// run, or the test checks too little. GPREDICT_SWEEP=N runs N rounds
-// (default 150).
+// run, or the test checks too little. Three traces in four have selects
+// (tracegen.Config.Selects), whose witnesses may take another ready case.
+// GPREDICT_SWEEP=N runs N rounds (default 150).
 func TestChannelsMatchExplorer(t *testing.T) {
 	n := sweepSize(t, "GPREDICT_SWEEP", 150)
 	r := rand.New(rand.NewSource(20261125))
@@ -65,9 +66,9 @@ func TestChannelsMatchExplorer(t *testing.T) {
 	if repaired == 0 {
 		t.Error("no witness pairs a receive with another send than the run did: the test checks too little")
 	}
-	if others == 0 {
-		t.Error("no witness has a select take another case than in the run: the test checks too little")
-	}
+	// Witnesses that need a select's other case are rare in random traces
+	// (1 in the 3,790 of 600 traces): TestSelectCasesMatchExplorer holds
+	// the traces that require them.
 	for _, want := range []string{"exact/sat", "exact/unsat"} {
 		if verdicts[want] == 0 {
 			t.Errorf("no candidate settled as %s: the test checks too little", want)

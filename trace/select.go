@@ -78,7 +78,9 @@ func (t *Trace) SelectAt(r EventRef) (*Select, bool) {
 // OtherCases lists the parts with which a schedule may take select event
 // r as another case than the recorded one (docs/semantics.md, rule 7):
 // each receive case on another channel than the recorded case's (the
-// first of duplicates), and Default when the select has a default and
+// first of duplicates; a receive case on the channel of a recorded send
+// is left out too, so that an event stands for one operation of each
+// channel), and Default when the select has a default and
 // did not take it. Send cases are never taken instead (their value is
 // not recorded, and an unbuffered one needs a receiver waiting at that
 // moment, which steps do not show); they only keep a default from being
@@ -91,7 +93,7 @@ func (t *Trace) OtherCases(r EventRef) []Part {
 	ev := t.Event(r)
 	var out []Part
 	seen := map[Sym]bool{}
-	if ev.Op == OpRecv || ev.Op == OpRecvClosed {
+	if ev.Op != OpDefault {
 		seen[ev.Obj] = true
 	}
 	for k, c := range sel.Cases {

@@ -37,37 +37,59 @@ import (
 // before it holds. Sizes are cubic in a channel's operations.
 func (p *Problem) encodeChans() {
 	defer func() { p.concAt = nil }() // only needed while building
-	for _, ops := range p.chanGroups() {
+	encs := map[trace.Sym]*chanEnc{}
+	others := p.otherReceives()
+	for _, g := range p.chanGroups() {
 		if p.stopped() {
 			return
 		}
-		(&chanEnc{p: p}).encode(ops)
+		c := &chanEnc{p: p, virt: others[g.ch]}
+		c.encode(g.ch, g.ops)
+		encs[g.ch] = c
 	}
+	p.encodeSelects(encs)
 }
 
-// chanGroups lists, per channel with operations in the slice, those
-// operations, in the order the index found the channels.
-func (p *Problem) chanGroups() [][]trace.EventRef {
-	var out [][]trace.EventRef
+// chanGroups lists, per channel with operations in the slice or named by
+// a case of a select in it, its operations in the slice, in the order the
+// slice's events name the channels.
+func (p *Problem) chanGroups() []chanGroup {
+	var out []chanGroup
 	seen := map[trace.Sym]bool{}
 	tr := p.Trace
+	group := func(ch trace.Sym) {
+		if seen[ch] {
+			return
+		}
+		seen[ch] = true
+		g := chanGroup{ch: ch}
+		for _, o := range p.idx.chanOps[ch] {
+			if p.inSlice(o) {
+				g.ops = append(g.ops, o)
+			}
+		}
+		out = append(out, g)
+	}
 	for t, n := range p.Slice.Prefix {
 		for i := 0; i < n; i++ {
-			ev := tr.Event(trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)})
-			if !ev.Op.IsChan() || seen[ev.Obj] {
-				continue
+			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
+			if ev := tr.Event(r); ev.Op.IsChan() {
+				group(ev.Obj)
 			}
-			seen[ev.Obj] = true
-			var ops []trace.EventRef
-			for _, o := range p.idx.chanOps[ev.Obj] {
-				if p.inSlice(o) {
-					ops = append(ops, o)
+			if sel, ok := tr.SelectAt(r); ok {
+				for _, cs := range sel.Cases {
+					group(cs.Chan)
 				}
 			}
-			out = append(out, ops)
 		}
 	}
 	return out
+}
+
+// chanGroup is a channel and its operations in the slice.
+type chanGroup struct {
+	ch  trace.Sym
+	ops []trace.EventRef
 }
 
 // chanEnc encodes one channel.
@@ -86,6 +108,10 @@ type chanEnc struct {
 	// lo and hi bound the place of a send among the channel's sends, and
 	// of a receive among the receives that take a send (bounds).
 	lo, hi map[trace.EventRef]int
+	// virt are the other cases of selects that receive from the channel
+	// (select.go): each a receive of its own, at its select event's
+	// step of that case, keyed by the select event.
+	virt map[trace.EventRef]Step
 }
 
 // pair is (receive, send).
@@ -98,17 +124,29 @@ type apair struct {
 	s trace.EventRef
 }
 
-func (c *chanEnc) v(e trace.EventRef) Var { return c.p.Var(Step{Ref: e, Part: Whole}) }
+func (c *chanEnc) v(e trace.EventRef) Var { return c.p.Var(c.step(e)) }
+
+// step is operation e's step: its event's, or, for another case of a
+// select that receives from the channel, that case's step.
+func (c *chanEnc) step(e trace.EventRef) Step {
+	if s, ok := c.virt[e]; ok {
+		return s
+	}
+	return Step{Ref: e, Part: Whole}
+}
+
+// id names operation e in dumps and explanations.
+func (c *chanEnc) id(e trace.EventRef) string { return c.step(e).Format(c.p.Trace) }
 
 func (c *chanEnc) add(f *F, why string, evs ...trace.EventRef) {
 	c.p.add(f, FamChan, why, evs...)
 }
 
-func (c *chanEnc) encode(ops []trace.EventRef) {
+func (c *chanEnc) encode(ch trace.Sym, ops []trace.EventRef) {
 	p := c.p
 	tr := p.Trace
-	c.ch = tr.Str(tr.Event(ops[0]).Obj)
-	c.cap = tr.Cap(tr.Event(ops[0]).Obj)
+	c.ch = tr.Str(ch)
+	c.cap = tr.Cap(ch)
 	c.m, c.rb, c.g, c.gb = map[pair]BoolVar{}, map[pair]BoolVar{}, map[apair]BoolVar{}, map[apair]BoolVar{}
 	c.closedFormula = map[trace.EventRef]*F{}
 	for _, o := range ops {
@@ -122,13 +160,16 @@ func (c *chanEnc) encode(ops []trace.EventRef) {
 			c.recvs = append(c.recvs, o)
 		}
 	}
+	for _, e := range sortedRefs(c.virt) {
+		c.recvs = append(c.recvs, e)
+	}
 	c.bounds()
 	// The pairs a receive may take: not a send that must come after it,
 	// nor one whose place in the queue cannot be the receive's.
 	for _, r := range c.recvs {
 		for _, s := range c.sends {
 			if !p.idx.Before(r, s) && c.meet(c.lo[r], c.hi[r], s) {
-				c.m[pair{r, s}] = p.newBool("m_" + tr.ID(r) + "_" + tr.ID(s))
+				c.m[pair{r, s}] = p.newBool("m_" + c.id(r) + "_" + tr.ID(s))
 			}
 		}
 	}
@@ -153,11 +194,17 @@ func (c *chanEnc) bounds() {
 	for _, group := range [][]trace.EventRef{c.sends, c.recvs} {
 		for _, e := range group {
 			lo, hi := 1, 0
+			_, ve := c.virt[e]
 			for _, o := range group {
+				_, vo := c.virt[o]
 				switch {
 				case o == e:
 					hi++
-				case c.p.idx.Before(o, e):
+				case c.p.idx.Before(o, e) && !ve && !vo:
+					// Another case of a select neither counts before
+					// a receive (it is taken only instead of its
+					// select's event, which then precedes nothing) nor
+					// counts what precedes its select event.
 					lo++
 					hi++
 				case !c.p.idx.Before(e, o):
@@ -185,8 +232,9 @@ func (c *chanEnc) matching() {
 				continue
 			}
 			mine = append(mine, s)
-			conj := []*F{p.in(Step{Ref: r, Part: Whole})}
-			if !p.idx.Before(s, r) {
+			conj := []*F{p.in(c.step(r))}
+			if _, virtual := c.virt[r]; virtual || !p.idx.Before(s, r) { // another case's step has no derived orders
+
 				conj = append(conj, Lt(c.v(s), c.v(r)))
 			}
 			for _, s2 := range c.sends {
@@ -195,12 +243,12 @@ func (c *chanEnc) matching() {
 				}
 				conj = append(conj, Or(Lt(c.v(s), c.v(s2)), Lit(c.rbOf(s2, r), false)))
 			}
-			c.add(Implies(b, And(conj...)), tr.ID(r)+" takes "+tr.ID(s)+" only as the oldest send of "+c.ch+" not yet received", r, s)
+			c.add(Implies(b, And(conj...)), c.id(r)+" takes "+tr.ID(s)+" only as the oldest send of "+c.ch+" not yet received", r, s)
 		}
 		for i := range mine {
 			for j := i + 1; j < len(mine); j++ {
 				c.add(Or(Lit(c.m[pair{r, mine[i]}], true), Lit(c.m[pair{r, mine[j]}], true)),
-					tr.ID(r)+" takes at most one of "+tr.ID(mine[i])+" and "+tr.ID(mine[j]), r)
+					c.id(r)+" takes at most one of "+tr.ID(mine[i])+" and "+tr.ID(mine[j]), r)
 			}
 		}
 	}
@@ -217,7 +265,7 @@ func (c *chanEnc) matching() {
 					return
 				}
 				c.add(Or(Lit(c.m[pair{takers[i], s}], true), Lit(c.m[pair{takers[j], s}], true)),
-					tr.ID(s)+" is received by at most one of "+tr.ID(takers[i])+" and "+tr.ID(takers[j]), s)
+					tr.ID(s)+" is received by at most one of "+c.id(takers[i])+" and "+c.id(takers[j]), s)
 			}
 		}
 	}
@@ -229,17 +277,19 @@ func (c *chanEnc) rbOf(s, r trace.EventRef) BoolVar {
 		return b
 	}
 	p, tr := c.p, c.p.Trace
-	b := p.newBool("rb_" + tr.ID(s) + "_" + tr.ID(r))
+	b := p.newBool("rb_" + tr.ID(s) + "_" + c.id(r))
 	c.rb[pair{r, s}] = b
 	var alts []*F
 	for _, r2 := range c.recvs {
 		m, ok := c.m[pair{r2, s}]
-		if r2 == r || !ok || p.idx.Before(r, r2) {
+		_, v1 := c.virt[r]
+		_, v2 := c.virt[r2]
+		if r2 == r || !ok || !v1 && !v2 && p.idx.Before(r, r2) {
 			continue
 		}
 		alts = append(alts, And(Lit(m, false), Lt(c.v(r2), c.v(r))))
 	}
-	c.add(Implies(b, Or(alts...)), tr.ID(s)+" is received before "+tr.ID(r), s, r)
+	c.add(Implies(b, Or(alts...)), tr.ID(s)+" is received before "+c.id(r), s, r)
 	return b
 }
 
@@ -269,7 +319,8 @@ func (c *chanEnc) receives() {
 			return
 		}
 		ev := tr.Event(r)
-		alts := []*F{p.out(Step{Ref: r, Part: Whole}), c.closedAt(r)}
+		_, virtual := c.virt[r]
+		alts := []*F{p.out(c.step(r)), c.closedAt(r)}
 		var keep []*F
 		for _, s := range c.sends {
 			m, ok := c.m[pair{r, s}]
@@ -277,14 +328,14 @@ func (c *chanEnc) receives() {
 				continue
 			}
 			alts = append(alts, Lit(m, false))
-			if ev.Op == trace.OpRecv && tr.Event(s).Val == ev.Val {
+			if !virtual && ev.Op == trace.OpRecv && tr.Event(s).Val == ev.Val {
 				keep = append(keep, And(Lit(m, false), p.concAt(s)))
 			}
 		}
-		c.add(Or(alts...), tr.ID(r)+" takes a send of "+c.ch+" or finds it closed and drained", r)
+		c.add(Or(alts...), c.id(r)+" takes a send of "+c.ch+" or finds it closed and drained", r)
 		cons, ok := p.cons[r]
-		if !ok {
-			continue
+		if !ok || virtual {
+			continue // another case's value is no part of the trace
 		}
 		if ev.Op == trace.OpRecvClosed {
 			c.add(Implies(cons, c.closedAt(r)), tr.ID(r)+" finds "+c.ch+" closed and drained, as in the trace", r)
@@ -333,11 +384,13 @@ func (c *chanEnc) completion() {
 			}
 		}
 		for _, n := range needers {
-			c.add(Or(p.out(firstStep(tr, n)), c.done(s, n)), tr.ID(s)+" has completed (its "+c.ch+" capacity "+strconv.Itoa(c.cap)+") before "+tr.ID(n), s, n)
+			for _, st := range append([]Step{firstStep(tr, n)}, p.otherCaseSteps(n)...) {
+				c.add(Or(p.out(st), c.done(s, p.Var(st))), tr.ID(s)+" has completed (its "+c.ch+" capacity "+strconv.Itoa(c.cap)+") before "+st.Format(tr), s, n)
+			}
 		}
 		if c.close != nil && !p.idx.Before(*c.close, s) {
 			x := *c.close
-			c.add(Or(p.out(Step{Ref: x, Part: Whole}), Lt(c.v(x), c.v(s)), c.done(s, x)), tr.ID(s)+" has completed before the close "+tr.ID(x)+" (a waiting send panics)", s, x)
+			c.add(Or(p.out(Step{Ref: x, Part: Whole}), Lt(c.v(x), c.v(s)), c.done(s, c.v(x))), tr.ID(s)+" has completed before the close "+tr.ID(x)+" (a waiting send panics)", s, x)
 		}
 	}
 }
@@ -362,10 +415,8 @@ func (p *Problem) joinsOf(s trace.EventRef) []trace.EventRef {
 	return out
 }
 
-// done is done(s, t): at step t, send s has completed.
-func (c *chanEnc) done(s, t trace.EventRef) *F {
-	p := c.p
-	tv := p.Var(firstStep(p.Trace, t))
+// done is done(s, t): at step t (its variable tv), send s has completed.
+func (c *chanEnc) done(s trace.EventRef, tv Var) *F {
 	var alts []*F
 	if c.cap == 0 {
 		for _, r := range c.recvs {

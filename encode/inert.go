@@ -44,7 +44,8 @@ func (p *Problem) findInert() []bool {
 				return
 			}
 			if a < p.Cut && b < p.Cut && p.Steps[a].Ref.Thread == p.Steps[b].Ref.Thread &&
-				p.Steps[a].Part != Commit && p.Steps[b].Part != Commit { // a commit's order in its thread is no program order
+				p.Steps[a].Part != Commit && p.Steps[b].Part != Commit && // a commit's order in its thread is no program order,
+				!p.Steps[a].Part.Other() && !p.Steps[b].Part.Other() { // nor a select's other case's (select.go)
 				return // same-thread atoms: implied by program order or always false
 			}
 			if a < p.Cut {

@@ -73,7 +73,7 @@ func flushes(tr *trace.Trace, ev *trace.Event) bool {
 	switch ev.Op {
 	case trace.OpFence, trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease,
 		trace.OpWait, trace.OpNotify, trace.OpNotifyAll, trace.OpFork, trace.OpJoin,
-		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose, trace.OpDefault:
 		return true
 	case trace.OpRead, trace.OpWrite:
 		return tr.Volatile[ev.Obj]

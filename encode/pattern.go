@@ -212,7 +212,7 @@ func (pe *patEncoder) contiguous(block []Var, neg bool) *F {
 		// A write's commit step (memmodel.go) is numbered after every
 		// event's step and follows no program order: it always gets its
 		// clause, unless its write comes after the whole block.
-		commit := pe.p.Steps[v].Part == Commit
+		commit := pe.p.Steps[v].Part == Commit || pe.p.Steps[v].Part.Other() // a select's other case too (select.go)
 		l, member := lo[pe.p.Steps[v].Ref.Thread]
 		if member && !commit && (v < l-1 || v > hi[pe.p.Steps[v].Ref.Thread]+1) {
 			continue

@@ -233,6 +233,7 @@ func newProblemVars(idx *Index, model trace.BranchModel, sl *Slice) *Problem {
 			}
 		}
 	}
+	p.addOtherCaseSteps()
 	p.Cut = Var(len(p.Steps))
 	return p
 }

@@ -36,7 +36,9 @@ import (
 //   - channels: with an operation of a channel, every operation of it
 //     (rule 7): which send a receive takes, and when a sender goes on,
 //     depend on every send and receive of the channel before them, so
-//     π's operations of the channel are all kept, in the same order.
+//     π's operations of the channel are all kept, in the same order;
+//     with a select's case (or default), every operation of each of its
+//     cases' channels: whether another case is ready depends on them;
 //
 // One pattern form escapes this argument: a `||` block under negation
 // holds when some other step separates the block, and that step may lie
@@ -220,11 +222,22 @@ func (c *closer) visit(e trace.EventRef) {
 		if next := (trace.EventRef{Thread: e.Thread, Index: e.Index + 1}); int(next.Index) < len(th.Events) && tr.Kind(ev.Obj).WriterPreference() {
 			c.need(next)
 		}
-	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
-		if !c.chanSeen[ev.Obj] {
-			c.chanSeen[ev.Obj] = true
-			for _, o := range c.x.chanOps[ev.Obj] {
-				c.need(o)
+	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose, trace.OpDefault:
+		chans := []trace.Sym{ev.Obj}
+		if ev.Op == trace.OpDefault {
+			chans = nil
+		}
+		if sel, ok := tr.SelectAt(e); ok { // which case is ready depends on every case's channel
+			for _, cs := range sel.Cases {
+				chans = append(chans, cs.Chan)
+			}
+		}
+		for _, ch := range chans {
+			if !c.chanSeen[ch] {
+				c.chanSeen[ch] = true
+				for _, o := range c.x.chanOps[ch] {
+					c.need(o)
+				}
 			}
 		}
 	case trace.OpWait:

@@ -67,6 +67,9 @@ type Builder struct {
 	// first close of each channel (chan.go).
 	caps   map[Sym]Pos
 	closes map[Sym]chanClose
+	// selectRefs are the events that name a select (select= keys and
+	// defaults), checked by Resolve (select.go).
+	selectRefs []pendingSelect
 }
 
 type varValue struct{ v, val Sym }
@@ -207,6 +210,9 @@ func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
 	th.Events = append(th.Events, ev)
 	th.Arrival = append(th.Arrival, b.seen)
 	b.seen++
+	if ev.SelectOf() != NoSym {
+		b.noteSelect(pos, th)
+	}
 	return nil
 }
 

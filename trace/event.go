@@ -18,6 +18,10 @@ import (
 //	wait                 Obj = lock, Val = signal (equal to the lock by default)
 //	notify, notifyAll    Obj = signal
 //	call, enter, exit    Obj = signature; Target, Result, Args from the keys
+//	send, recv           Obj = channel, Val = value; Target = select= key, NoSym if absent
+//	recvclosed, close    Obj = channel (recvclosed: Target = select= key)
+//	recvwait             Obj = channel
+//	default              Obj = select
 //	begin, end, branch   none
 type Event struct {
 	Op     Op

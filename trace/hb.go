@@ -43,6 +43,9 @@ func (b *Builder) Resolve() error {
 	if err := b.resolveStacks(); err != nil {
 		return err
 	}
+	if err := b.resolveSelects(); err != nil {
+		return err
+	}
 	tr := b.tr
 	if err := b.checkStructure(); err != nil {
 		b.hbs = nil

@@ -94,6 +94,13 @@ func dump(tr *Trace) string {
 	for id, frames := range tr.Stacks {
 		dirs = append(dirs, fmt.Sprintf("stack %q %v", tr.Str(id), frames))
 	}
+	for id, sel := range tr.Selects {
+		var cases []string
+		for _, c := range sel.Cases {
+			cases = append(cases, fmt.Sprintf("%v:%q", c.Send, tr.Str(c.Chan)))
+		}
+		dirs = append(dirs, fmt.Sprintf("select %q %v default=%v", tr.Str(id), cases, sel.Default))
+	}
 	sort.Strings(dirs)
 	b.WriteString(strings.Join(dirs, "\n"))
 	return b.String()

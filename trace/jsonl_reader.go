@@ -23,11 +23,12 @@ var jsonlOperandKeys = [NumOps]struct{ required, optional []jsonKey }{
 	OpRequest: {[]jsonKey{kLock}, nil}, OpRRequest: {[]jsonKey{kLock}, nil},
 	OpWait:   {[]jsonKey{kLock}, []jsonKey{kSignal}},
 	OpNotify: {[]jsonKey{kSignal}, nil}, OpNotifyAll: {[]jsonKey{kSignal}, nil},
-	OpSend: {[]jsonKey{kChan, kValue}, nil}, OpRecv: {[]jsonKey{kChan, kValue}, nil},
-	OpRecvClosed: {[]jsonKey{kChan}, nil}, OpClose: {[]jsonKey{kChan}, nil}, OpRecvWait: {[]jsonKey{kChan}, nil},
-	OpCall:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
-	OpEnter: {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs}},
-	OpExit:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
+	OpSend: {[]jsonKey{kChan, kValue}, []jsonKey{kSelect}}, OpRecv: {[]jsonKey{kChan, kValue}, []jsonKey{kSelect}},
+	OpRecvClosed: {[]jsonKey{kChan}, []jsonKey{kSelect}}, OpClose: {[]jsonKey{kChan}, nil}, OpRecvWait: {[]jsonKey{kChan}, nil},
+	OpDefault: {[]jsonKey{kSelect}, nil},
+	OpCall:    {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
+	OpEnter:   {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs}},
+	OpExit:    {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
 }
 
 // jsonlEventKeys may appear on every event.
@@ -39,6 +40,7 @@ var jsonlDirectiveKeys = map[string][]jsonKey{
 	"type": {kType, kSupers}, "object": {kObject, kType},
 	"hb": {kFrom, kTo}, "lock": {kLock, kKind},
 	"stack": {kStack, kFrames}, "chan": {kChan, kCap},
+	"select": {kSelect, kCases},
 }
 
 // jsonlKnownKeys is every key of the format, for "unknown key" errors.
@@ -113,7 +115,7 @@ func (j *jsonlReader) allow(obj *jsonObject, what string, required, optional, ex
 	}
 	for k := range obj {
 		f := &obj[k]
-		if isList := jsonKey(k) == kArgs || jsonKey(k) == kSupers || jsonKey(k) == kFrames; f.present && f.isList != isList {
+		if isList := jsonKey(k) == kArgs || jsonKey(k) == kSupers || jsonKey(k) == kFrames || jsonKey(k) == kCases; f.present && f.isList != isList {
 			if isList {
 				return j.lr.errorf(f.col, "key %q: want an array of strings", jsonKey(k))
 			}
@@ -157,7 +159,7 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 	kind := string(d.str)
 	keys, ok := jsonlDirectiveKeys[kind]
 	if !ok {
-		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object, hb, lock, stack or chan", d.str)
+		return j.lr.errorf(d.col, "unknown directive %q; want init, volatile, type, object, hb, lock, stack, chan or select", d.str)
 	}
 	if err := j.allow(obj, "directive "+kind, keys, nil, []jsonKey{kDirective}); err != nil {
 		return err
@@ -195,7 +197,7 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 		return j.b.ChanCap(j.lr.pos(obj[kCap].col), ch, n)
 	}
 	for _, k := range keys {
-		if k != kSupers && k != kFrames {
+		if k != kSupers && k != kFrames && k != kCases {
 			s, err := j.name(obj, k)
 			if err != nil {
 				return err
@@ -247,6 +249,18 @@ func (j *jsonlReader) directive(d *jsonField, obj *jsonObject) error {
 			frames[i] = f
 		}
 		return b.DefineStack(j.lr.pos(obj[kStack].col), syms[kStack], frames)
+	case "select":
+		cs := &obj[kCases]
+		if len(cs.list) == 0 {
+			return j.lr.errorf(cs.col, "key \"cases\": want at least one case")
+		}
+		sel := &Select{}
+		for _, c := range cs.list {
+			if err := b.SelectCaseOf(sel, string(c)); err != nil {
+				return j.lr.errorf(cs.col, "key \"cases\": %v", err)
+			}
+		}
+		return b.DefineSelect(j.lr.pos(obj[kSelect].col), syms[kSelect], sel)
 	}
 	return nil
 }
@@ -317,8 +331,13 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 		}
 	case OpRecvClosed, OpClose, OpRecvWait:
 		ev.Obj, err = str(kChan)
+	case OpDefault:
+		ev.Obj, err = str(kSelect)
 	case OpCall, OpEnter, OpExit:
 		err = j.invocation(&ev, obj)
+	}
+	if f := &obj[kSelect]; err == nil && f.present && op != OpDefault {
+		ev.Target, err = str(kSelect)
 	}
 	if err != nil {
 		return err

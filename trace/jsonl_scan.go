@@ -16,7 +16,7 @@ import (
 var jsonlKeys = [...]string{
 	"thread", "op", "id", "loc", "var", "value", "lock", "signal", "child",
 	"sig", "target", "args", "result", "directive", "type", "supers", "object",
-	"from", "to", "kind", "stack", "frames", "chan", "cap",
+	"from", "to", "kind", "stack", "frames", "chan", "cap", "select", "cases",
 }
 
 type jsonKey uint8
@@ -46,6 +46,8 @@ const (
 	kFrames
 	kChan
 	kCap
+	kSelect
+	kCases
 	numJSONKeys
 )
 

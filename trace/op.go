@@ -52,6 +52,10 @@ const (
 	// channel (IsChan is false), and stands for the receive that never
 	// happened, as a request at the end of a thread does for an acquire.
 	OpRecvWait
+	// OpDefault says that a select took its default case: no case was
+	// ready (docs/trace-format.md, "Selects"). Its operand is the select
+	// (Obj); it is no operation of a channel (IsChan is false).
+	OpDefault
 	NumOps // number of kinds; not an op
 )
 
@@ -64,7 +68,7 @@ var opNames = [NumOps]string{
 	OpRequest: "request", OpRRequest: "rrequest",
 	OpFence: "fence",
 	OpSend:  "send", OpRecv: "recv", OpRecvClosed: "recvclosed", OpClose: "close",
-	OpRecvWait: "recvwait",
+	OpRecvWait: "recvwait", OpDefault: "default",
 }
 
 // opAliases are the alternative spellings docs/trace-format.md accepts.

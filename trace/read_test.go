@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -207,5 +208,47 @@ func TestInputFormatOverride(t *testing.T) {
 func TestEventSize(t *testing.T) {
 	if n := unsafe.Sizeof(Event{}); n != 28 {
 		t.Errorf("Event is %d bytes; want 28", n)
+	}
+}
+
+// TestSelects reads testdata/valid/selects.trace: the directives, which
+// case each select event took, and the other cases a schedule may take
+// instead (send cases never; the recorded case's channel not again).
+func TestSelects(t *testing.T) {
+	tr, err := Read([]string{filepath.Join("testdata", "valid", "selects.trace")}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		id, sel, text string
+		others        []Part
+	}{
+		{"main#3", "s2", "default s2", nil},
+		{"w#1", "s1", "recv jobs 1 select=s1", []Part{CasePart(1), Default}},
+		{"w#2", "s1", "recvclosed jobs select=s1", []Part{CasePart(1), Default}},
+		{"q#1", "s3", "send out 7 select=s3", []Part{CasePart(0)}},
+		{"main#2", "", "send jobs 1", nil},
+	}
+	for _, c := range cases {
+		r, ok := tr.Ref(c.id)
+		if !ok {
+			t.Fatalf("no event %s", c.id)
+		}
+		if got := tr.Str(tr.Event(r).SelectOf()); got != c.sel {
+			t.Errorf("%s: select %q, want %q", c.id, got, c.sel)
+		}
+		if got := tr.EventText(r); got != c.text {
+			t.Errorf("%s: %q, want %q", c.id, got, c.text)
+		}
+		if got := tr.OtherCases(r); !slices.Equal(got, c.others) {
+			t.Errorf("%s: other cases %v, want %v", c.id, got, c.others)
+		}
+	}
+	s1 := tr.Selects[tr.Syms.Intern("s1")]
+	if s1 == nil || len(s1.Cases) != 2 || !s1.Default || s1.format(tr) != "recv:jobs recv:stop default" {
+		t.Errorf("select s1 = %+v", s1)
+	}
+	if !tr.HasChannels() {
+		t.Error("a trace with selects has channels")
 	}
 }

@@ -60,7 +60,7 @@ func (t *Trace) StackID(r EventRef) Sym {
 // format, which no thread can be called.
 func isDirective(s string) bool {
 	switch s {
-	case "init", "volatile", "type", "object", "hb", "lock", "stack", "chan":
+	case "init", "volatile", "type", "object", "hb", "lock", "stack", "chan", "select":
 		return true
 	}
 	return false

@@ -1,5 +1,10 @@
 package trace
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Part is the part of an event a schedule step performs
 // (docs/semantics.md): every event but `wait` is one Whole step; a wait
 // is three steps; under TSO and PSO a write is two (its issue, Whole, and
@@ -16,26 +21,56 @@ const (
 	// buffer and becomes visible to the other threads (TSO and PSO only);
 	// the write event's own step is its issue.
 	Commit
+	// Default is the step of a select event that takes the select's
+	// default case instead of the case the recorded run took, and
+	// CasePart(k) the step that takes its case k (docs/semantics.md,
+	// rule 7): the last step of its thread in the schedule.
+	Default
+	caseBase Part = 16
 )
 
+// CasePart is the part of a select event that takes the select's case k
+// (0-based, in its directive's order) instead of the recorded one.
+func CasePart(k int) Part { return caseBase + Part(k) }
+
+// Case returns the case a CasePart takes, false for other parts.
+func (p Part) Case() (int, bool) {
+	if p < caseBase {
+		return 0, false
+	}
+	return int(p - caseBase), true
+}
+
+// Other reports whether p takes another case of a select than the
+// recorded one (Default or a CasePart).
+func (p Part) Other() bool { return p == Default || p >= caseBase }
+
 // partNames are the parts' names in a step's id: "T1#4.release".
-var partNames = [...]string{Whole: "", Release: "release", Wake: "wake", Reacquire: "reacquire", Commit: "commit"}
+var partNames = [...]string{Whole: "", Release: "release", Wake: "wake", Reacquire: "reacquire", Commit: "commit", Default: "default"}
 
 // Suffix is the part's suffix in a step's id: "" for Whole, ".release",
-// ".wake", ".reacquire", ".commit".
+// ".wake", ".reacquire", ".commit", ".default", ".caseK" (K from 1).
 func (p Part) Suffix() string {
-	if p == Whole {
+	if k, ok := p.Case(); ok {
+		return ".case" + strconv.Itoa(k+1)
+	}
+	if p == Whole || int(p) >= len(partNames) {
 		return ""
 	}
 	return "." + partNames[p]
 }
 
-// PartNamed is the part whose suffix is "." + name ("release" → Release),
-// false for any other name, Whole's "" included.
+// PartNamed is the part whose suffix is "." + name ("release" → Release,
+// "case2" → CasePart(1)), false for any other name, Whole's "" included.
 func PartNamed(name string) (Part, bool) {
 	for p, n := range partNames {
 		if n == name && Part(p) != Whole {
 			return Part(p), true
+		}
+	}
+	if k, ok := strings.CutPrefix(name, "case"); ok {
+		if n, err := strconv.Atoi(k); err == nil && n >= 1 && n <= MaxSelectCases && strconv.Itoa(n) == k {
+			return CasePart(n - 1), true
 		}
 	}
 	return Whole, false

@@ -19,6 +19,9 @@ func TestStepNames(t *testing.T) {
 		{Step{Ref: wait, Part: Reacquire}, "T1#2.reacquire"},
 		{Step{Ref: write, Part: Whole}, "T1#3"},
 		{Step{Ref: write, Part: Commit}, "T1#3.commit"},
+		{Step{Ref: write, Part: Default}, "T1#3.default"},
+		{Step{Ref: write, Part: CasePart(0)}, "T1#3.case1"},
+		{Step{Ref: write, Part: CasePart(11)}, "T1#3.case12"},
 	}
 	for _, c := range cases {
 		if got := c.step.Format(tr); got != c.id {
@@ -31,7 +34,7 @@ func TestStepNames(t *testing.T) {
 			t.Errorf("PartNamed(%q) = %v %v", c.step.Part.Suffix()[1:], p, ok)
 		}
 	}
-	for _, bad := range []string{"", "whole", "Release", "commit2"} {
+	for _, bad := range []string{"", "whole", "Release", "commit2", "case0", "case01", "case", "case101", "case-1"} {
 		if p, ok := PartNamed(bad); ok {
 			t.Errorf("PartNamed(%q) = %v, want none", bad, p)
 		}

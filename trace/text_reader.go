@@ -98,6 +98,7 @@ var directiveUsage = map[string]string{
 	"lock":     "lock LOCK : reentrant|mutex|rwmutex",
 	"stack":    "stack ID FUNC@FILE:LINE...",
 	"chan":     "chan CH : CAP",
+	"select":   "select ID recv:CH|send:CH|default...",
 }
 
 func (t *textReader) directive() error {
@@ -205,6 +206,17 @@ func (t *textReader) directive() error {
 			ids[i] = id
 		}
 		b.HB(t.lr.pos(args[0].col), t.lr.pos(args[1].col), ids[0], ids[1])
+	case "select":
+		if len(args) < 2 {
+			return t.lr.errorf(t.endCol(), "select: missing %s; want %s", map[bool]string{true: "ID", false: "CASE"}[len(args) == 0], directiveUsage[kind])
+		}
+		sel := &Select{}
+		for _, a := range args[1:] {
+			if err := b.SelectCaseOf(sel, a.str()); err != nil {
+				return t.lr.errorf(a.col, "select: %v", err)
+			}
+		}
+		return b.DefineSelect(t.lr.pos(args[0].col), b.Syms().InternBytes(args[0].s), sel)
 	case "stack":
 		if len(args) < 2 {
 			return t.lr.errorf(t.endCol(), "stack: missing %s; want %s", map[bool]string{true: "ID", false: "FRAME"}[len(args) == 0], directiveUsage[kind])
@@ -247,10 +259,10 @@ var opUsage = [NumOps]string{
 	OpWait:   " LOCK [SIGNAL]",
 	OpNotify: " SIGNAL", OpNotifyAll: " SIGNAL",
 	OpSend: " CH VALUE", OpRecv: " CH VALUE", OpRecvClosed: " CH", OpClose: " CH",
-	OpRecvWait: " CH",
-	OpCall:     " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
-	OpEnter:    " SIGNATURE [target=OBJ] [args=V1,V2,...]",
-	OpExit:     " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
+	OpRecvWait: " CH", OpDefault: " SELECT",
+	OpCall:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
+	OpEnter: " SIGNATURE [target=OBJ] [args=V1,V2,...]",
+	OpExit:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
 }
 
 // opOperands is how many operands each non-invocation op takes (min, max).
@@ -261,10 +273,10 @@ var opOperands = [NumOps][2]int{
 	OpRequest: {1, 1}, OpRRequest: {1, 1},
 	OpNotify: {1, 1}, OpNotifyAll: {1, 1},
 	OpSend: {2, 2}, OpRecv: {2, 2}, OpRecvClosed: {1, 1}, OpClose: {1, 1},
-	OpRecvWait: {1, 1},
+	OpRecvWait: {1, 1}, OpDefault: {1, 1},
 }
 
-const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence, send, recv, recvclosed, close, recvwait"
+const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence, send, recv, recvclosed, close, recvwait, default"
 
 func (t *textReader) usage(op Op) string {
 	return "want THREAD " + op.String() + opUsage[op] + " [@LOCATION]"
@@ -290,13 +302,21 @@ func (t *textReader) event() error {
 		rest = rest[:n-1]
 	}
 	stack := NoSym
+	full := 1 // an invocation's signature (its keys may follow)
+	if !op.IsInvocation() {
+		full = opOperands[op][1]
+	}
 	if n := len(rest); n > 0 {
-		full := 1 // an invocation's signature (its keys may follow)
-		if !op.IsInvocation() {
-			full = opOperands[op][1]
-		}
 		if id, ok := stackToken(rest[n-1].s, n-1, full); ok {
 			stack, rest = b.Syms().Intern(id), rest[:n-1]
+		}
+	}
+	if n := len(rest); n > 0 {
+		if id, ok := selectToken(op, rest[n-1].s, n-1, full); ok {
+			if id == "" || textTokenProblem(id) != "" {
+				return lr.errorf(rest[n-1].col, "%s: empty or bad select=; want select=ID", op)
+			}
+			ev.Target, rest = b.Syms().Intern(id), rest[:n-1]
 		}
 	}
 	if op.IsInvocation() {

@@ -28,6 +28,10 @@ type Trace struct {
 	// ChanCaps holds the `chan CH : CAP` directives (chan.go); a channel
 	// not in it is unbuffered (Cap).
 	ChanCaps map[Sym]int
+	// Selects holds the `select ID CASE...` directives by id (select.go);
+	// a send, recv or recvclosed with a select= key (Event.Target), or a
+	// `default` event, names one.
+	Selects map[Sym]*Select
 
 	// Files are the input files in the order they were read.
 	Files []string

@@ -38,7 +38,7 @@ func (t *Trace) WindowHolding(start, end []int, init map[Sym]Sym, shift uint32, 
 		// so that the stages that do not model channels stay away from
 		// it. Its queues start empty: a window that starts after a
 		// channel operation is the caller's to avoid.
-		ChanCaps: t.ChanCaps, chans: t.chans,
+		ChanCaps: t.ChanCaps, Selects: t.Selects, chans: t.chans,
 	}
 	for v, val := range t.Init {
 		w.Init[v] = val

@@ -50,6 +50,13 @@ func WriteText(w io.Writer, t *Trace) error {
 	for _, f := range t.HB() {
 		tw.line("hb", hbText(t.ID(f.From)), hbText(t.ID(f.To)))
 	}
+	for _, id := range sortedSyms(t.Selects) {
+		toks := []string{"select", tw.name(t.Str(id))}
+		for _, c := range t.Selects[id].caseTokens(t) {
+			toks = append(toks, tw.name(c))
+		}
+		tw.line(toks...)
+	}
 	for _, id := range sortedSyms(t.Stacks) {
 		toks := []string{"stack", tw.name(t.Str(id))}
 		for _, f := range t.Stacks[id] {
@@ -134,8 +141,16 @@ func operandTokens(t *Trace, ev *Event, stack Sym, toks []string, check func(s s
 	embedded := func(s Sym) string { return check(t.Str(s), true) }
 	switch ev.Op {
 	case OpBegin, OpEnd, OpBranch, OpFence:
-	case OpRead, OpWrite, OpSend, OpRecv:
+	case OpRead, OpWrite:
 		toks = append(toks, str(ev.Obj), str(ev.Val))
+	case OpSend, OpRecv, OpRecvClosed:
+		toks = append(toks, str(ev.Obj))
+		if ev.Op != OpRecvClosed {
+			toks = append(toks, str(ev.Val))
+		}
+		if ev.Target != NoSym {
+			toks = append(toks, "select="+str(ev.Target))
+		}
 	case OpWait:
 		toks = append(toks, str(ev.Obj))
 		if ev.Val != ev.Obj || stack != NoSym {
@@ -193,6 +208,8 @@ type jsonlRecord struct {
 	Loc       string    `json:"loc,omitempty"`
 	Stack     string    `json:"stack,omitempty"`
 	Frames    []string  `json:"frames,omitempty"`
+	Select    string    `json:"select,omitempty"`
+	Cases     []string  `json:"cases,omitempty"`
 }
 
 // WriteJSONL writes t in the JSON Lines format, one object per directive
@@ -237,6 +254,9 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 	for _, f := range t.HB() {
 		put(&jsonlRecord{Directive: "hb", From: t.ID(f.From), To: t.ID(f.To)})
 	}
+	for _, id := range sortedSyms(t.Selects) {
+		put(&jsonlRecord{Directive: "select", Select: t.Str(id), Cases: t.Selects[id].caseTokens(t)})
+	}
 	for _, id := range sortedSyms(t.Stacks) {
 		frames := make([]string, len(t.Stacks[id]))
 		for i, f := range t.Stacks[id] {
@@ -264,9 +284,13 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 			r.Signal = t.Str(ev.Obj)
 		case OpSend, OpRecv:
 			val := t.Str(ev.Val)
-			r.Chan, r.Value = t.Str(ev.Obj), &val
-		case OpRecvClosed, OpClose, OpRecvWait:
+			r.Chan, r.Value, r.Select = t.Str(ev.Obj), &val, t.Str(ev.Target)
+		case OpRecvClosed:
+			r.Chan, r.Select = t.Str(ev.Obj), t.Str(ev.Target)
+		case OpClose, OpRecvWait:
 			r.Chan = t.Str(ev.Obj)
+		case OpDefault:
+			r.Select = t.Str(ev.Obj)
 		case OpCall, OpEnter, OpExit:
 			r.Sig, r.Target, r.Result = t.Str(ev.Obj), t.Str(ev.Target), t.Str(ev.Result)
 			if ev.Args != NoArgs {

@@ -53,7 +53,7 @@ func blockedEnd(tr *trace.Trace, model trace.BranchModel, s *state) (BlockedEnd,
 	other := false // some stuck thread waits for something other than a lock
 	for ti, th := range tr.Threads {
 		t := trace.ThreadID(ti)
-		if s.bad[t] && model == trace.BranchesImplicit {
+		if s.bad[t] && model == trace.BranchesImplicit || s.departed[t] {
 			return e, false // it may go on otherwise
 		}
 		i := int(s.started[t])
@@ -64,6 +64,9 @@ func blockedEnd(tr *trace.Trace, model trace.BranchModel, s *state) (BlockedEnd,
 			e.At = append(e.At, cur(s, t))
 			other = other || s.part[t] == replay.Release
 		case s.sendBlocks(tr, t):
+			if selectGoesOn(tr, s, cur(s, t)) {
+				return e, false
+			}
 			e.At, other = append(e.At, cur(s, t)), true
 		case i == len(th.Events) && i > 0 && th.Events[i-1].Op.IsRequest():
 			if _, _, ok := blockedAt(tr, model, s, t); !ok {
@@ -85,7 +88,7 @@ func blockedEnd(tr *trace.Trace, model trace.BranchModel, s *state) (BlockedEnd,
 		default:
 			ref := trace.EventRef{Thread: t, Index: uint32(i)}
 			ev := tr.Event(ref)
-			if panics(tr, s, ev) || s.bad[t] && ev.Op == trace.OpBranch {
+			if panics(tr, s, ev) || s.bad[t] && ev.Op == trace.OpBranch || selectGoesOn(tr, s, ref) {
 				return e, false
 			}
 			e.At = append(e.At, ref)

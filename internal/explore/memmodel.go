@@ -61,7 +61,7 @@ func (s *state) flushed(tr *trace.Trace, t trace.ThreadID, ev *trace.Event) bool
 		}
 	case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease, trace.OpWait,
 		trace.OpFence, trace.OpFork, trace.OpNotify, trace.OpNotifyAll,
-		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose, trace.OpDefault:
 	default:
 		return true
 	}

@@ -34,6 +34,9 @@ type state struct {
 	// chans are the channels' queues (chan.go); a queue is replaced,
 	// never changed, when a step changes it, so clones share them.
 	chans map[trace.Sym]chanQueue
+	// departed[t]: thread t's last step took another case of a select
+	// than the recorded one (select.go); it takes no more steps.
+	departed []bool
 }
 
 // threadLock is a (thread, lock) pair.
@@ -60,24 +63,25 @@ func newState(tr *trace.Trace) *state {
 		woken: make([]bool, n), bad: make([]bool, n), depth: make([]int, n),
 		holder: map[trace.Sym]hold{}, lastW: map[trace.Sym]lastWrite{},
 		shared: map[trace.Sym]map[trace.ThreadID]int{}, inner: map[threadLock]int{},
-		chans: map[trace.Sym]chanQueue{},
+		chans: map[trace.Sym]chanQueue{}, departed: make([]bool, n),
 	}
 }
 
 func (s *state) clone() *state {
 	c := &state{
-		started: append([]uint32(nil), s.started...),
-		part:    append([]replay.Part(nil), s.part...),
-		woken:   append([]bool(nil), s.woken...),
-		bad:     append([]bool(nil), s.bad...),
-		depth:   append([]int(nil), s.depth...),
-		holder:  make(map[trace.Sym]hold, len(s.holder)),
-		lastW:   make(map[trace.Sym]lastWrite, len(s.lastW)),
-		shared:  make(map[trace.Sym]map[trace.ThreadID]int, len(s.shared)),
-		inner:   make(map[threadLock]int, len(s.inner)),
-		path:    append(make([]replay.Step, 0, len(s.path)+1), s.path...),
-		mem:     s.mem.clone(),
-		chans:   make(map[trace.Sym]chanQueue, len(s.chans)),
+		started:  append([]uint32(nil), s.started...),
+		part:     append([]replay.Part(nil), s.part...),
+		woken:    append([]bool(nil), s.woken...),
+		bad:      append([]bool(nil), s.bad...),
+		depth:    append([]int(nil), s.depth...),
+		holder:   make(map[trace.Sym]hold, len(s.holder)),
+		lastW:    make(map[trace.Sym]lastWrite, len(s.lastW)),
+		shared:   make(map[trace.Sym]map[trace.ThreadID]int, len(s.shared)),
+		inner:    make(map[threadLock]int, len(s.inner)),
+		path:     append(make([]replay.Step, 0, len(s.path)+1), s.path...),
+		mem:      s.mem.clone(),
+		chans:    make(map[trace.Sym]chanQueue, len(s.chans)),
+		departed: append([]bool(nil), s.departed...),
 	}
 	for k, q := range s.chans {
 		c.chans[k] = q
@@ -147,7 +151,7 @@ func (s *state) done(tr *trace.Trace, e trace.EventRef) bool {
 	if s.started[e.Thread] > e.Index+1 {
 		return true
 	}
-	return s.started[e.Thread] == e.Index+1 && s.part[e.Thread] == replay.Whole && !s.sendBlocks(tr, e.Thread)
+	return s.started[e.Thread] == e.Index+1 && s.part[e.Thread] == replay.Whole && !s.sendBlocks(tr, e.Thread) && !s.departed[e.Thread]
 }
 
 // successors returns every state one step after s, following
@@ -178,7 +182,7 @@ func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
 			}
 			continue
 		}
-		if int(s.started[t]) == len(th.Events) || s.sendBlocks(tr, t) {
+		if int(s.started[t]) == len(th.Events) || s.sendBlocks(tr, t) || s.departed[t] {
 			continue
 		}
 		ref := trace.EventRef{Thread: t, Index: s.started[t]}
@@ -196,6 +200,7 @@ func successors(tr *trace.Trace, model trace.BranchModel, s *state) []*state {
 			continue
 		}
 		out = append(out, take(tr, s, ref, ev)...)
+		out = append(out, otherCases(tr, s, ref)...)
 	}
 	return append(out, commits(tr, s)...)
 }
@@ -220,7 +225,7 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 	switch ev.Op {
 	case trace.OpJoin:
 		if c, ok := tr.ThreadByName(tr.Str(ev.Obj)); ok {
-			if s.started[c] < uint32(len(tr.Threads[c].Events)) || s.part[c] != replay.Whole || s.sendBlocks(tr, c) {
+			if s.started[c] < uint32(len(tr.Threads[c].Events)) || s.part[c] != replay.Whole || s.sendBlocks(tr, c) || s.departed[c] {
 				return nil
 			}
 		}
@@ -317,6 +322,10 @@ func take(tr *trace.Trace, s *state, ref trace.EventRef, ev *trace.Event) []*sta
 		return []*state{n}
 	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
 		return takeChan(tr, s, ref, ev, func() *state { return next(replay.Whole) })
+	case trace.OpDefault:
+		if sel, _ := tr.SelectAt(ref); ready(tr, s, sel) {
+			return nil // a select takes its default only when no case is ready
+		}
 	}
 	return []*state{next(replay.Whole)}
 }
@@ -333,6 +342,9 @@ func (s *state) key(b *strings.Builder) {
 		}
 		if s.bad[t] {
 			b.WriteByte('b')
+		}
+		if s.departed[t] {
+			b.WriteByte('d')
 		}
 		b.WriteByte(',')
 	}

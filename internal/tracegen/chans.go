@@ -54,6 +54,10 @@ func (s *sim) chanActions(t *thread, add func(int, func())) {
 	if s.chans == nil {
 		return
 	}
+	if s.cfg.Selects && s.r.Intn(3) == 0 {
+		s.selectAction(t, add)
+		return
+	}
 	name := fmt.Sprintf("c%d", s.r.Intn(s.cfg.Chans))
 	c := s.chans[name]
 	// A send that would wait is only offered while no thread waits to be
@@ -98,8 +102,9 @@ func (s *sim) noSenderWaits(name string) bool {
 }
 
 // chanDirectives declares the drawn capacities (the unbuffered ones
-// only sometimes: 0 is the default).
+// only sometimes: 0 is the default), and the selects drawn.
 func (s *sim) chanDirectives(b *trace.Builder) {
+	s.selectDirectives(b)
 	for i := range s.cfg.Chans {
 		name := fmt.Sprintf("c%d", i)
 		if c := s.chans[name]; c.cap > 0 || i%2 == 1 {

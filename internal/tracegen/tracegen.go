@@ -81,6 +81,9 @@ type Config struct {
 	LockKinds bool
 	// Chans is the number of channels (chans.go; default 0: none).
 	Chans int
+	// Selects adds selects over the channels (select.go): of two cases,
+	// each a receive or a send, and sometimes a default.
+	Selects bool
 }
 
 func (c Config) withDefaults(r *rand.Rand) Config {
@@ -190,6 +193,7 @@ type sim struct {
 	writers map[string]int
 	// chans are chans.go's channels (nil without Config.Chans).
 	chans   map[string]*chanSim
+	selects map[string][]string // select.go: the cases of each select drawn, by id
 	total   int
 	closing bool
 	steps   []step

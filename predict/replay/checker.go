@@ -20,6 +20,9 @@ type Checker struct {
 	// ch's capacity (chan.go).
 	chans int
 	caps  []int
+	// chanNum numbers every channel by name, those only a select's cases
+	// name too (select.go).
+	chanNum map[trace.Sym]int32
 }
 
 // NewChecker numbers tr's objects.
@@ -58,6 +61,12 @@ func NewChecker(tr *trace.Trace) *Checker {
 	for s, id := range syncID {
 		c.kind[id] = tr.Kind(s)
 	}
+	for _, sel := range tr.Selects {
+		for _, cs := range sel.Cases {
+			number(chanID, cs.Chan, &c.chans)
+		}
+	}
+	c.chanNum = chanID
 	c.caps = make([]int, c.chans)
 	for s, id := range chanID {
 		c.caps[id] = tr.Cap(s)

@@ -25,7 +25,10 @@ func steps(t testing.TB, tr *trace.Trace, s string) []Step {
 		if !ok {
 			t.Fatalf("no event %s", id)
 		}
-		part := map[string]Part{"": Whole, "release": Release, "wake": Wake, "reacquire": Reacquire, "commit": Commit}[suffix]
+		part, ok := trace.PartNamed(suffix)
+		if !ok {
+			part = Whole
+		}
 		out = append(out, Step{Ref: ref, Part: part})
 	}
 	return out

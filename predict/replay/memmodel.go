@@ -102,7 +102,7 @@ func (r *replayer) flushes(s Step, ev *trace.Event) bool {
 	switch ev.Op {
 	case trace.OpAcquire, trace.OpRelease, trace.OpRAcquire, trace.OpRRelease,
 		trace.OpFence, trace.OpFork, trace.OpJoin, trace.OpNotify, trace.OpNotifyAll,
-		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
+		trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose, trace.OpDefault:
 		return true
 	case trace.OpWait:
 		return s.Part == Release

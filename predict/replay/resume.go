@@ -3,6 +3,7 @@ package replay
 import (
 	"errors"
 	"maps"
+	"slices"
 
 	"gpredict/internal/history"
 	"gpredict/trace"
@@ -122,7 +123,7 @@ func (r *replayer) clean() bool {
 			return false
 		}
 	}
-	return true
+	return len(r.departed) == 0
 }
 
 // snapshot copies the state a clean mark needs: no reads (all were
@@ -142,6 +143,7 @@ func (r *replayer) snapshot() *replayer {
 		firstBad: make([]trace.EventRef, len(r.firstBad)),
 		hasBad:   make([]bool, len(r.hasBad)), lastBrIdx: append([]int(nil), r.lastBrIdx...),
 		chq: cloneChans(r.chq), sendPos: maps.Clone(r.sendPos),
+		recvWaits: slices.Clone(r.recvWaits),
 	}
 	if r.last.rec != nil {
 		// Recording (Marks): the history up to the current step.

@@ -102,6 +102,9 @@ func (r *replayer) endState(model trace.BranchModel, t trace.ThreadID) (StuckThr
 	if diverged {
 		return st, 0, fmt.Errorf("%s has not reached the point it stops at: %s read a value it did not read in the trace", name, r.tr.ID(r.firstBad[t]))
 	}
+	if at, left := r.departed[t]; left {
+		return st, 0, fmt.Errorf("%s's select %s took another case than the recorded one: it may go on in ways the trace does not show", name, r.tr.ID(at))
+	}
 	switch r.inWait[t] {
 	case Release:
 		if r.woken[t] {
@@ -118,6 +121,9 @@ func (r *replayer) endState(model trace.BranchModel, t trace.ThreadID) (StuckThr
 		return st, 0, fmt.Errorf("%s can re-acquire the lock of %s", name, r.tr.ID(cur))
 	}
 	if s, pending := r.pendingSend(t); pending {
+		if err := r.selectWaits(t, s); err != nil {
+			return st, 0, err
+		}
 		st.At, st.Why = s, "waits in its send: "+r.whyBlocked(s)
 		return st, threadStuck, nil
 	}
@@ -151,6 +157,9 @@ func (r *replayer) endState(model trace.BranchModel, t trace.ThreadID) (StuckThr
 		return st, threadAbsent, nil
 	}
 	st.At = next
+	if err := r.selectWaits(t, next); err != nil {
+		return st, 0, err
+	}
 	if r.hasBad[t] && ev.Op == trace.OpBranch {
 		return st, 0, fmt.Errorf("%s has not reached its branch %s: %s read a value it did not read in the trace", name, r.tr.ID(next), r.tr.ID(r.firstBad[t]))
 	}

@@ -135,6 +135,11 @@ type replayer struct {
 	chq     []chanState
 	sendPos map[trace.EventRef]int
 	recvs   []recvFact
+	// Rule 7 for selects (select.go): the threads that took another case
+	// of a select than the recorded one, and where; per channel, the
+	// threads waiting to receive from it (recvwait).
+	departed  map[trace.ThreadID]trace.EventRef
+	recvWaits []int
 
 	// marking is, while Marks replays the base, the number of steps
 	// taken.
@@ -157,6 +162,7 @@ func newReplayer(c *Checker, sched []Step) *replayer {
 		lastBrIdx: make([]int, n),
 		wakeEnd:   len(sched),
 		chq:       make([]chanState, c.chans), sendPos: map[trace.EventRef]int{},
+		recvWaits: make([]int, c.chans),
 	}
 	for i := range r.lastBrIdx {
 		r.lastBrIdx[i] = -1
@@ -190,16 +196,23 @@ func (r *replayer) step(i int, s Step) error {
 	if s.Part == Commit {
 		return r.commit(i, s)
 	}
+	t := s.Ref.Thread
+	if err := r.checkDeparted(i, t); err != nil {
+		return err
+	}
 	if err := r.checkOrder(i, s); err != nil {
 		return err
 	}
-	t := s.Ref.Thread
 	ev := r.tr.Event(s.Ref)
 	if err := r.checkSender(i, t); err != nil {
 		return err
 	}
 	if err := r.checkFlushed(i, s, ev); err != nil {
 		return err
+	}
+	if s.Part.Other() {
+		r.started[t]++
+		return r.takeOther(i, s)
 	}
 	switch s.Part {
 	case Whole:
@@ -248,7 +261,11 @@ func (r *replayer) checkOrder(i int, s Step) error {
 	if isWait && s.Part == Whole {
 		return r.fail(i, 1, "a wait is scheduled in three parts (release, wake, reacquire), not whole")
 	}
-	if !isWait && s.Part != Whole {
+	if !isWait && s.Part.Other() {
+		if err := r.checkOther(i, s); err != nil {
+			return err
+		}
+	} else if !isWait && s.Part != Whole {
 		return r.fail(i, 1, "only a wait has parts; %s is a %s", r.tr.ID(s.Ref), ev.Op)
 	}
 	if p := r.inWait[t]; p != Whole {
@@ -276,6 +293,9 @@ func (r *replayer) checkOrder(i int, s Step) error {
 		c, ok := r.tr.ThreadByName(r.tr.Str(ev.Obj))
 		if _, blocked := r.pendingSend(c); ok && (r.started[c] < uint32(len(r.tr.Threads[c].Events)) || r.inWait[c] != Whole || blocked) {
 			return r.fail(i, 2, "join of %s before all of its events are scheduled", r.name(c))
+		}
+		if at, left := r.departed[c]; ok && left {
+			return r.fail(i, 7, "join of %s, whose select %s took another case than the recorded one: what it does after that is not in the trace", r.name(c), r.tr.ID(at))
 		}
 	}
 	for _, src := range r.tr.HBSources(s.Ref) {
@@ -317,6 +337,9 @@ func (r *replayer) done(e trace.EventRef) bool {
 	}
 	if r.started[e.Thread] != e.Index+1 {
 		return false
+	}
+	if at, left := r.departed[e.Thread]; left && at == e {
+		return false // taken as another case: the recorded event never completes
 	}
 	_, blocked := r.pendingSend(e.Thread)
 	return r.inWait[e.Thread] == Whole && !blocked
@@ -409,6 +432,10 @@ func (r *replayer) whole(i int, s Step, ev *trace.Event) error {
 		r.lastBrIdx[t] = int(s.Ref.Index)
 	case trace.OpSend, trace.OpRecv, trace.OpRecvClosed, trace.OpClose:
 		return r.channel(i, s, ev)
+	case trace.OpDefault:
+		return r.selectDefault(i, s)
+	case trace.OpRecvWait:
+		r.recvWaits[r.c.chanOf(s.Ref)]++
 	}
 	return nil
 }

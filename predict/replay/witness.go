@@ -35,6 +35,10 @@ type Witness struct {
 	// witness_commit.go), nil when there are none: such a step is not one
 	// of its thread's events, so the counts above skip it.
 	commits map[int]trace.EventRef
+	// others holds the own positions of the steps that take another case
+	// of a select (and which), nil when there are none: such a step is
+	// its event's one step, so it counts as its thread's.
+	others map[int]Part
 }
 
 // tallyChunk is the least distance between two tallies; with many
@@ -55,6 +59,7 @@ func (w *Witness) Then(n int, tr *trace.Trace, steps []Step) Witness {
 func Compact(tr *trace.Trace, sched []Step) Witness {
 	var w Witness
 	w.commits = commitsOf(sched)
+	w.others = othersOf(sched)
 	if w.commits == nil {
 		w.runs = runsOf(sched)
 	}
@@ -221,7 +226,7 @@ func (w Witness) Steps(tr *trace.Trace) []Step {
 		}
 		r := trace.EventRef{Thread: t, Index: next[t]}
 		if tr.Threads[t].Events[r.Index].Op != trace.OpWait {
-			out[i] = Step{Ref: r}
+			out[i] = Step{Ref: r, Part: w.PartAt(i)}
 			next[t]++
 			continue
 		}

@@ -36,3 +36,28 @@ func (w Witness) CommitAt(i int) (trace.EventRef, bool) {
 	r, ok := w.commits[i-w.headLen]
 	return r, ok
 }
+
+// othersOf lists the positions of sched's steps that take another case
+// of a select (nil if none).
+func othersOf(sched []Step) map[int]Part {
+	var out map[int]Part
+	for i, s := range sched {
+		if s.Part.Other() {
+			if out == nil {
+				out = map[int]Part{}
+			}
+			out[i] = s.Part
+		}
+	}
+	return out
+}
+
+// PartAt is the part of step i when it takes another case of a select
+// than the recorded one (Whole otherwise; for a wait's or a commit step
+// see Steps and CommitAt).
+func (w Witness) PartAt(i int) Part {
+	if i < w.headLen {
+		return w.head.PartAt(i)
+	}
+	return w.others[i-w.headLen]
+}

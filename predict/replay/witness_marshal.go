@@ -70,6 +70,16 @@ func (w *Witness) Marshal(buf []byte, head *Witness) (out []byte, ok bool) {
 		buf = binary.AppendUvarint(buf, uint64(r.Thread))
 		buf = binary.AppendUvarint(buf, uint64(r.Index))
 	}
+	pos = pos[:0]
+	for p := range w.others {
+		pos = append(pos, p)
+	}
+	slices.Sort(pos)
+	buf = binary.AppendUvarint(buf, uint64(len(pos)))
+	for _, p := range pos {
+		buf = binary.AppendUvarint(buf, uint64(p))
+		buf = binary.AppendUvarint(buf, uint64(w.others[p]))
+	}
 	return buf, true
 }
 
@@ -149,6 +159,21 @@ func Unmarshal(tr *trace.Trace, head *Witness, data []byte) (Witness, error) {
 				break
 			}
 			w.commits[p] = trace.EventRef{Thread: t, Index: uint32(k)}
+		}
+	}
+	if others := d.nextInt(); d.err == nil && others > 0 {
+		w.others = make(map[int]Part, min(others, own))
+		for range others {
+			p := d.nextInt()
+			part := Part(d.next(255))
+			if d.err != nil {
+				break
+			}
+			if p >= own || !part.Other() {
+				d.err = errWitnessBytes
+				break
+			}
+			w.others[p] = part
 		}
 	}
 	if d.err == nil && len(d.data) > 0 {

@@ -36,6 +36,9 @@ func TestBlockedMatchesExplorer(t *testing.T) {
 			tracegen.Random(r, tracegen.Config{Chans: 1 + seed%2, WaitWeight: -1, Events: 6 + seed%5}),
 			tracegen.Random(r, tracegen.Config{Chans: 1, LockKinds: true, WaitWeight: -1, JoinWeight: 3, Threads: 3, Events: 6 + seed%4, HBFacts: seed % 3}),
 			mixedTrace(t, r),
+			// Selects: a thread waits in one only when it has no default
+			// and none of its cases is ready.
+			tracegen.Random(r, tracegen.Config{Chans: 2, Selects: true, WaitWeight: -1, Events: 6 + seed%5}),
 		} {
 			if hasWait(tr) {
 				continue

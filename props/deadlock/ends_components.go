@@ -50,10 +50,18 @@ func components(tr *trace.Trace, sc *scopes, opts [][]threadStop) (comps [][]tra
 			if !ev.Op.IsChan() && !ev.Op.IsLock() && !ev.Op.IsRequest() && ev.Op != trace.OpWait && ev.Op != trace.OpRecvWait {
 				continue
 			}
-			if u, ok := first[ev.Obj]; ok {
-				link(u, trace.ThreadID(t))
-			} else if free(trace.ThreadID(t)) {
-				first[ev.Obj] = trace.ThreadID(t)
+			objs := []trace.Sym{ev.Obj}
+			if sel, ok := tr.SelectAt(trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}); ok {
+				for _, c := range sel.Cases {
+					objs = append(objs, c.Chan)
+				}
+			}
+			for _, o := range objs {
+				if u, ok := first[o]; ok {
+					link(u, trace.ThreadID(t))
+				} else if free(trace.ThreadID(t)) {
+					first[o] = trace.ThreadID(t)
+				}
 			}
 		}
 	}

@@ -87,6 +87,11 @@ func newScopes(tr *trace.Trace, model trace.BranchModel) *scopes {
 			switch {
 			case ev.Op.IsChan() || ev.Op == trace.OpRecvWait:
 				add(sc.ch, ev.Obj, trace.ThreadID(t))
+				if sel, ok := tr.SelectAt(trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}); ok {
+					for _, c := range sel.Cases {
+						add(sc.ch, c.Chan, trace.ThreadID(t))
+					}
+				}
 			case ev.Op.IsLock() || ev.Op.IsRequest() || ev.Op == trace.OpWait:
 				add(sc.lock, ev.Obj, trace.ThreadID(t))
 			}
@@ -216,6 +221,9 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, order []trace.Thread
 			if u, _ := unmet(tr.HBSources(ref)); u {
 				return nil, false, false
 			}
+			if selectGoesOn(tr, sc, ref, totals, stuckSends, stops, all) {
+				return nil, false, false
+			}
 			other = true
 		case stopPending:
 			ev := tr.Event(ref)
@@ -245,6 +253,9 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, order []trace.Thread
 			case ev.Op.IsRecv():
 				c := totals[ev.Obj]
 				if all(sc.ch[ev.Obj]) && (c.sends+stuckSends[ev.Obj] != c.recvs || c.closes > 0) {
+					return nil, false, false
+				}
+				if selectGoesOn(tr, sc, ref, totals, stuckSends, stops, all) {
 					return nil, false, false
 				}
 				other = true
@@ -353,4 +364,51 @@ func closedEnd(tr *trace.Trace, stops []threadStop) bool {
 		}
 	}
 	return true
+}
+
+// selectGoesOn reports whether the select whose case ref is (the next
+// event a thread stops at, or the send it stops inside) would go on at
+// the end instead of waiting (docs/semantics.md, Blocked ends): it has a
+// default, or a case that is ready with the end's counts — a receive
+// case with a send not received or a close, a send case with a close,
+// room in its buffer, or (unbuffered) a thread pending in a recvwait of
+// it. A channel whose users are not all assigned counts as ready, so
+// that no end is accepted on what is not known yet.
+func selectGoesOn(tr *trace.Trace, sc *scopes, ref trace.EventRef, totals map[trace.Sym]chanCount, stuckSends map[trace.Sym]int, stops []threadStop, all func([]trace.ThreadID) bool) bool {
+	sel, ok := tr.SelectAt(ref)
+	if !ok {
+		return false
+	}
+	if sel.Default {
+		return true
+	}
+	for _, cs := range sel.Cases {
+		if !all(sc.ch[cs.Chan]) {
+			return true
+		}
+		c, k := totals[cs.Chan], tr.Cap(cs.Chan)
+		pending := c.sends + stuckSends[cs.Chan] - c.recvs
+		switch {
+		case c.closes > 0, !cs.Send && pending > 0:
+			return true
+		case cs.Send && k > 0 && pending < k:
+			return true
+		case cs.Send && k == 0 && recvWaitsAt(tr, stops, sc.ch[cs.Chan], cs.Chan):
+			return true
+		}
+	}
+	return false
+}
+
+// recvWaitsAt reports whether one of users stops pending in a recvwait
+// of ch.
+func recvWaitsAt(tr *trace.Trace, stops []threadStop, users []trace.ThreadID, ch trace.Sym) bool {
+	for _, u := range users {
+		if s := stops[u]; s.kind == stopPending {
+			if ev := tr.Event(trace.EventRef{Thread: u, Index: s.at}); ev.Op == trace.OpRecvWait && ev.Obj == ch {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -116,7 +116,11 @@ func (d *Drawer) StepRows(w replay.Witness, from, to int) []Row {
 			rows = append(rows, Row{Pos: i, Thread: t, Step: replay.Step{Ref: c, Part: replay.Commit}})
 			continue
 		}
-		rows = append(rows, Row{Pos: i, Thread: t, Step: d.Steps().Step(t, counts[t])})
+		row := Row{Pos: i, Thread: t, Step: d.Steps().Step(t, counts[t])}
+		if p := w.PartAt(i); p.Other() { // a select's other case
+			row.Step.Part = p
+		}
+		rows = append(rows, row)
 		counts[t]++
 	}
 	return rows
@@ -152,7 +156,11 @@ func (l *layout) steps(a, b int) {
 			seg.Steps = append(seg.Steps, Row{Pos: i, Thread: t, Step: replay.Step{Ref: c, Part: replay.Commit}})
 			continue
 		}
-		seg.Steps = append(seg.Steps, Row{Pos: i, Thread: t, Step: l.d.Steps().Step(t, l.counts[t])})
+		row := Row{Pos: i, Thread: t, Step: l.d.Steps().Step(t, l.counts[t])}
+		if p := l.w.PartAt(i); p.Other() { // a select's other case
+			row.Step.Part = p
+		}
+		seg.Steps = append(seg.Steps, row)
 		l.counts[t]++
 	}
 	l.out.Segments = append(l.out.Segments, seg)

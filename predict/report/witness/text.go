@@ -59,6 +59,9 @@ func (d *Drawer) Text(out io.Writer, w replay.Witness, choice []trace.EventRef, 
 			if row.Step.Part == replay.Commit {
 				text += " becomes visible"
 			}
+			if row.Step.Part.Other() {
+				text += OtherCase(d.tr, row.Step)
+			}
 			if loc != "" {
 				text += " @" + loc
 			}
@@ -102,4 +105,17 @@ func padColumns(cells []string, width int) string {
 		b.WriteString(strings.Repeat(" ", width-len(c)))
 	}
 	return b.String()
+}
+
+// OtherCase says which case of its select a step takes instead of the
+// recorded one: " → takes recv:CH instead", " → takes default instead".
+func OtherCase(tr *trace.Trace, s replay.Step) string {
+	sel, ok := tr.SelectAt(s.Ref)
+	if !ok {
+		return ""
+	}
+	if k, isCase := s.Part.Case(); isCase && k < len(sel.Cases) {
+		return " → takes " + sel.Cases[k].String(tr) + " instead"
+	}
+	return " → takes default instead"
 }

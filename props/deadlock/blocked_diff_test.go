@@ -140,6 +140,17 @@ func endID(tr *trace.Trace, e explore.BlockedEnd) string {
 	return ids(tr, e.At)
 }
 
+// exploredEnds lists the explorer's blocked ends of tr under model as
+// endID does, sorted.
+func exploredEnds(tr *trace.Trace, model trace.BranchModel) []string {
+	var ids []string
+	for _, e := range explore.BlockedEnds(tr, model) {
+		ids = append(ids, endID(tr, e))
+	}
+	slices.Sort(ids)
+	return ids
+}
+
 // blockedIDs lists the reports of res as endID does, sorted.
 func blockedIDs(res *predict.Result) []string {
 	var out []string

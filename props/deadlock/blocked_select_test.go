@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"gpredict/internal/explore"
 	"gpredict/internal/testtrace"
 	"gpredict/predict"
 	"gpredict/trace"
@@ -31,11 +30,7 @@ T2 send a 1
 	for k, text := range traces {
 		tr := testtrace.Text(t, text)
 		model := trace.BranchesImplicit
-		var want []string
-		for _, e := range explore.BlockedEnds(tr, model) {
-			want = append(want, endID(tr, e))
-		}
-		slices.Sort(want)
+		want := exploredEnds(tr, model)
 		res, err := runBlocked(t.Context(), tr, predict.Options{Branches: model, All: true, NewDecider: predict.NewZ3Decider}, defaultEndLimits())
 		if err != nil {
 			t.Fatalf("trace %d: %v", k, err)

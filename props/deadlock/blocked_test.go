@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"gpredict/internal/explore"
 	"gpredict/internal/testwitness"
 	"gpredict/predict"
 	"gpredict/trace"
@@ -38,11 +37,7 @@ func TestBlockedCases(t *testing.T) {
 		t.Run(c.file, func(t *testing.T) {
 			tr := read(t, filepath.Join("testdata/blocked", c.file+".trace"))
 			model := trace.BranchesImplicit
-			var explored []string
-			for _, e := range explore.BlockedEnds(tr, model) {
-				explored = append(explored, endID(tr, e))
-			}
-			slices.Sort(explored)
+			explored := exploredEnds(tr, model)
 			res, err := runBlocked(t.Context(), tr, predict.Options{Branches: model, All: true, NewDecider: predict.NewZ3Decider}, defaultEndLimits())
 			if err != nil {
 				t.Fatal(err)

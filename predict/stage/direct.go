@@ -185,8 +185,11 @@ func recorded(f *Facts, q *Query) (Decision, bool) {
 		return Decision{}, false
 	}
 	// encode's steps are the replay validator's (trace.Step); they are
-	// the base order's, so the validator resumes from the last mark.
-	from := f.MarkAtOrBefore(len(steps))
+	// the base order's, so the validator resumes from the last mark
+	// before the first chosen event (the pattern is checked on the
+	// steps after the mark).
+	first, _ := slices.BinarySearchFunc(steps, arrival(chosen[0].Ref), func(s replay.Step, a uint32) int { return cmp.Compare(arrival(s.Ref), a) })
+	from := f.MarkAtOrBefore(first)
 	if !f.ValidFrom(c, from, steps[from:]) {
 		return Decision{}, false
 	}

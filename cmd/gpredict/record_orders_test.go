@@ -184,6 +184,21 @@ func TestRecordedChannelPairing(t *testing.T) {
 	}
 }
 
+// TestRecordedSelects records record/testdata/progs/selects, where the
+// worker's select took b in the run and a data race needs it to take a,
+// which go test -race passes: the recorder writes the select's cases and
+// marks the case it took, so predict finds the race, with a witness in
+// which the worker's select takes its first case instead.
+func TestRecordedSelects(t *testing.T) {
+	stdout := predictRecorded(t, "./selects", "DataRace")
+	if !regexp.MustCompile(`(?m)^\[1/1\] DataRace \(v=x@1\)$`).MatchString(stdout) {
+		t.Errorf("want one report, on x\n%s", stdout)
+	}
+	if !regexp.MustCompile(`(?m)#\d+\.case1 +recv chan@\d+ 1 select=sel@1 → takes recv:chan@\d+ instead @selects/selects_test.go:23$`).MatchString(stdout) {
+		t.Errorf("the witness's worker does not take its select's first case instead of the recorded one\n%s", stdout)
+	}
+}
+
 // TestRecordedLeak records record/testdata/progs/leak, moby/4395's
 // shape: the test passes with a goroutine left in a send nobody
 // receives, one left waiting to receive from a channel nobody sends on,

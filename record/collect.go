@@ -142,15 +142,25 @@ func waitRequest(f []string) (req, th string, ok bool) {
 	return strings.Join(append([]string{f[2], op}, f[4:]...), " "), f[2], true
 }
 
-// selectWait returns the recvwait that a "# blocks" note of a select
-// stands for when the select waits to receive from one channel only
-// ("# blocks THREAD select recv=CH stack=ID @SITE", record/rt
-// SelectingRecv), and the note's thread: a goroutine left there waits to
-// receive from CH. A select of several channels, or with a send case,
-// has no event to say so (recvwait names one channel).
-func selectWait(f []string) (rw, th string, ok bool) {
+// selectWait returns the event that a "# blocks" note of a select
+// stands for, and the note's thread: a goroutine left there waits in the
+// select. When the select waits to receive from one channel only ("#
+// blocks THREAD select recv=CH stack=ID @SITE", record/rt selectNote),
+// a `recvwait CH`; when it has a send case ("# blocks THREAD select
+// send=CH:VALUE [select=ID] stack=ID @SITE"), that send, which the
+// goroutine is inside (with the select's key, it stands for the select:
+// docs/semantics.md, Blocked ends). A select that receives from several
+// channels has no event to say so (recvwait names one channel).
+func selectWait(f []string) (ev, th string, ok bool) {
 	if len(f) < 5 || f[0] != "#" || f[1] != "blocks" || f[3] != "select" {
 		return "", "", false
+	}
+	if send, ok := strings.CutPrefix(f[4], "send="); ok {
+		ch, v, ok := strings.Cut(send, ":") // a channel's name has no colon
+		if !ok {
+			return "", "", false
+		}
+		return strings.Join(append([]string{f[2], "send", ch, v}, f[5:]...), " "), f[2], true
 	}
 	ch, ok := strings.CutPrefix(f[4], "recv=")
 	if !ok || strings.Contains(ch, ",") {

@@ -126,12 +126,13 @@ func (r *fileRewriter) rangeStmt(x *ast.RangeStmt) []ast.Stmt {
 // returned statements do that, and then ask the runtime for the id of
 // the select over those channels (record/rt Select), which writes the
 // select's directive the first time and its note before a select that
-// may block; each case's event carries the id. The site's description
+// may block (SelectSending, given the values of its send cases, when it
+// has some); each case's event carries the id. The site's description
 // (its cases' directions, its default) is a package-level variable of the
 // file, made once (selectSite).
 func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 	var kinds []byte
-	var chans []ast.Expr
+	var chans, sends []ast.Expr
 	dflt := false
 	id := r.newTmp("sel")
 	for _, c := range x.Body.List {
@@ -150,6 +151,11 @@ func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 				pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{v}, Tok: token.DEFINE, Rhs: []ast.Expr{val}})
 				comm.Value = v
 			}
+			sent := comm.Value
+			if r.untyped(sent) { // as the element type, as SelSend's argument is
+				sent = &ast.CallExpr{Fun: r.rtCall("ElemOf", ch), Args: []ast.Expr{sent}}
+			}
+			sends = append(sends, sent)
 			cc.Body = append([]ast.Stmt{exprStmt(r.rtCall("SelSend", id, ch, comm.Value, site))}, r.stmts(cc.Body)...)
 		case *ast.ExprStmt: // case <-ch:
 			u := ast.Unparen(comm.X).(*ast.UnaryExpr)
@@ -180,6 +186,10 @@ func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 	}
 	desc := r.selectSite(r.site(x), string(kinds), dflt)
 	call := r.rtCall("Select", append([]ast.Expr{addr(desc)}, chans...)...)
+	if !dflt && len(sends) > 0 { // its note names a send it may wait in, with the value
+		values := &ast.CompositeLit{Type: &ast.ArrayType{Elt: &ast.InterfaceType{Methods: &ast.FieldList{}}}, Elts: sends}
+		call = r.rtCall("SelectSending", append([]ast.Expr{addr(desc), values}, chans...)...)
+	}
 	if len(x.Body.List) == 0 {
 		return append(pre, exprStmt(call)) // select {}: no case to carry the id
 	}

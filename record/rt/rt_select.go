@@ -70,16 +70,34 @@ func Select(d *SelectSite, chans ...any) SelID {
 	if !on() {
 		return 0
 	}
-	var id SelID
-	if l := d.last.Load(); l != nil && sameChans(l.chans, chans) {
-		id = l.id
-	} else {
-		id = d.lookup(chans)
-	}
+	id := d.id(chans)
 	if !d.Default {
-		selectNote(d, chans)
+		selectNote(d, id, nil, chans)
 	}
 	return id
+}
+
+// SelectSending is Select for a select without a default that has send
+// cases, given the values they send (in the order of its send cases):
+// its note names the first send case whose channel is not nil, with its
+// value, so that a goroutine the run leaves in the select is written as
+// inside that send (record's collector, selectWait).
+func SelectSending(d *SelectSite, values []any, chans ...any) SelID {
+	if !on() {
+		return 0
+	}
+	id := d.id(chans)
+	selectNote(d, id, values, chans)
+	return id
+}
+
+// id is the id of d over chans: the set d met last (the common case), or
+// lookup's.
+func (d *SelectSite) id(chans []any) SelID {
+	if l := d.last.Load(); l != nil && sameChans(l.chans, chans) {
+		return l.id
+	}
+	return d.lookup(chans)
 }
 
 // chanPtr is the channel held by x (an interface holding a channel: its
@@ -169,13 +187,18 @@ func (c *chanState) isTimer() bool {
 // select recv=CH1,CH2 stack=ID @SITE" when every case receives, so that
 // a goroutine the run leaves in the select is known to wait to receive
 // from them (record's collector writes a recvwait for a select of one
-// channel), "# blocks THREAD select stack=ID @SITE" when one sends. A
-// nil channel, which never receives, is left out; each channel named is
-// declared first, as by its other operations. The case the select takes
-// logs an event, which makes the note obsolete.
-func selectNote(d *SelectSite, chans []any) {
+// channel); "# blocks THREAD select send=CH:VALUE select=sel@N stack=ID
+// @SITE" when one sends, given values (the first send case on a channel
+// that is not nil, and the select's id, if any: the collector writes the
+// goroutine left there as inside that send, which stands for the select,
+// docs/semantics.md, Blocked ends); "# blocks THREAD select stack=ID
+// @SITE" when one sends and values are not given. A nil channel, which
+// never proceeds, is left out; each channel named is declared first, as
+// by its other operations. The case the select takes logs an event,
+// which makes the note obsolete.
+func selectNote(d *SelectSite, id SelID, values []any, chans []any) {
 	withState(func(s *gstate) {
-		recv := ""
+		what := ""
 		if !strings.Contains(d.Cases, "s") {
 			var names []string
 			for _, ch := range chans {
@@ -185,10 +208,25 @@ func selectNote(d *SelectSite, chans []any) {
 				}
 			}
 			if len(names) > 0 {
-				recv = " recv=" + strings.Join(names, ",")
+				what = " recv=" + strings.Join(names, ",")
 			}
 		}
-		s.line("# blocks " + s.name + " select" + recv + " stack=" + s.stackID() + " @" + d.Site)
+		for i, j := 0, 0; i < len(chans) && j < len(values); i++ {
+			if d.Cases[i] != 's' {
+				continue
+			}
+			v := values[j]
+			j++
+			if c := chanOf(chans[i]); c != nil {
+				c.declare(s)
+				what = " send=" + c.name + ":" + repr(v)
+				if id != 0 {
+					what += " select=" + id.text()
+				}
+				break
+			}
+		}
+		s.line("# blocks " + s.name + " select" + what + " stack=" + s.stackID() + " @" + d.Site)
 	})
 }
 

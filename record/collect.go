@@ -70,10 +70,14 @@ type tally struct {
 	// at the end of the trace, after the releases that other goroutines
 	// made for it.
 	ends map[string]string
+	// closed holds the channels the trace closes: a send left waiting on
+	// one panicked when it was closed (a select's send case too), so it
+	// is no wait (requests).
+	closed map[string]bool
 }
 
 func newTally() *tally {
-	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}, ends: map[string]string{}}
+	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}, ends: map[string]string{}, closed: map[string]bool{}}
 }
 
 // total is the number of events.
@@ -120,6 +124,9 @@ func (t *tally) add(text string) bool {
 		t.events[th]++
 		if len(f) >= 3 && (f[1] == "fork" || f[1] == "join") {
 			t.name(f[2])
+		}
+		if len(f) >= 3 && f[1] == "close" {
+			t.closed[f[2]] = true
 		}
 	}
 	return true
@@ -205,10 +212,14 @@ func pendingChan(f []string) (string, bool) {
 // a place for all of them (an event another thread logged after the note
 // happened while the goroutine waited). With them come the ends of the
 // goroutines that ended holding a lock (ends). They are added to the
-// tally, in the order of their threads' names.
+// tally, in the order of their threads' names. A send on a channel the
+// trace closes is left out: it panicked there.
 func (t *tally) requests() []string {
 	out := make([]string, 0, len(t.waiting)+len(t.ends))
 	for _, req := range t.waiting {
+		if f := strings.Fields(req); len(f) > 2 && f[1] == "send" && t.closed[f[2]] {
+			continue // it panicked at the close
+		}
 		out = append(out, req)
 	}
 	for _, end := range t.ends {

@@ -6,7 +6,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -72,23 +71,7 @@ func TestRewriteSelects(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			outs := rewriteSources(t, tc.srcs...)
 			for i, want := range tc.want {
-				var lines []string
-				for _, l := range strings.Split(outs[i], "\n") {
-					if l = strings.Join(strings.Fields(l), " "); l != "" && !strings.HasPrefix(l, "//line ") {
-						lines = append(lines, l)
-					}
-				}
-				at := 0
-				for _, w := range want {
-					re := regexp.MustCompile(w)
-					for at < len(lines) && !re.MatchString(lines[at]) {
-						at++
-					}
-					if at == len(lines) {
-						t.Fatalf("file %d: no line matching %s (in order) in\n%s", i, w, strings.Join(lines, "\n"))
-					}
-					at++
-				}
+				matchInOrder(t, outs[i], want)
 			}
 		})
 	}

@@ -44,7 +44,11 @@
 # -timeout (a blocking kernel that blocks runs until it),
 # GPREDICT_GOBENCH_PREDICT_TIMEOUT (default 600) one predict --props all
 # (past it the row says so). GPREDICT_GOBENCH_SET=blocking or
-# nonblocking runs one of the two sets only.
+# nonblocking runs one of the two sets only. GPREDICT_GOBENCH_GPREDICT=PATH
+# records and predicts with another gpredict binary (say, one built from
+# the commit before a change) instead of this tree's; GPREDICT_GOBENCH_KEEP=DIR
+# keeps each kernel's module, recording (rec/trace.trace), record.log and
+# predict.json in DIR/project_number, to read the reports' witnesses.
 set -uo pipefail
 [ $# -ge 1 ] || { sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 gobench=$(cd "$1" && pwd)/gobench/goker
@@ -54,8 +58,12 @@ limit=${GPREDICT_GOBENCH_TIMEOUT:-120}
 testlimit=${GPREDICT_GOBENCH_TEST_TIMEOUT:-60s}
 [ -d "$gobench/nonblocking" ] || { echo "gobench.sh: $1 has no gobench/goker/nonblocking" >&2; exit 2; }
 command -v jq >/dev/null || { echo "gobench.sh: needs jq" >&2; exit 2; }
-(cd "$repo" && go build -o bin/gpredict ./cmd/gpredict) || exit 2
-gp=$repo/bin/gpredict
+if [ -n "${GPREDICT_GOBENCH_GPREDICT:-}" ]; then
+	gp=$(cd "$(dirname "$GPREDICT_GOBENCH_GPREDICT")" && pwd)/$(basename "$GPREDICT_GOBENCH_GPREDICT")
+else
+	(cd "$repo" && go build -o bin/gpredict ./cmd/gpredict) || exit 2
+	gp=$repo/bin/gpredict
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -233,6 +241,7 @@ for k in $(kernels | sort); do
 		[ "$(echo "$(date +%s.%N) < $deadline" | bc)" = 1 ] || break
 	done
 	[ "$race" = yes ] && racefound=$((racefound + 1))
+	[ -z "${GPREDICT_GOBENCH_KEEP:-}" ] || { mkdir -p "$GPREDICT_GOBENCH_KEEP" && rm -rf "${GPREDICT_GOBENCH_KEEP:?}/$(basename "$mod")" && cp -r "$mod" "$GPREDICT_GOBENCH_KEEP"/; }
 	printf '%-18s %-22s %7s  %-60s %-6s %-7s %7.1f %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$run" "$secs" "$runs" "$race"
 done
 echo

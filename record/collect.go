@@ -70,10 +70,14 @@ type tally struct {
 	// at the end of the trace, after the releases that other goroutines
 	// made for it.
 	ends map[string]string
+	// closed holds the channels the trace closes: a send left waiting on
+	// one panicked when it was closed (a select's send case too), so it
+	// is no wait (requests).
+	closed map[string]bool
 }
 
 func newTally() *tally {
-	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}, ends: map[string]string{}}
+	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}, ends: map[string]string{}, closed: map[string]bool{}}
 }
 
 // total is the number of events.
@@ -121,6 +125,9 @@ func (t *tally) add(text string) bool {
 		if len(f) >= 3 && (f[1] == "fork" || f[1] == "join") {
 			t.name(f[2])
 		}
+		if len(f) >= 3 && f[1] == "close" {
+			t.closed[f[2]] = true
+		}
 	}
 	return true
 }
@@ -142,15 +149,25 @@ func waitRequest(f []string) (req, th string, ok bool) {
 	return strings.Join(append([]string{f[2], op}, f[4:]...), " "), f[2], true
 }
 
-// selectWait returns the recvwait that a "# blocks" note of a select
-// stands for when the select waits to receive from one channel only
-// ("# blocks THREAD select recv=CH stack=ID @SITE", record/rt
-// SelectingRecv), and the note's thread: a goroutine left there waits to
-// receive from CH. A select of several channels, or with a send case,
-// has no event to say so (recvwait names one channel).
-func selectWait(f []string) (rw, th string, ok bool) {
+// selectWait returns the event that a "# blocks" note of a select
+// stands for, and the note's thread: a goroutine left there waits in the
+// select. When the select waits to receive from one channel only ("#
+// blocks THREAD select recv=CH stack=ID @SITE", record/rt selectNote),
+// a `recvwait CH`; when it has a send case ("# blocks THREAD select
+// send=CH:VALUE [select=ID] stack=ID @SITE"), that send, which the
+// goroutine is inside (with the select's key, it stands for the select:
+// docs/semantics.md, Blocked ends). A select that receives from several
+// channels has no event to say so (recvwait names one channel).
+func selectWait(f []string) (ev, th string, ok bool) {
 	if len(f) < 5 || f[0] != "#" || f[1] != "blocks" || f[3] != "select" {
 		return "", "", false
+	}
+	if send, ok := strings.CutPrefix(f[4], "send="); ok {
+		ch, v, ok := strings.Cut(send, ":") // a channel's name has no colon
+		if !ok {
+			return "", "", false
+		}
+		return strings.Join(append([]string{f[2], "send", ch, v}, f[5:]...), " "), f[2], true
 	}
 	ch, ok := strings.CutPrefix(f[4], "recv=")
 	if !ok || strings.Contains(ch, ",") {
@@ -195,10 +212,14 @@ func pendingChan(f []string) (string, bool) {
 // a place for all of them (an event another thread logged after the note
 // happened while the goroutine waited). With them come the ends of the
 // goroutines that ended holding a lock (ends). They are added to the
-// tally, in the order of their threads' names.
+// tally, in the order of their threads' names. A send on a channel the
+// trace closes is left out: it panicked there.
 func (t *tally) requests() []string {
 	out := make([]string, 0, len(t.waiting)+len(t.ends))
 	for _, req := range t.waiting {
+		if f := strings.Fields(req); len(f) > 2 && f[1] == "send" && t.closed[f[2]] {
+			continue // it panicked at the close
+		}
 		out = append(out, req)
 	}
 	for _, end := range t.ends {

@@ -299,8 +299,9 @@ func TestCutsDangling(t *testing.T) {
 // that it blocks on a lock ends with the request the note stands for, at
 // the end of the trace (after the events other goroutines logged while it
 // waited); a note that an event of its goroutine follows is obsolete, and
-// a note of a wait that is no lock's (a select) is no request. The note
-// of a goroutine that ended holding a lock becomes its end, there too.
+// a note of a wait that is no lock's (a select) is no request, but the
+// event it waits in where it has one. The note of a goroutine that ended
+// holding a lock becomes its end, there too.
 func TestWaitRequests(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -317,6 +318,19 @@ func TestWaitRequests(t *testing.T) {
 			"# blocks a acquire m stack=s1 @x.go:4\na acquire m\n"},
 		{"a select is no lock", []testChunk{{1, 0, "1 a write x 1\n2 # blocks a select stack=s1 @x.go:6\n", -1}},
 			"a write x 1\n# blocks a select stack=s1 @x.go:6\n"},
+		// A select left waiting: of one receive, a recvwait; with a send
+		// case, inside that send, with the select's key; that send is no
+		// wait when the trace closes its channel (it panicked there).
+		{"a select of one receive", []testChunk{{1, 0, "1 a write x 1\n2 # blocks a select recv=c stack=s1 @x.go:6\n", -1}},
+			"a write x 1\n# blocks a select recv=c stack=s1 @x.go:6\na recvwait c stack=s1 @x.go:6\n"},
+		{"a select of several receives", []testChunk{{1, 0, "1 a write x 1\n2 # blocks a select recv=c,d stack=s1 @x.go:6\n", -1}},
+			"a write x 1\n# blocks a select recv=c,d stack=s1 @x.go:6\n"},
+		{"a select with a send", []testChunk{{1, 0, "1 a write x 1\n2 # blocks a select send=c:h:7f select=sel@1 stack=s1 @x.go:6\n", -1}},
+			"a write x 1\n# blocks a select send=c:h:7f select=sel@1 stack=s1 @x.go:6\na send c h:7f select=sel@1 stack=s1 @x.go:6\n"},
+		{"a select's send on a closed channel", []testChunk{
+			{1, 0, "1 a write x 1\n2 # blocks a select send=c:7 select=sel@1 stack=s1 @x.go:6\n", -1},
+			{2, 0, "3 b close c\n", -1}},
+			"a write x 1\n# blocks a select send=c:7 select=sel@1 stack=s1 @x.go:6\nb close c\n"},
 		{"two waits, by thread", []testChunk{
 			{1, 0, "1 b acquire m\n3 # blocks b acquire n\n", -1},
 			{2, 0, "2 a acquire n\n4 # blocks a acquire m\n", -1}},

@@ -25,7 +25,7 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 		fset: pkg.Fset, info: pkg.TypesInfo, pkg: pkg.Types, file: f, relPath: relPath,
 		isTest: strings.HasSuffix(relPath, "_test.go"), instr: instr,
 		captured: findCaptured(pkg.TypesInfo, f), done: map[*ast.FuncLit]bool{},
-		shadowed: map[*ast.BlockStmt]bool{},
+		shadowed: map[*ast.BlockStmt]bool{}, files: pkg.Syntax,
 	}
 	var atomicImported bool
 	r.atomicPkg, atomicImported = atomicImport(f)
@@ -46,6 +46,9 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 	}
 	if !r.changed {
 		return nil, nil
+	}
+	for _, spec := range r.selectSites {
+		f.Decls = append(f.Decls, &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{spec}})
 	}
 	astutil.AddNamedImport(pkg.Fset, f, rtName, rtPath)
 	if r.atomic && !atomicImported {

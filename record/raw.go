@@ -360,7 +360,7 @@ const stampSubBits = 20
 var shortOps = map[string]string{"r": "read", "w": "write"}
 
 // directive holds the first words of the lines that are no event.
-var directive = map[string]bool{"init": true, "volatile": true, "type": true, "object": true, "hb": true, "lock": true, "stack": true, "chan": true}
+var directive = map[string]bool{"init": true, "volatile": true, "type": true, "object": true, "hb": true, "lock": true, "stack": true, "chan": true, "select": true}
 
 type cursorHeap []*cursor
 

@@ -36,19 +36,26 @@ import (
 // for a write), BITS the value's IEEE 754 bits, rendered as the runtime's
 // floatRepr does (strconv's shortest 'g' form, "NaN" for any NaN).
 const (
-	binInt     = 1
-	binUint    = 3
-	binBool    = 5
-	binAcquire = 7
-	binMapRead = binAcquire + len(lockOps)
-	binObj     = binMapRead + len(mapCalls)
-	binChan    = binObj + 2
-	binMapInt  = binChan + len(chanEvents)
-	binChanInt = binMapInt + 2
-	binFloat32 = binChanInt + len(chanEvents)
-	binFloat64 = binFloat32 + 2
-	binLast    = binFloat64 + 1
+	binInt        = 1
+	binUint       = 3
+	binBool       = 5
+	binAcquire    = 7
+	binMapRead    = binAcquire + len(lockOps)
+	binObj        = binMapRead + len(mapCalls)
+	binChan       = binObj + 2
+	binMapInt     = binChan + len(chanEvents)
+	binChanInt    = binMapInt + 2
+	binFloat32    = binChanInt + len(chanEvents)
+	binFloat64    = binFloat32 + 2
+	binSelChan    = binFloat64 + 2
+	binSelChanInt = binSelChan + len(selEvents)
+	binDefault    = binSelChanInt + len(selEvents)
+	binLast       = binDefault
 )
+
+// selEvents are the ops of the channel events a select took, from
+// binSelChan (and binSelChanInt) on.
+var selEvents = [...]string{"send", "recv"}
 
 // chanEvents are the texts of the channel events from binChan on: a, the
 // channel's name, b, the value (record/rt/rt_binary.go's chanEvents).
@@ -86,6 +93,9 @@ var recordKinds = [...]struct {
 	from int
 	read func(*cursor, byte, [3]uint64) (bool, error)
 }{
+	{binDefault, (*cursor).defaultRecord},
+	{binSelChanInt, (*cursor).selChanIntRecord},
+	{binSelChan, (*cursor).selChanRecord},
 	{binFloat32, (*cursor).floatRecord},
 	{binChanInt, (*cursor).chanIntRecord},
 	{binMapInt, (*cursor).mapIntRecord},
@@ -217,6 +227,64 @@ func (c *cursor) chanIntRecord(tag byte, f [3]uint64) (bool, error) {
 	c.text = c.thread + " " + e.a + name + e.b + unzigzag(v) + suffix
 	return true, nil
 }
+
+// selChanRecord makes the select's channel event of tag c's line: f
+// holds STAMP, CODE and NAME; the select's number and the value follow.
+func (c *cursor) selChanRecord(tag byte, f [3]uint64) (bool, error) {
+	sel, ok, err := c.varint()
+	if !ok {
+		return false, err
+	}
+	v, ok, err := c.binaryText(0, false)
+	if err != nil || !ok {
+		return false, err
+	}
+	return c.selChanLine(selEvents[int(tag)-binSelChan], f, sel, v)
+}
+
+// selChanIntRecord is selChanRecord for a value that is an int.
+func (c *cursor) selChanIntRecord(tag byte, f [3]uint64) (bool, error) {
+	sel, ok, err := c.varint()
+	if !ok {
+		return false, err
+	}
+	v, ok, err := c.varint()
+	if !ok {
+		return false, err
+	}
+	return c.selChanLine(selEvents[int(tag)-binSelChanInt], f, sel, unzigzag(v))
+}
+
+// selChanLine makes `op NAME VALUE select=sel@SEL` c's line, f holding
+// its STAMP, CODE and NAME.
+func (c *cursor) selChanLine(op string, f [3]uint64, sel uint64, v string) (bool, error) {
+	if err := c.globalStamp(f[0]); err != nil {
+		return false, err
+	}
+	name, suffix, err := c.binaryRefs(f[1], f[2])
+	if err != nil {
+		return false, err
+	}
+	c.text = c.thread + " " + op + " " + name + " " + v + " select=" + selName(sel) + suffix
+	return true, nil
+}
+
+// defaultRecord makes `default sel@SEL` c's line: f holds STAMP, CODE
+// and SEL.
+func (c *cursor) defaultRecord(_ byte, f [3]uint64) (bool, error) {
+	if err := c.globalStamp(f[0]); err != nil {
+		return false, err
+	}
+	suffix, err := c.codeSuffix(f[1])
+	if err != nil {
+		return false, err
+	}
+	c.text = c.thread + " default " + selName(f[2]) + suffix
+	return true, nil
+}
+
+// selName is the name of the select numbered n (record/rt's SelID).
+func selName(n uint64) string { return "sel@" + strconv.FormatUint(n, 10) }
 
 // objectRecord makes the access of a pointer of tag, whose varints are
 // f (CODE NAME OBJECT), c's line.
@@ -365,13 +433,21 @@ func (c *cursor) binaryRefs(code, id uint64) (name, suffix string, err error) {
 	if id == 0 || id > uint64(len(c.l.names)) {
 		return "", "", c.binaryError(fmt.Sprintf("a binary event of variable %d, which the dictionary (%d names) does not define", id, len(c.l.names)))
 	}
-	if code != 0 {
-		var ok bool
-		if suffix, ok = c.l.dict[code]; !ok {
-			return "", "", c.binaryError(fmt.Sprintf("a binary event of code $%d, which the dictionary does not define", code))
-		}
+	suffix, err = c.codeSuffix(code)
+	return c.l.names[id-1], suffix, err
+}
+
+// codeSuffix is the end of the line of a binary record of the code (none
+// for 0).
+func (c *cursor) codeSuffix(code uint64) (string, error) {
+	if code == 0 {
+		return "", nil
 	}
-	return c.l.names[id-1], suffix, nil
+	suffix, ok := c.l.dict[code]
+	if !ok {
+		return "", c.binaryError(fmt.Sprintf("a binary event of code $%d, which the dictionary does not define", code))
+	}
+	return suffix, nil
 }
 
 func (c *cursor) binaryError(what string) error {

@@ -23,22 +23,24 @@ const atomicName = "gpredictatomic"
 // read, the location itself is not); statements by stmt, which may turn
 // one statement into several.
 type fileRewriter struct {
-	fset      *token.FileSet
-	info      *types.Info
-	pkg       *types.Package
-	file      *ast.File
-	relPath   string                    // the file's path relative to the module root, for locations
-	isTest    bool                      // a _test.go file
-	instr     func(*types.Package) bool // packages whose code is instrumented
-	captured  map[*types.Var]bool
-	done      map[*ast.FuncLit]bool   // literals already rewritten
-	shadowed  map[*ast.BlockStmt]bool // bodies that start with their shadow statement (rewrite_shadow.go)
-	inBody    bool                    // rewriting a function body, whose mark is markName (mark)
-	tmp       int                     // counter for temporaries
-	atomic    bool                    // the rewrite uses sync/atomic through atomicPkg
-	atomicPkg string                  // the file's name of sync/atomic (atomicName if it does not import it)
-	changed   bool
-	pos       token.Pos // of the node being rewritten: the position of the calls rtCall makes
+	fset        *token.FileSet
+	info        *types.Info
+	pkg         *types.Package
+	file        *ast.File
+	relPath     string                    // the file's path relative to the module root, for locations
+	isTest      bool                      // a _test.go file
+	instr       func(*types.Package) bool // packages whose code is instrumented
+	captured    map[*types.Var]bool
+	done        map[*ast.FuncLit]bool   // literals already rewritten
+	shadowed    map[*ast.BlockStmt]bool // bodies that start with their shadow statement (rewrite_shadow.go)
+	inBody      bool                    // rewriting a function body, whose mark is markName (mark)
+	tmp         int                     // counter for temporaries
+	atomic      bool                    // the rewrite uses sync/atomic through atomicPkg
+	atomicPkg   string                  // the file's name of sync/atomic (atomicName if it does not import it)
+	changed     bool
+	pos         token.Pos   // of the node being rewritten: the position of the calls rtCall makes
+	files       []*ast.File // the files of the package, in order (selectSite names by place)
+	selectSites []ast.Spec  // the file's select descriptions (selectSite), declared at its end
 }
 
 // at makes n the node being rewritten, until the returned function runs.

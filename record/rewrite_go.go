@@ -1,9 +1,11 @@
 package record
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strconv"
 )
 
 // goStmt rewrites `go F(ARGS)` so that the parent logs the fork and the
@@ -121,36 +123,26 @@ func (r *fileRewriter) rangeStmt(x *ast.RangeStmt) []ast.Stmt {
 // receive case gets an ok variable when it has none, so that a receive
 // from a closed channel is known. The channels and sent values are
 // evaluated before the select, in order, as the select itself does; the
-// returned statements do that.
+// returned statements do that, and then ask the runtime for the id of
+// the select over those channels (record/rt Select), which writes the
+// select's directive the first time and its note before a select that
+// may block (SelectSending, given the values of its send cases, when it
+// has some); each case's event carries the id. The site's description
+// (its cases' directions, its default) is a package-level variable of the
+// file, made once (selectSite).
 func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
-	blocks := true
-	for _, c := range x.Body.List {
-		if c.(*ast.CommClause).Comm == nil {
-			blocks = false // a default case: the select never waits
-		}
-	}
-	// The channels of its receive cases, when it has no send case: the
-	// note says what it waits for (record/rt SelectingRecv), so that a
-	// goroutine the run leaves in it is written with a recvwait.
-	var recvs []ast.Expr
-	onlyRecvs := true
-	defer func() {
-		switch {
-		case blocks && onlyRecvs:
-			pre = append(pre, exprStmt(r.rtCall("SelectingRecv", append([]ast.Expr{r.lit(r.site(x))}, recvs...)...)))
-		case blocks:
-			pre = append(pre, exprStmt(r.rtCall("Selecting", r.lit(r.site(x)))))
-		}
-	}()
+	var kinds []byte
+	var chans, sends []ast.Expr
+	dflt := false
+	id := r.newTmp("sel")
 	for _, c := range x.Body.List {
 		cc := c.(*ast.CommClause)
 		site := r.lit(r.site(cc))
-		var log ast.Stmt
 		switch comm := cc.Comm.(type) {
 		case *ast.SendStmt:
-			onlyRecvs = false
 			ch := r.newTmp("ch")
 			pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ch}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(comm.Chan)}})
+			kinds, chans = append(kinds, 's'), append(chans, ch)
 			elem := elemType(r.typeOf(comm.Chan))
 			comm.Chan = ch
 			if !r.untyped(comm.Value) {
@@ -159,36 +151,72 @@ func (r *fileRewriter) selectStmt(x *ast.SelectStmt) (pre []ast.Stmt) {
 				pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{v}, Tok: token.DEFINE, Rhs: []ast.Expr{val}})
 				comm.Value = v
 			}
-			cc.Body = append([]ast.Stmt{exprStmt(r.rtCall("SelSend", ch, comm.Value, site))}, r.stmts(cc.Body)...)
-			continue
+			sent := comm.Value
+			if r.untyped(sent) { // as the element type, as SelSend's argument is
+				sent = &ast.CallExpr{Fun: r.rtCall("ElemOf", ch), Args: []ast.Expr{sent}}
+			}
+			sends = append(sends, sent)
+			cc.Body = append([]ast.Stmt{exprStmt(r.rtCall("SelSend", id, ch, comm.Value, site))}, r.stmts(cc.Body)...)
 		case *ast.ExprStmt: // case <-ch:
 			u := ast.Unparen(comm.X).(*ast.UnaryExpr)
 			ch, v, ok := r.newTmp("ch"), r.newTmp("v"), r.newTmp("ok")
 			pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ch}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(u.X)}})
-			recvs = append(recvs, ch)
+			kinds, chans = append(kinds, 'r'), append(chans, ch)
 			cc.Comm = &ast.AssignStmt{Lhs: []ast.Expr{v, ok}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.UnaryExpr{Op: token.ARROW, X: ch}}}
-			log = exprStmt(r.rtCall("SelRecv", ch, v, ok, site))
+			log := exprStmt(r.rtCall("SelRecv", id, ch, v, ok, site))
 			cc.Body = append([]ast.Stmt{log, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_"), ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{v, ok}}}, r.stmts(cc.Body)...)
-			continue
 		case *ast.AssignStmt: // case v[, ok] := <-ch / = <-ch
 			u := ast.Unparen(comm.Rhs[0]).(*ast.UnaryExpr)
 			ch, v, ok := r.newTmp("ch"), r.newTmp("v"), r.newTmp("ok")
 			pre = append(pre, &ast.AssignStmt{Lhs: []ast.Expr{ch}, Tok: token.DEFINE, Rhs: []ast.Expr{r.rv(u.X)}})
-			recvs = append(recvs, ch)
+			kinds, chans = append(kinds, 'r'), append(chans, ch)
 			orig := comm.Lhs
 			cc.Comm = &ast.AssignStmt{Lhs: []ast.Expr{v, ok}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.UnaryExpr{Op: token.ARROW, X: ch}}}
-			log = exprStmt(r.rtCall("SelRecv", ch, v, ok, site))
+			log := exprStmt(r.rtCall("SelRecv", id, ch, v, ok, site))
 			rhs := []ast.Expr{v, ok}[:len(orig)]
 			bind := &ast.AssignStmt{Lhs: orig, Tok: comm.Tok, Rhs: rhs}
 			body := []ast.Stmt{log}
 			body = append(body, r.assignTargets(bind)...)
 			body = append(body, &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent("_"), ast.NewIdent("_")}, Tok: token.ASSIGN, Rhs: []ast.Expr{v, ok}})
 			cc.Body = append(body, r.stmts(cc.Body)...)
-			continue
+		default: // default:
+			dflt = true
+			cc.Body = append([]ast.Stmt{exprStmt(r.rtCall("SelDefault", id, site))}, r.stmts(cc.Body)...)
 		}
-		cc.Body = r.stmts(cc.Body) // default
 	}
-	return pre
+	desc := r.selectSite(r.site(x), string(kinds), dflt)
+	call := r.rtCall("Select", append([]ast.Expr{addr(desc)}, chans...)...)
+	if !dflt && len(sends) > 0 { // its note names a send it may wait in, with the value
+		values := &ast.CompositeLit{Type: &ast.ArrayType{Elt: &ast.InterfaceType{Methods: &ast.FieldList{}}}, Elts: sends}
+		call = r.rtCall("SelectSending", append([]ast.Expr{addr(desc), values}, chans...)...)
+	}
+	if len(x.Body.List) == 0 {
+		return append(pre, exprStmt(call)) // select {}: no case to carry the id
+	}
+	return append(pre, &ast.AssignStmt{Lhs: []ast.Expr{id}, Tok: token.DEFINE, Rhs: []ast.Expr{call}})
+}
+
+// selectSite declares the package-level variable that describes a select
+// statement at site, of the channel cases kinds ('r' a receive, 's' a
+// send, in order) and a default case if dflt (record/rt SelectSite), and
+// returns its name. The names count the file's selects and the file's
+// place in its package, so that no two files of a package declare one
+// name.
+func (r *fileRewriter) selectSite(site, kinds string, dflt bool) *ast.Ident {
+	file := 0
+	for i, f := range r.files {
+		if f == r.file {
+			file = i
+		}
+	}
+	name := fmt.Sprintf("_gpselect%d_%d", file, len(r.selectSites)+1)
+	lit := &ast.CompositeLit{Type: &ast.SelectorExpr{X: ast.NewIdent(rtName), Sel: ast.NewIdent("SelectSite")}, Elts: []ast.Expr{
+		&ast.KeyValueExpr{Key: ast.NewIdent("Site"), Value: r.lit(site)},
+		&ast.KeyValueExpr{Key: ast.NewIdent("Cases"), Value: r.lit(kinds)},
+		&ast.KeyValueExpr{Key: ast.NewIdent("Default"), Value: ast.NewIdent(strconv.FormatBool(dflt))},
+	}}
+	r.selectSites = append(r.selectSites, &ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(name)}, Values: []ast.Expr{lit}})
+	return &ast.Ident{Name: name, NamePos: r.pos}
 }
 
 // callbacks prepares the function literals passed to a function that is

@@ -1,16 +1,9 @@
 package record
 
 import (
-	"go/ast"
-	"go/importer"
-	"go/parser"
-	"go/token"
-	"go/types"
 	"regexp"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // TestRewriteMarks: a function body that logs events starts with its
@@ -46,23 +39,7 @@ func TestRewriteMarks(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := rewriteSource(t, head+tc.src+"\n")
-			var lines []string
-			for _, l := range strings.Split(out, "\n") {
-				if l = strings.Join(strings.Fields(l), " "); l != "" && !strings.HasPrefix(l, "//line ") {
-					lines = append(lines, l)
-				}
-			}
-			at := 0
-			for _, w := range tc.want {
-				re := regexp.MustCompile(w)
-				for at < len(lines) && !re.MatchString(lines[at]) {
-					at++
-				}
-				if at == len(lines) {
-					t.Fatalf("no line matching %s (in order) in\n%s", w, strings.Join(lines, "\n"))
-				}
-				at++
-			}
+			matchInOrder(t, out, tc.want)
 			for _, n := range tc.not {
 				if regexp.MustCompile(n).MatchString(out) {
 					t.Errorf("the rewrite has %s:\n%s", n, out)
@@ -72,26 +49,32 @@ func TestRewriteMarks(t *testing.T) {
 	}
 }
 
+// matchInOrder fails t unless the lines of out (spaces collapsed, //line
+// comments left out) match the regexps want, in order.
+func matchInOrder(t *testing.T, out string, want []string) {
+	t.Helper()
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if l = strings.Join(strings.Fields(l), " "); l != "" && !strings.HasPrefix(l, "//line ") {
+			lines = append(lines, l)
+		}
+	}
+	at := 0
+	for _, w := range want {
+		re := regexp.MustCompile(w)
+		for at < len(lines) && !re.MatchString(lines[at]) {
+			at++
+		}
+		if at == len(lines) {
+			t.Fatalf("no line matching %s (in order) in\n%s", w, strings.Join(lines, "\n"))
+		}
+		at++
+	}
+}
+
 // rewriteSource instruments the one-file package src and returns the
-// rewritten file.
+// rewritten file (rewriteSources).
 func rewriteSource(t *testing.T, src string) string {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}, Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{},
-		Selections: map[*ast.SelectorExpr]*types.Selection{}, Implicits: map[ast.Node]types.Object{}, Scopes: map[ast.Node]*types.Scope{}, Instances: map[*ast.Ident]types.Instance{}}
-	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
-	tp, err := conf.Check("p", fset, []*ast.File{f}, info)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := &packages.Package{Fset: fset, TypesInfo: info, Types: tp, Syntax: []*ast.File{f}}
-	out, err := instrumentFile(pkg, f, "p.go", "gpredict/record/rt", func(p *types.Package) bool { return p == tp })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(out)
+	return rewriteSources(t, src)[0]
 }

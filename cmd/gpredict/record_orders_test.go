@@ -184,19 +184,40 @@ func TestRecordedChannelPairing(t *testing.T) {
 	}
 }
 
+// TestRecordedSelects records record/testdata/progs/selects, where the
+// worker's select took b in the run and a data race needs it to take a,
+// which go test -race passes: the recorder writes the select's cases and
+// marks the case it took, so predict finds the race, with a witness in
+// which the worker's select takes its first case instead.
+func TestRecordedSelects(t *testing.T) {
+	stdout := predictRecorded(t, "./selects", "DataRace")
+	if !regexp.MustCompile(`(?m)^\[1/1\] DataRace \(v=x@1\)$`).MatchString(stdout) {
+		t.Errorf("want one report, on x\n%s", stdout)
+	}
+	if !regexp.MustCompile(`(?m)#\d+\.case1 +recv chan@\d+ 1 select=sel@1 → takes recv:chan@\d+ instead @selects/selects_test.go:23$`).MatchString(stdout) {
+		t.Errorf("the witness's worker does not take its select's first case instead of the recorded one\n%s", stdout)
+	}
+}
+
 // TestRecordedLeak records record/testdata/progs/leak, moby/4395's
 // shape: the test passes with a goroutine left in a send nobody
 // receives, one left waiting to receive from a channel nobody sends on,
-// and one left in a select of one such receive. The recorder writes that
-// send as the goroutine's last event (a send it waits in) and the
-// receive and the select as recvwaits, so Blocked reports the three
-// leaks from the passing run, with the events waited in.
+// one left in a select of one such receive, and one in a select that
+// sends or receives. The recorder writes that send as the goroutine's
+// last event (a send it waits in), the receive and the first select as
+// recvwaits, and the last select as inside its send case (with its
+// select= key), so Blocked reports the four leaks from the passing run,
+// with the events waited in.
 func TestRecordedLeak(t *testing.T) {
 	stdout := predictRecorded(t, "./leak", "Blocked")
-	for _, c := range []struct{ line, what string }{{"17", "its send"}, {"33", "its receive (recvwait)"}, {"43", "its select (recvwait)"}} {
+	for _, c := range []struct{ line, what string }{{"17", "its send"}, {"33", "its receive (recvwait)"}, {"43", "its select (recvwait)"}, {"58", "its select's send"}} {
 		if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:` + c.line + `$`).MatchString(stdout) {
 			t.Errorf("want the goroutine waiting in %s, line %s\n%s", c.what, c.line, stdout)
 		}
+	}
+	// The select's wait is its send case, with its value and its key.
+	if !regexp.MustCompile(`(?m)\* +send chan@\d+ 7 select=sel@\d+ @leak/leak_test.go:58$`).MatchString(stdout) {
+		t.Errorf("the witness's select wait is not its send of 7 with the select's key\n%s", stdout)
 	}
 }
 

@@ -139,3 +139,43 @@ func readEntered(p *int) int {
 
 //go:noinline
 func readWalked(p *int) int { return Read(Mark{}, p, "box.n", "main.go:2") }
+
+// BenchmarkSelect measures a select of instrumented code over two
+// channels as the rewriter makes it (record/rewrite_go.go): its id from
+// Select (the site's last set of channels, the common case), then the
+// case it takes — a receive of an int (a binary record with its select=
+// key) in one turn, the default (`default ID`) in the next; and apart,
+// Select's common case alone and a default event alone.
+func BenchmarkSelect(b *testing.B) {
+	startRecording(b)
+	site := &SelectSite{Site: "main.go:1", Cases: "rr", Default: true}
+	x, y := make(chan int, 1), make(chan int, 1)
+	b.Run("whole", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if i%2 == 0 {
+				x <- i
+			}
+			id := Select(site, x, y)
+			select {
+			case v, ok := <-x:
+				SelRecv(id, x, v, ok, "main.go:2")
+			case v, ok := <-y:
+				SelRecv(id, y, v, ok, "main.go:3")
+			default:
+				SelDefault(id, "main.go:4")
+			}
+		}
+	})
+	b.Run("id", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			Select(site, x, y)
+		}
+	})
+	b.Run("default", func(b *testing.B) {
+		id := Select(site, x, y)
+		for i := 0; i < b.N; i++ {
+			SelDefault(id, "main.go:4")
+		}
+	})
+	Flush()
+}

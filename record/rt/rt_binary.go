@@ -69,24 +69,34 @@ import (
 // stamp, NAME the channel's number and VALUE the value sent or received
 // as text (empty for the events without one).
 //
+// The event of a send or receive that a select took (rt_select.go) is
+// "TAG STAMP CODE NAME SEL VALUE" with TAG binSelChan (a send) or one
+// more (a receive), SEL the select's number (`select=sel@SEL`) and VALUE
+// as text (LEN VALUE), or with TAG binSelChanInt (or one more) and VALUE
+// an int zigzag-encoded; a global stamp. A select's default is "TAG
+// STAMP CODE SEL" with TAG binDefault.
+//
 // The collector (record/rawbin.go) turns a record back into the line it
 // stands for; the two must agree.
 const (
-	binInt      = 1
-	binUint     = 3
-	binBool     = 5
-	binAcquire  = 7
-	binRelease  = 8
-	binRAcquire = 9
-	binRRelease = 10
-	binRequest  = 11
-	binMapRead  = 12 // to binMapRead+mapClearOp
-	binObj      = 18
-	binChan     = 20 // to binChan+chanRecvExit
-	binMapInt   = 26 // to binMapInt+mapWrite
-	binChanInt  = 28 // to binChanInt+chanRecvExit
-	binFloat32  = 34 // a read, one more for a write
-	binFloat64  = 36
+	binInt        = 1
+	binUint       = 3
+	binBool       = 5
+	binAcquire    = 7
+	binRelease    = 8
+	binRAcquire   = 9
+	binRRelease   = 10
+	binRequest    = 11
+	binMapRead    = 12 // to binMapRead+mapClearOp
+	binObj        = 18
+	binChan       = 20 // to binChan+chanRecvExit
+	binMapInt     = 26 // to binMapInt+mapWrite
+	binChanInt    = 28 // to binChanInt+chanRecvExit
+	binFloat32    = 34 // a read, one more for a write
+	binFloat64    = 36
+	binSelChan    = 38 // a send, one more for a receive
+	binSelChanInt = 40 // likewise
+	binDefault    = 42
 	// maxBinary is the longest record: a tag and three varints.
 	maxBinary = 1 + 3*10
 )
@@ -326,5 +336,59 @@ func (s *gstate) chanEv(site string, e chanEvent, c *chanState, v string) {
 	buf = appendUvarint(buf, code.n)
 	buf = appendUvarint(buf, c.id)
 	buf = append(appendUvarint(buf, uint64(len(v))), v...)
+	s.endRecord(buf)
+}
+
+// selChanEv logs the send or receive e (chanSend or chanRecv) of c with
+// the value v that the select sel took: a binary record where it can be
+// one, else its text line with the key select=ID (s.mu held).
+func (s *gstate) selChanEv(site string, e chanEvent, c *chanState, v chanValue, sel SelID) {
+	var text string
+	if !v.isInt {
+		text = v.text()
+	}
+	if c.id == 0 || s.n == 0 || len(text) > maxMapText {
+		s.ev(site, chanEvents[e].a, c.name, chanEvents[e].b, v.text(), " select=", sel.text())
+		return
+	}
+	tag := byte(binSelChan)
+	if v.isInt {
+		tag = binSelChanInt
+	}
+	if e == chanRecv {
+		tag++
+	}
+	code := s.code(site)
+	k := s.stamp(true)
+	s.room(maxBinary + 20 + len(text))
+	buf := append(s.buf, tag)
+	buf = appendUvarint(buf, k>>subBits)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, c.id)
+	buf = appendUvarint(buf, uint64(sel))
+	if v.isInt {
+		buf = appendUvarint(buf, zigzag(v.i))
+	} else {
+		buf = append(appendUvarint(buf, uint64(len(text))), text...)
+	}
+	s.endRecord(buf)
+}
+
+// defaultEv logs `default ID`, the default case of the select sel: a
+// binary record with a global stamp (a default is taken only while no
+// case is ready, an order with the channels' events), else its text
+// line (s.mu held).
+func (s *gstate) defaultEv(site string, sel SelID) {
+	if s.n == 0 {
+		s.ev(site, "default ", sel.text())
+		return
+	}
+	code := s.code(site)
+	k := s.stamp(true)
+	s.room(maxBinary)
+	buf := append(s.buf, binDefault)
+	buf = appendUvarint(buf, k>>subBits)
+	buf = appendUvarint(buf, code.n)
+	buf = appendUvarint(buf, uint64(sel))
 	s.endRecord(buf)
 }

@@ -41,6 +41,9 @@ type chanState struct {
 	// sends on). externalRecvs likewise for sends whose room was made by
 	// a receive that was not recorded.
 	externalSends, externalRecvs bool
+	// timer is set for a timer's or ticker's channel (TimerChan), which
+	// only the Go runtime sends on: no select directive names it.
+	timer bool
 	// counted, when an operation waits for its partner, is closed at the
 	// next count (rt_chan_wait.go).
 	counted chan struct{}
@@ -102,8 +105,12 @@ func (v chanValue) text() string {
 // sendEvent logs the k-th send of c, which has completed, unless its
 // completion needed a receive that was not recorded (the k-th for an
 // unbuffered channel, the (k-cap)-th for a buffered one that was full).
-func (c *chanState) sendEvent(s *gstate, k int, v chanValue, site string) {
+func (c *chanState) sendEvent(s *gstate, k int, v chanValue, site string, sel SelID) {
 	if j := k - c.cap; j >= 1 && !c.received(j) {
+		return
+	}
+	if sel != 0 {
+		s.selChanEv(site, chanSend, c, v, sel)
 		return
 	}
 	s.chanEvValue(site, chanSend, c, v)
@@ -112,10 +119,14 @@ func (c *chanState) sendEvent(s *gstate, k int, v chanValue, site string) {
 // recvEvent logs the k-th receive of c: of a value a recorded send sent,
 // or of the zero value of a channel an instrumented close closed (a
 // context's Done channel, closed by the context package, observes the
-// cancel instead).
-func (c *chanState) recvEvent(s *gstate, k int, v chanValue, ok bool, site string) {
+// cancel instead). sel is the select whose case it is (0 for none).
+func (c *chanState) recvEvent(s *gstate, k int, v chanValue, ok bool, site string, sel SelID) {
 	if ok {
-		if c.sent(k) {
+		switch {
+		case !c.sent(k):
+		case sel != 0:
+			s.selChanEv(site, chanRecv, c, v, sel)
+		default:
 			s.chanEvValue(site, chanRecv, c, v)
 		}
 		return
@@ -124,6 +135,8 @@ func (c *chanState) recvEvent(s *gstate, k int, v chanValue, ok bool, site strin
 	closed, ctx := c.closed, c.ctx
 	c.mu.Unlock()
 	switch {
+	case closed && sel != 0:
+		s.ev(site, "recvclosed ", c.name, " select=", sel.text())
 	case closed:
 		s.ev(site, "recvclosed ", c.name)
 	case ctx != nil:
@@ -167,7 +180,7 @@ func Send[T any](ch chan<- T, v T, site string) {
 	})
 	ch <- v
 	withState(func(s *gstate) {
-		c.sendEvent(s, k, val, site)
+		c.sendEvent(s, k, val, site, 0)
 		s.chanEv(site, chanSendExit, c, "")
 	})
 }
@@ -190,7 +203,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 			k = c.next(&c.recvs)
 		}
 		val := valueOf(v)
-		c.recvEvent(s, k, val, ok, site)
+		c.recvEvent(s, k, val, ok, site, 0)
 		s.chanEvValue(site, chanRecvExit, c, val)
 	})
 	return v, ok
@@ -226,18 +239,19 @@ func Close[T any](ch chan<- T, site string) {
 	close(ch)
 }
 
-// SelSend logs a send that a select performed (called first in the case).
-func SelSend[T any](ch chan<- T, v T, site string) {
+// SelSend logs a send that the select id performed (called first in the
+// case; id 0 for a select written as its operation, Select).
+func SelSend[T any](id SelID, ch chan<- T, v T, site string) {
 	selected(ch, site, func(c *chanState, s *gstate) {
 		k := c.next(&c.sends)
 		val := valueOf(v)
 		s.ev(site, "call void chan.send(any) target=", c.name, " args=", val.text())
-		c.sendEvent(s, k, val, site)
+		c.sendEvent(s, k, val, site, id)
 	})
 }
 
-// SelRecv logs a receive that a select performed.
-func SelRecv[T any](ch <-chan T, v T, ok bool, site string) {
+// SelRecv logs a receive that the select id performed.
+func SelRecv[T any](id SelID, ch <-chan T, v T, ok bool, site string) {
 	selected(ch, site, func(c *chanState, s *gstate) {
 		k := 0
 		if ok {
@@ -245,7 +259,7 @@ func SelRecv[T any](ch <-chan T, v T, ok bool, site string) {
 		}
 		val := valueOf(v)
 		s.ev(site, "call any chan.recv() target=", c.name, " result=", val.text())
-		c.recvEvent(s, k, val, ok, site)
+		c.recvEvent(s, k, val, ok, site, id)
 	})
 }
 
@@ -276,17 +290,3 @@ func (c *chanState) next(count *int) int {
 // ElemOf returns the identity on ch's element type: instrumented code
 // converts a value to it before handing it to Send (see record's conv).
 func ElemOf[T any](ch chan<- T) func(T) T { return func(v T) T { return v } }
-
-// Selecting is called before a select without a default case, which may
-// block: it notes what the goroutine may wait in (see blocking). The case
-// it takes logs an event, which makes the note obsolete.
-func Selecting(site string) {
-	if !on() {
-		return
-	}
-	s := cur()
-	s.lock()
-	stack := s.stackID()
-	s.line("# blocks " + s.name + " select stack=" + stack + " @" + site)
-	s.unlock()
-}

@@ -19,6 +19,7 @@ func TimerChan(ch <-chan time.Time) <-chan time.Time {
 	c := chanOf(ch)
 	c.mu.Lock()
 	c.externalSends = true
+	c.timer = true
 	c.mu.Unlock()
 	return ch
 }

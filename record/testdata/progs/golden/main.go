@@ -12,6 +12,7 @@ import (
 	"math"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 type point struct {
@@ -108,6 +109,7 @@ func main() {
 	bump(b, ch2)
 	bump(b, ch2)
 	twice(b, ch2)
+	global += selects(b)
 	fmt.Println(b.i, b.u, b.b, b.f32, b.f64, b.s, c, global, b.xs, b.hits.Load(), b.count, len(ch2))
 }
 
@@ -127,3 +129,66 @@ func bump(b *box, ch chan int) {
 }
 
 func twice(b *box, ch chan int) { bump(b, ch) }
+
+// selects runs selects whose case is decided whatever the schedule: a
+// loop over one select of several cases (a receive with ok, a send, a
+// nil channel's case, a timer's) that takes a receive of an int, of a
+// string, the send, then finds the channel closed twice — one directive
+// for the turns whose send channel is nil, another for the turn that
+// sends (nil and timer channels are left out); a select with a default
+// over two channels in turn (a directive each), which takes neither
+// default; one that takes its default; one whose only case left, beside
+// a nil channel's, is a receive (no directive: a plain receive).
+func selects(b *box) int {
+	ints, strs, out := make(chan int, 1), make(chan string, 1), make(chan int, 1)
+	var never chan int
+	ints <- math.MinInt64
+	n := 0
+	for turn := 0; turn < 5; turn++ {
+		if turn == 1 {
+			strs <- "a string"
+		}
+		if turn == 3 {
+			close(ints)
+		}
+		var send chan int
+		if turn == 2 {
+			send = out
+		}
+		select {
+		case v, ok := <-ints:
+			if ok {
+				n += v % 7
+			}
+		case s := <-strs:
+			n += len(s)
+		case send <- b.i:
+			n++
+		case <-never:
+		case <-time.After(time.Hour):
+		}
+	}
+	other := make(chan int, 1)
+	other <- 3
+	for _, ch := range []chan int{other, out} {
+		select {
+		case v := <-ch:
+			n += v
+		default:
+			n--
+		}
+	}
+	select {
+	case v := <-out:
+		n += v
+	default:
+		n--
+	}
+	other <- 4
+	select {
+	case <-never:
+	case v := <-other:
+		n += v
+	}
+	return n
+}

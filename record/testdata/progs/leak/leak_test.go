@@ -45,3 +45,19 @@ func TestSelectWaiter(t *testing.T) {
 		}
 	}()
 }
+
+// TestSendSelectWaiter leaves a goroutine in a select that sends a
+// result nobody receives or stops on a channel nobody closes
+// (cockroach/2448's shape): the runtime's note names the select's send
+// case and its value, and the recorder writes that send, with the
+// select's key, as the goroutine's last event (inside the send: the
+// select waits).
+func TestSendSelectWaiter(t *testing.T) {
+	results, stop := make(chan int), make(chan bool)
+	go func() {
+		select { // left here
+		case results <- 7:
+		case <-stop:
+		}
+	}()
+}

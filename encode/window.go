@@ -249,20 +249,18 @@ func (ws *Windows) snapshot(start, end []int, cut uint32) map[trace.Sym]trace.Sy
 	return init
 }
 
-// Lift turns steps of the window's trace into steps of the whole trace,
-// after the past in base order.
-func (w *Window) Lift(steps []Step) []Step { return w.LiftAfter(0, steps) }
-
 // PastLen is how many events the window's past holds: the first PastLen
 // events of the base order.
 func (w *Window) PastLen() int { return len(w.past) }
 
-// LiftAfter is Lift without the past's first from events: the schedule
-// that continues the base order's first from steps (from ≤ PastLen). On
-// a long recording the past is most of the trace, so a witness that
-// resumes from a validator mark (stage.Facts.ValidFrom) costs what lies
-// after the mark, not everything before the window.
-func (w *Window) LiftAfter(from int, steps []Step) []Step {
+// Lift turns steps of the window's trace into steps of the whole trace,
+// after the past in base order but for its first from events: the
+// schedule that continues the base order's first from steps (from ≤
+// PastLen; 0 gives the whole schedule). On a long recording the past is
+// most of the trace, so a witness that resumes from a validator mark
+// (stage.Facts.ValidFrom) costs what lies after the mark, not everything
+// before the window.
+func (w *Window) Lift(from int, steps []Step) []Step {
 	out := make([]Step, 0, len(w.past)-from+len(steps))
 	for _, r := range w.past[from:] {
 		out = append(out, Step{Ref: r, Part: Whole})

@@ -99,7 +99,7 @@ T2 write x 2
 				}
 			}
 			// Lift puts the past, in base order, before the window's steps.
-			steps := w.Lift([]Step{{Ref: c.Choice[0]}})
+			steps := w.Lift(0, []Step{{Ref: c.Choice[0]}})
 			past := 0
 			for _, s := range w.Start {
 				past += s

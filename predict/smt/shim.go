@@ -101,11 +101,10 @@ var z3Once sync.Once
 // A process that links this package keeps its C memory — Z3's — in one
 // malloc arena (oneArena, above, a constructor: it runs when the program
 // is loaded). glibc gives each thread that allocates an arena of its
-// own, up to eight per core, and a Go
-// program calls Z3 from whichever thread its goroutine runs on, so every
-// worker's contexts spread over many arenas; memory a freed context gave
-// back stays in its arena, free but resident, and the next context may
-// be made in another. On the lock-heavy STD member of 300K events
+// own, up to eight per core, and a Go program calls Z3 from whichever
+// thread its goroutine runs on, so every worker's contexts spread over
+// many arenas; memory a freed context gave back stays in its arena, free
+// but resident, and the next context may be made in another. On the lock-heavy STD member of 300K events
 // (gentrace -shape locks, DataRace, --jobs 1) the peak resident memory
 // was 833 MB with the default arenas and 618 MB with one (the same run
 // under MALLOC_ARENA_MAX=1), in no more time: the workers allocate

@@ -84,7 +84,7 @@ func (s *solver) inWindow(p *prepared, w *encode.Window, wc encode.Candidate, st
 		// from the validator's last mark in it, so validating it costs
 		// what lies after the mark, not the whole past.
 		from := s.f.MarkAtOrBefore(w.PastLen())
-		if sched := w.LiftAfter(from, steps); s.f.ValidFrom(p.q.Cand, from, sched) {
+		if sched := w.Lift(from, steps); s.f.ValidFrom(p.q.Cand, from, sched) {
 			return stage.Decision{Verdict: stage.Sat, Schedule: sched, From: from, Validated: true}, true
 		}
 		s.invalid++ // as for any frozen witness: a bug

@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"os"
 	"sync"
 	"testing"
 )
@@ -58,12 +57,13 @@ func BenchmarkIteration(b *testing.B) {
 	Flush()
 }
 
-// startRecording turns recording on for a benchmark (once per process:
-// the log of the first benchmark that runs is the process's).
-func startRecording(b *testing.B) {
-	os.Setenv("GPREDICT_RECORD_DIR", b.TempDir())
+// startRecording turns recording on for a test or benchmark, or skips
+// it when recording is off: recording starts once per process, so the
+// log of the first test or benchmark that asks is the process's.
+func startRecording(tb testing.TB) {
+	tb.Setenv("GPREDICT_RECORD_DIR", tb.TempDir())
 	if !on() {
-		b.Skip("recording did not start")
+		tb.Skip("recording did not start (it starts once per process)")
 	}
 }
 

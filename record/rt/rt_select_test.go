@@ -12,10 +12,7 @@ import (
 // out; a select left with one channel case and no default is its
 // operation (id 0, no directive); a default is a case.
 func TestSelectIDs(t *testing.T) {
-	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
-	if !on() {
-		t.Skip("recording did not start (it starts once per process)")
-	}
+	startRecording(t)
 	a, b, c := make(chan int), make(chan int, 2), make(chan string)
 	var never chan int
 	timer := TimerChan(time.After(time.Hour))

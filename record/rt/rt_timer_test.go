@@ -10,10 +10,7 @@ import (
 // partnerWait for a recorded send; an unmarked one waits (the test's
 // control, so that it fails if the mark is lost).
 func TestTimerReceiveDoesNotWait(t *testing.T) {
-	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
-	if !on() {
-		t.Skip("recording did not start (it starts once per process)")
-	}
+	startRecording(t)
 	for _, tc := range []struct {
 		name   string
 		make   func() <-chan time.Time

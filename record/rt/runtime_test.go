@@ -98,10 +98,7 @@ func TestLocName(t *testing.T) {
 // (gstate.after) are written after that event's line, whole, whatever
 // path logs the event.
 func TestFirstEventFacts(t *testing.T) {
-	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
-	if !on() {
-		t.Skip("recording did not start (it starts once per process)")
-	}
+	startRecording(t)
 	x := 7
 	for _, log := range []func(s *gstate){
 		func(s *gstate) { s.ev("a.go:1", opWrite, "x 1") },
@@ -139,10 +136,7 @@ func TestRWOfRLocker(t *testing.T) {
 // asks and whatever the strings' addresses, with its dictionary line
 // written before the code is returned.
 func TestPointCodes(t *testing.T) {
-	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
-	if !on() {
-		t.Skip("recording did not start (it starts once per process)")
-	}
+	startRecording(t)
 	a, b := newState("A"), newState("B")
 	site := string([]byte("p.go:1")) // not the constant's address
 	c1 := a.pointCode("s1", "p.go:1")
@@ -178,10 +172,7 @@ func TestPointCodes(t *testing.T) {
 // holder writes it at that stamp before its next synchronisation event,
 // after the unsynchronised events it logged meanwhile.
 func TestUnlockByAnother(t *testing.T) {
-	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
-	if !on() {
-		t.Skip("recording did not start (it starts once per process)")
-	}
+	startRecording(t)
 	var m, m2 sync.Mutex
 	x := 0
 	held, next, done := make(chan *gstate), make(chan bool), make(chan bool)
@@ -254,10 +245,7 @@ func TestMarkState(t *testing.T) {
 // statement logs and ends, and Flush runs meanwhile, without a deadlock,
 // and its lines reach the file.
 func TestBufferedChunks(t *testing.T) {
-	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
-	if !on() {
-		t.Skip("recording did not start (it starts once per process)")
-	}
+	startRecording(t)
 	rec.log.mapped = false // new chunks are buffers
 	defer func() { rec.log.mapped = canMap }()
 	x := 0

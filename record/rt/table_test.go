@@ -69,10 +69,7 @@ func TestTable(t *testing.T) {
 // themselves (getAt, getOrAddAt); it must be the table's own, or a key is
 // looked for in the wrong place and added twice.
 func TestHotHashes(t *testing.T) {
-	t.Setenv("GPREDICT_RECORD_DIR", t.TempDir())
-	if !on() {
-		t.Skip("recording did not start (it starts once per process)")
-	}
+	startRecording(t)
 	var x, y int
 	locs := []locKey{{nil, nil}, {unsafe.Pointer(&x), typePtr(reflect.TypeFor[int]())}, {unsafe.Pointer(&y), unsafe.Pointer(&x)}}
 	for _, k := range locs {

@@ -2,6 +2,7 @@ package trace
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -33,7 +34,7 @@ type Select struct {
 }
 
 // ParseSelectCase parses one CASE of a select directive: `recv:CH`,
-// `send:CH` or `default` (dflt).
+// `send:CH` or `default`.
 func ParseSelectCase(s string) (kind string, ch string, err error) {
 	if s == "default" {
 		return "default", "", nil
@@ -156,15 +157,7 @@ func (b *Builder) SelectCaseOf(sel *Select, s string) error {
 }
 
 func sameSelect(a, b *Select) bool {
-	if a.Default != b.Default || len(a.Cases) != len(b.Cases) {
-		return false
-	}
-	for i := range a.Cases {
-		if a.Cases[i] != b.Cases[i] {
-			return false
-		}
-	}
-	return true
+	return a.Default == b.Default && slices.Equal(a.Cases, b.Cases)
 }
 
 // noteSelect records that the event just appended to thread th is a

@@ -107,45 +107,52 @@ func (s *gstate) binNumber(code pcode, op string, name vname, p unsafe.Pointer, 
 	if name.id == 0 || !s.localRecord() {
 		return false
 	}
-	var tag byte
-	var v uint64
-	switch k {
-	case reflect.Int:
-		tag, v = binInt, zigzag(int64(*(*int)(p)))
-	case reflect.Int8:
-		tag, v = binInt, zigzag(int64(*(*int8)(p)))
-	case reflect.Int16:
-		tag, v = binInt, zigzag(int64(*(*int16)(p)))
-	case reflect.Int32:
-		tag, v = binInt, zigzag(int64(*(*int32)(p)))
-	case reflect.Int64:
-		tag, v = binInt, zigzag(*(*int64)(p))
-	case reflect.Uint:
-		tag, v = binUint, uint64(*(*uint)(p))
-	case reflect.Uint8:
-		tag, v = binUint, uint64(*(*uint8)(p))
-	case reflect.Uint16:
-		tag, v = binUint, uint64(*(*uint16)(p))
-	case reflect.Uint32:
-		tag, v = binUint, uint64(*(*uint32)(p))
-	case reflect.Uint64:
-		tag, v = binUint, *(*uint64)(p)
-	case reflect.Uintptr:
-		tag, v = binUint, uint64(*(*uintptr)(p))
-	case reflect.Bool:
-		tag = binBool
-		if *(*bool)(p) {
-			v = 1
-		}
-	case reflect.Float32:
-		tag, v = binFloat32, uint64(math.Float32bits(*(*float32)(p)))
-	case reflect.Float64:
-		tag, v = binFloat64, math.Float64bits(*(*float64)(p))
-	default:
+	tag, v, ok := numberValue(p, k)
+	if !ok {
 		return false
 	}
 	s.accessRecord(tag, op, code, name.id, v)
 	return true
+}
+
+// numberValue is the tag (a read's) and the value of the record of an
+// access of the number of kind k at p; ok is false for a kind that is no
+// number.
+func numberValue(p unsafe.Pointer, k reflect.Kind) (tag byte, v uint64, ok bool) {
+	switch k {
+	case reflect.Int:
+		return binInt, zigzag(int64(*(*int)(p))), true
+	case reflect.Int8:
+		return binInt, zigzag(int64(*(*int8)(p))), true
+	case reflect.Int16:
+		return binInt, zigzag(int64(*(*int16)(p))), true
+	case reflect.Int32:
+		return binInt, zigzag(int64(*(*int32)(p))), true
+	case reflect.Int64:
+		return binInt, zigzag(*(*int64)(p)), true
+	case reflect.Uint:
+		return binUint, uint64(*(*uint)(p)), true
+	case reflect.Uint8:
+		return binUint, uint64(*(*uint8)(p)), true
+	case reflect.Uint16:
+		return binUint, uint64(*(*uint16)(p)), true
+	case reflect.Uint32:
+		return binUint, uint64(*(*uint32)(p)), true
+	case reflect.Uint64:
+		return binUint, *(*uint64)(p), true
+	case reflect.Uintptr:
+		return binUint, uint64(*(*uintptr)(p)), true
+	case reflect.Bool:
+		if *(*bool)(p) {
+			return binBool, 1, true
+		}
+		return binBool, 0, true
+	case reflect.Float32:
+		return binFloat32, uint64(math.Float32bits(*(*float32)(p))), true
+	case reflect.Float64:
+		return binFloat64, math.Float64bits(*(*float64)(p)), true
+	}
+	return 0, 0, false
 }
 
 // accessRecord writes the record "TAG CODE NAME VALUE" of a read (tag) or
@@ -253,19 +260,11 @@ func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
 // pointer of type t at p as a binary record, and reports whether it could
 // (s.mu held).
 func (s *gstate) binObject(site, op string, name vname, p unsafe.Pointer, t reflect.Type) bool {
-	var obj vname
-	switch t.Kind() {
-	case reflect.Pointer:
-		obj = objVarOf(*(*unsafe.Pointer)(p), t)
-	case reflect.Map:
-		obj = objVar(*(*unsafe.Pointer)(p), "map")
-	case reflect.Chan:
-		obj = objVar(*(*unsafe.Pointer)(p), "chan")
-	case reflect.UnsafePointer:
-		obj = objVar(*(*unsafe.Pointer)(p), "unsafe.Pointer")
-	default:
+	k := t.Kind()
+	if !object(k) {
 		return false
 	}
+	obj := objectOf(p, k, t)
 	if name.id == 0 || obj.id == 0 && obj.s != "nil" {
 		return false
 	}
@@ -276,6 +275,26 @@ func (s *gstate) binObject(site, op string, name vname, p unsafe.Pointer, t refl
 	}
 	s.accessRecord(binObj, op, code, name.id, obj.id)
 	return true
+}
+
+// object reports whether a value of kind k points to an object, which
+// names it (objVar).
+func object(k reflect.Kind) bool {
+	return k == reflect.Pointer || k == reflect.Map || k == reflect.Chan || k == reflect.UnsafePointer
+}
+
+// objectOf is the name of the object that the pointer, map, channel or
+// unsafe pointer (of kind k, type t) at p points to (objVar).
+func objectOf(p unsafe.Pointer, k reflect.Kind, t reflect.Type) vname {
+	switch k {
+	case reflect.Pointer:
+		return objVarOf(*(*unsafe.Pointer)(p), t)
+	case reflect.Map:
+		return objVar(*(*unsafe.Pointer)(p), "map")
+	case reflect.Chan:
+		return objVar(*(*unsafe.Pointer)(p), "chan")
+	}
+	return objVar(*(*unsafe.Pointer)(p), "unsafe.Pointer")
 }
 
 // chanEvent is a channel event of a plain send or receive; its number is

@@ -26,7 +26,9 @@ func Read[T any](m Mark, p *T, desc, site string) T {
 	v := *p
 	if s := m.state(); s != nil {
 		up := unsafe.Pointer(p)
-		record(s, up, up, reflect.TypeFor[T](), desc, site, opRead)
+		if t := reflect.TypeFor[T](); !s.knownAccess(up, t, site, opRead) {
+			record(s, up, up, t, desc, site, opRead)
+		}
 	}
 	return v
 }
@@ -48,6 +50,9 @@ func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
 	}
 	t := reflect.TypeFor[T]()
 	up := unsafe.Pointer(p)
+	if s.knownAccess(up, t, site, opWrite) {
+		return
+	}
 	if !composite(t) {
 		// The common case, looked up once: a location with its name
 		// needs neither an init nor the old value.
@@ -64,6 +69,45 @@ func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
 	o := new(T)
 	*o = old
 	record(s, up, unsafe.Pointer(o), t, desc, site, opWrite)
+}
+
+// knownAccess logs op (opRead or opWrite), by s, the calling goroutine,
+// of the location p of type t, a number, a pointer, a map or a channel
+// that has its name already, as a binary record with a local stamp, and
+// reports whether it did: the common case of an access, in one function
+// instead of record's chain of calls (access, logAccess, evNumber,
+// numberAt, binNumber, accessRecord), which is how it logs everything
+// else. The record is the one that chain writes: no init is due (the
+// location has its name), and the conditions are binNumber's and
+// binObject's, checked in the same order around the event's code, which
+// may write a stack's directive into s's log (internStack) and so use up
+// the local stamps.
+func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site, op string) bool {
+	if !haveG || !canMap || s.buffered || site == "" || len(s.shadow) == 0 || s.n == 0 {
+		return false // no shadow stack (code walks), a buffer (lock), or the first event (threadLine, first)
+	}
+	name, ok := knownName(locKey{p, typePtr(t)})
+	if !ok || name.id == 0 {
+		return false
+	}
+	k := t.Kind()
+	tag, v, ok := numberValue(p, k)
+	if !ok {
+		if !object(k) {
+			return false // a composite (leaves) or a value rendered as text: logAccess
+		}
+		obj := objectOf(p, k, t)
+		if obj.id == 0 && obj.s != "nil" {
+			return false
+		}
+		tag, v = binObj, obj.id
+	}
+	code := s.nodeCode(s.top(), site)
+	if !s.localRecord() {
+		return false
+	}
+	s.accessRecord(tag, op, code, name.id, v)
+	return true
 }
 
 // named reports whether every leaf of the location p of the struct or

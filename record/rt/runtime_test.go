@@ -279,3 +279,74 @@ func TestBufferedChunks(t *testing.T) {
 		t.Errorf("the log lacks the goroutine's lines")
 	}
 }
+
+// TestKnownAccess: the fast path of an access of a location that has its
+// name (knownAccess) writes, byte for byte, the record that the chain of
+// logAccess writes for it — numbers of every kind, pointers (nil too),
+// maps, channels, unsafe pointers — and leaves alone what it cannot write
+// (a text value, a struct, a location without a name), which then takes
+// that chain; and it gives way when the event's code writes a stack's
+// directive that uses up the goroutine's local stamps.
+func TestKnownAccess(t *testing.T) {
+	startRecording(t)
+	if !haveG || !canMap {
+		t.Skip("no shadow stacks or no mapped chunks here: every access takes the chain")
+	}
+	m := Enter()
+	defer Leave(m)
+	s := m.state()
+	type celsius float64
+	type pair struct{ a, b int }
+	n := 1
+	vals := []any{
+		new(int), new(int8), new(int16), new(int32), new(int64), new(uint), new(uint8), new(uint16),
+		new(uint32), new(uint64), new(uintptr), new(bool), new(float32), new(float64), new(celsius),
+		new(*int), &[]*int{&n}[0], new(map[int]int), &[]map[int]int{{}}[0], new(chan int),
+		&[]chan int{make(chan int)}[0], new(unsafe.Pointer), &[]unsafe.Pointer{unsafe.Pointer(&n)}[0],
+		new(string), new(pair), new([]int),
+	}
+	*vals[1].(*int8), *vals[4].(*int64), *vals[9].(*uint64) = -5, -1<<40, 1<<63
+	*vals[11].(*bool), *vals[13].(*float64), *vals[14].(*celsius) = true, -2.5, 36.6
+	Write(m, &n, 2, "n", "k.go:0") // not the goroutine's first event (threadLine, first)
+	s.code("k.go:1")               // its stack's directive written
+	fast := map[reflect.Kind]bool{reflect.String: false, reflect.Struct: false, reflect.Slice: false}
+	for _, v := range vals {
+		rv := reflect.ValueOf(v)
+		p, typ := rv.UnsafePointer(), rv.Type().Elem()
+		name, _ := newLocName(locKey{p, typePtr(typ)}, "v")
+		for _, op := range []string{opRead, opWrite} {
+			at := len(s.buf)
+			ok := s.knownAccess(p, typ, "k.go:1", op)
+			got := string(s.buf[at:])
+			at = len(s.buf)
+			s.logAccess(name, p, typ, "k.go:1", op)
+			want := string(s.buf[at:])
+			if wantOK, listed := fast[typ.Kind()]; ok != (!listed || wantOK) {
+				t.Errorf("%s %s: knownAccess %v", typ, op, ok)
+			}
+			if ok && got != want {
+				t.Errorf("%s %s: knownAccess wrote %q; logAccess %q", typ, op, got, want)
+			}
+			if !ok && got != "" {
+				t.Errorf("%s %s: knownAccess declined but wrote %q", typ, op, got)
+			}
+		}
+	}
+	// No name yet: the access needs the chain, which names the location.
+	x := 3
+	if at := len(s.buf); s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), "k.go:1", opRead) || len(s.buf) != at {
+		t.Errorf("an access of a location without a name took the fast path")
+	}
+	// A site new to this frame makes a new stack (a directive in s's log,
+	// with a local stamp); with one local stamp left, that directive takes
+	// it and the access must not be a record.
+	newLocName(locKey{unsafe.Pointer(&x), typePtr(reflect.TypeFor[int]())}, "x")
+	s.sub = subMax - 1
+	site := "k.go:" + strconv.Itoa(int(time.Now().UnixNano()%1000)+2)
+	if s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), site, opRead) {
+		t.Errorf("a record written after the stack's directive took the last local stamp: log %q", s.buf)
+	}
+	if s.sub != subMax {
+		t.Fatalf("the stack's directive did not take a local stamp (sub %d): the test tests nothing", s.sub)
+	}
+}

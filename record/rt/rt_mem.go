@@ -81,32 +81,51 @@ func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
 // location has its name), and the conditions are binNumber's and
 // binObject's, checked in the same order around the event's code, which
 // may write a stack's directive into s's log (internStack) and so use up
-// the local stamps.
+// the local stamps. The location's name's number comes from the slot of
+// the goroutine's cache of codes (nodeSlot) when the last access at the
+// same node and site was of the same location: then nothing is looked up
+// but the slot.
 func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site, op string) bool {
 	if !haveG || !canMap || s.buffered || site == "" || len(s.shadow) == 0 || s.n == 0 {
 		return false // no shadow stack (code walks), a buffer (lock), or the first event (threadLine, first)
 	}
-	name, ok := knownName(locKey{p, typePtr(t)})
-	if !ok || name.id == 0 {
-		return false
+	key := locKey{p, typePtr(t)}
+	n := s.top()
+	c := s.slotOf(n, site)
+	hit := c.holds(n, site) && c.loc == key
+	var id uint64
+	var k reflect.Kind
+	if hit {
+		id, k = c.id, c.kind
+	} else {
+		name, ok := knownName(key)
+		if !ok || name.id == 0 {
+			return false
+		}
+		id, k = name.id, t.Kind()
 	}
-	k := t.Kind()
 	tag, v, ok := numberValue(p, k)
 	if !ok {
 		if !object(k) {
 			return false // a composite (leaves) or a value rendered as text: logAccess
 		}
-		obj := objectOf(p, k, t)
+		obj := objectOf(p, k, t) // before the code, as binObject
 		if obj.id == 0 && obj.s != "nil" {
 			return false
 		}
 		tag, v = binObj, obj.id
 	}
-	code := s.nodeCode(s.top(), site)
+	code := c.code
+	if !hit {
+		code = s.nodeCode(n, site) // makes c the slot of n and site
+		if c.holds(n, site) {
+			c.loc, c.id, c.kind = key, id, k
+		}
+	}
 	if !s.localRecord() {
 		return false
 	}
-	s.accessRecord(tag, op, code, name.id, v)
+	s.accessRecord(tag, op, code, id, v)
 	return true
 }
 

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -302,12 +303,32 @@ func (s *gstate) nodeStack(n *snode, site string) string {
 }
 
 // nodeSlot is an entry of a goroutine's cache of the codes of its events
-// by shadow node and site (the address and length of its bytes).
+// by shadow node and site (the address and length of its bytes). It also
+// keeps the location that the last access at that node and site named,
+// with its name's number and its kind (knownAccess): a site in a
+// function accesses one location most of the time, and a hit then needs
+// no probe of the names' table. A location's name never changes (the
+// tables keep it for the run), so the pair stays true; any other
+// location is looked up.
 type nodeSlot struct {
 	node *snode
 	site uintptr
 	n    int
 	code pcode
+	loc  locKey
+	id   uint64
+	kind reflect.Kind
+}
+
+// slotOf is the slot of the goroutine's cache of codes for node n and
+// site (nodeCode), which holds them or another pair.
+func (s *gstate) slotOf(n *snode, site string) *nodeSlot {
+	return &s.nodeCache[mix(uint64(uintptr(unsafe.Pointer(n)))^uint64(strAddr(site)))%uintptr(len(s.nodeCache))]
+}
+
+// holds reports whether c holds the code of node n and site.
+func (c *nodeSlot) holds(n *snode, site string) bool {
+	return c.node == n && c.site == strAddr(site) && c.n == len(site) && c.code.n != 0
 }
 
 // nodeCode is code for an event at site in the function of node n: from
@@ -315,9 +336,8 @@ type nodeSlot struct {
 // (many goroutines run the same code), else made (the stack's frames
 // written out and interned), once per pair.
 func (s *gstate) nodeCode(n *snode, site string) pcode {
-	a := strAddr(site)
-	c := &s.nodeCache[mix(uint64(uintptr(unsafe.Pointer(n)))^uint64(a))%uintptr(len(s.nodeCache))]
-	if c.node == n && c.site == a && c.n == len(site) && c.code.n != 0 {
+	c := s.slotOf(n, site)
+	if c.holds(n, site) {
 		return c.code
 	}
 	return s.newNodeCode(n, site, c) // apart, so that nodeCode is inlined
@@ -330,7 +350,7 @@ func (s *gstate) newNodeCode(n *snode, site string, c *nodeSlot) pcode {
 	code, _ := nodeCodes.getOrAdd(nodeSite{n, site}, func(k nodeSite) pcode {
 		return s.pointCode(s.nodeStack(n, site), site)
 	})
-	*c = nodeSlot{n, a, len(site), code}
+	*c = nodeSlot{node: n, site: a, n: len(site), code: code}
 	return code
 }
 

@@ -161,13 +161,47 @@ func (s *gstate) accessRecord(tag byte, op string, code pcode, name, v uint64) {
 	if op == opWrite {
 		tag++
 	}
+	s.accessRec(tag, code.n, name, v)
+}
+
+// accessRec is accessRecord with the tag of the read or write.
+func (s *gstate) accessRec(tag byte, code, name, v uint64) {
 	s.room(maxBinary)
-	buf := append(s.buf, tag)
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, name)
-	buf = appendUvarint(buf, v)
+	at, i := s.recordAt()
+	*(*byte)(at) = tag
+	i = putUvarint(at, 1, code)
+	i = putUvarint(at, i, name)
+	i = putUvarint(at, i, v)
 	s.sub++ // the record's stamp, which the collector counts
-	s.endRecord(buf)
+	s.endRecordAt(i)
+}
+
+// recordAt is where s's next record goes, at the end of s.buf, which has
+// room for it (room): records are written there in place (putUvarint),
+// without append's check of the capacity for each byte, and then made
+// part of s.buf (endRecordAt).
+func (s *gstate) recordAt() (unsafe.Pointer, int) {
+	return unsafe.Add(*(*unsafe.Pointer)(unsafe.Pointer(&s.buf)), len(s.buf)), 0
+}
+
+// putUvarint writes x as an unsigned varint (appendUvarint's bytes) at at
+// plus i, where s.buf has room for it, and returns the offset after it.
+func putUvarint(at unsafe.Pointer, i int, x uint64) int {
+	for x >= 0x80 {
+		*(*byte)(unsafe.Add(at, i)) = byte(x) | 0x80
+		x >>= 7
+		i++
+	}
+	*(*byte)(unsafe.Add(at, i)) = byte(x)
+	return i + 1
+}
+
+// endRecordAt makes the n bytes written at recordAt part of s's lines,
+// and notes the event.
+func (s *gstate) endRecordAt(n int) {
+	s.buf = s.buf[:len(s.buf)+n]
+	s.ck.setUsed(len(s.buf))
+	s.n++
 }
 
 // localRecord reports whether s's next event may be a binary record with
@@ -214,13 +248,14 @@ func (s *gstate) binMapInts(code pcode, op mapOp, id uint64, a, b int64) bool {
 		return false
 	}
 	s.room(1 + 4*10)
-	buf := append(s.buf, binMapInt+byte(op))
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, id)
-	buf = appendUvarint(buf, zigzag(a))
-	buf = appendUvarint(buf, zigzag(b))
+	at, _ := s.recordAt()
+	*(*byte)(at) = binMapInt + byte(op)
+	i := putUvarint(at, 1, code.n)
+	i = putUvarint(at, i, id)
+	i = putUvarint(at, i, zigzag(a))
+	i = putUvarint(at, i, zigzag(b))
 	s.sub++
-	s.endRecord(buf)
+	s.endRecordAt(i)
 	return true
 }
 
@@ -249,11 +284,12 @@ func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
 	code := s.code(site)
 	k := s.stamp(true) // before room (stamp)
 	s.room(maxBinary)
-	buf := append(s.buf, tag)
-	buf = appendUvarint(buf, k>>subBits)
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, st.id)
-	s.endRecord(buf)
+	at, _ := s.recordAt()
+	*(*byte)(at) = tag
+	i := putUvarint(at, 1, k>>subBits)
+	i = putUvarint(at, i, code.n)
+	i = putUvarint(at, i, st.id)
+	s.endRecordAt(i)
 }
 
 // binObject logs `OP NAME OBJECT` for the pointer, map, channel or unsafe
@@ -331,12 +367,13 @@ func (s *gstate) chanEvValue(site string, e chanEvent, c *chanState, v chanValue
 	code := s.code(site)
 	k := s.stamp(true)
 	s.room(1 + 4*10)
-	buf := append(s.buf, binChanInt+byte(e))
-	buf = appendUvarint(buf, k>>subBits)
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, c.id)
-	buf = appendUvarint(buf, zigzag(v.i))
-	s.endRecord(buf)
+	at, _ := s.recordAt()
+	*(*byte)(at) = binChanInt + byte(e)
+	i := putUvarint(at, 1, k>>subBits)
+	i = putUvarint(at, i, code.n)
+	i = putUvarint(at, i, c.id)
+	i = putUvarint(at, i, zigzag(v.i))
+	s.endRecordAt(i)
 }
 
 // chanEv logs the channel event e of c with the value v ("" for the

@@ -104,11 +104,19 @@ func mapAccess(mk Mark, p unsafe.Pointer, m any, site string, op mapOp, args map
 			s.evMem(site, "call ", mapCalls[op].sig, op.args(a, b), " target=", ms.name)
 		}
 	}
-	acc := opRead
-	if write {
-		acc = opWrite
+	if ms.id != 0 && s.localRecord() { // numberAt's record, without its calls
+		tag := byte(binInt)
+		if write {
+			tag++
+		}
+		s.accessRec(tag, code.n, ms.id, zigzag(v))
+	} else {
+		acc := opRead
+		if write {
+			acc = opWrite
+		}
+		s.numberAt(code, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int64)
 	}
-	s.numberAt(code, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int64)
 	s.unlock()
 }
 

@@ -24,11 +24,15 @@ import (
 // instrumented function that reads (Mark.state).
 func Read[T any](m Mark, p *T, desc, site string) T {
 	v := *p
-	if s := m.state(); s != nil {
-		up := unsafe.Pointer(p)
-		if t := reflect.TypeFor[T](); !s.knownAccess(up, t, site, opRead) {
-			record(s, up, up, t, desc, site, opRead)
+	s := m.s // m.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return v
 		}
+	}
+	up := unsafe.Pointer(p)
+	if t := reflect.TypeFor[T](); !s.knownAccess(up, t, site, 0) {
+		record(s, up, up, t, desc, site, opRead)
 	}
 	return v
 }
@@ -44,13 +48,15 @@ func Write[T any](m Mark, p *T, v T, desc, site string) {
 // assignment converts the value as the original did): old is the value
 // before; the value written is read from p.
 func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
-	s := m.state()
-	if s == nil {
-		return
+	s := m.s // m.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
 	}
 	t := reflect.TypeFor[T]()
 	up := unsafe.Pointer(p)
-	if s.knownAccess(up, t, site, opWrite) {
+	if s.knownAccess(up, t, site, 1) {
 		return
 	}
 	if !composite(t) {
@@ -71,7 +77,7 @@ func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
 	record(s, up, unsafe.Pointer(o), t, desc, site, opWrite)
 }
 
-// knownAccess logs op (opRead or opWrite), by s, the calling goroutine,
+// knownAccess logs a read (write 0) or a write (write 1), by s, the calling goroutine,
 // of the location p of type t, a number, a pointer, a map or a channel
 // that has its name already, as a binary record with a local stamp, and
 // reports whether it did: the common case of an access, in one function
@@ -85,14 +91,39 @@ func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
 // the goroutine's cache of codes (nodeSlot) when the last access at the
 // same node and site was of the same location: then nothing is looked up
 // but the slot.
-func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site, op string) bool {
+func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site string, write byte) bool {
+	// The commonest case first, with no call: an int whose location the
+	// slot holds, and room in the chunk.
+	if haveG && canMap && len(s.shadow) > 0 && s.localRecord() && !s.buffered && s.ck != nil && cap(s.buf)-len(s.buf) >= maxBinary {
+		n := s.shadow[len(s.shadow)-1].node
+		i := s.setOf(n, site) // slotOf, without a call
+		c := &s.nodeCache[i]
+		if !c.holds(n, site) {
+			c = &s.nodeCache[i+1]
+		}
+		if c.holds(n, site) && c.loc == (locKey{p, typePtr(t)}) && c.kind == reflect.Int {
+			at, _ := s.recordAt()
+			*(*byte)(at) = binInt + write
+			i := putUvarint(at, 1, c.code.n)
+			i = putUvarint(at, i, c.id)
+			i = putUvarint(at, i, zigzag(int64(*(*int)(p))))
+			s.sub++
+			s.endRecordAt(i)
+			return true
+		}
+	}
+	return s.knownAccessSlow(p, t, site, write)
+}
+
+// knownAccessSlow is knownAccess when its commonest case does not apply.
+func (s *gstate) knownAccessSlow(p unsafe.Pointer, t reflect.Type, site string, write byte) bool {
 	if !haveG || !canMap || s.buffered || site == "" || len(s.shadow) == 0 || s.n == 0 {
 		return false // no shadow stack (code walks), a buffer (lock), or the first event (threadLine, first)
 	}
 	key := locKey{p, typePtr(t)}
 	n := s.top()
 	c := s.slotOf(n, site)
-	hit := c.holds(n, site) && c.loc == key
+	hit := c != nil && c.loc == key
 	var id uint64
 	var k reflect.Kind
 	if hit {
@@ -104,7 +135,14 @@ func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site, op string) 
 		}
 		id, k = name.id, t.Kind()
 	}
-	tag, v, ok := numberValue(p, k)
+	var tag byte
+	var v uint64
+	ok := true
+	if k == reflect.Int { // numberValue's commonest case, without a call
+		tag, v = binInt, zigzag(int64(*(*int)(p)))
+	} else {
+		tag, v, ok = numberValue(p, k)
+	}
 	if !ok {
 		if !object(k) {
 			return false // a composite (leaves) or a value rendered as text: logAccess
@@ -115,17 +153,22 @@ func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site, op string) 
 		}
 		tag, v = binObj, obj.id
 	}
-	code := c.code
-	if !hit {
-		code = s.nodeCode(n, site) // makes c the slot of n and site
-		if c.holds(n, site) {
+	var code pcode
+	if hit {
+		code = c.code
+	} else {
+		if c == nil {
+			c = s.newNodeCode(n, site)
+		}
+		code = c.code
+		if code.n != 0 { // else the slot holds nothing (holds)
 			c.loc, c.id, c.kind = key, id, k
 		}
 	}
 	if !s.localRecord() {
 		return false
 	}
-	s.accessRecord(tag, op, code, id, v)
+	s.accessRec(tag+write, code.n, id, v)
 	return true
 }
 

@@ -134,17 +134,41 @@ func Enter() Mark {
 // the one of the goroutine's id (Mark{}: an event outside an instrumented
 // function's frame); nil when the process does not record. A mark is
 // used only on the goroutine that made it: the instrumenter gives every
-// function literal its own; the check of the goroutine's descriptor
-// keeps a mark that strayed to another goroutine harmless.
+// function literal its own; the check that the caller runs on the stack
+// of the mark's goroutine (runsHere) keeps a mark that strayed to another
+// goroutine harmless.
 func (m Mark) state() *gstate {
-	if m.s != nil && m.s.g == getg() {
-		return m.s
+	if s := m.s; s.runsHere() {
+		return s
 	}
 	return stateByID() // apart, so that state is inlined
 }
 
+// runsHere reports whether s, not nil, is the calling goroutine's state: whether a
+// variable of the caller's frame lies within the stack of s's goroutine,
+// as the bounds in its descriptor (the runtime's g, whose first two words
+// are the stack's low and high ends, as entryFrames reads them) say now.
+// Two goroutines' stacks never overlap, and the runtime updates the
+// bounds when it moves a stack, so a caller on another goroutine never
+// passes; one whose stack moved between taking the variable's address
+// and reading the bounds (a shrink at a preemption) fails and finds its
+// state by its id. Unlike comparing the descriptor with getg's (a call
+// into assembly, through a wrapper) it calls nothing, so state is
+// inlined, and it reads words that the goroutine's own stack checks keep
+// in the cache.
+func (s *gstate) runsHere() bool {
+	if !haveG || s == nil {
+		return false // no descriptor (Enter made no mark), or no mark
+	}
+	var here byte
+	p := uintptr(unsafe.Pointer(&here))
+	return p >= *(*uintptr)(s.g) && p < *(*uintptr)(unsafe.Add(s.g, unsafe.Sizeof(uintptr(0))))
+}
+
 // stateByID is the calling goroutine's state found by its id, nil when
-// the process does not record.
+// the process does not record; not inlined, so that state is.
+//
+//go:noinline
 func stateByID() *gstate {
 	if !on() {
 		return nil
@@ -320,10 +344,28 @@ type nodeSlot struct {
 	kind reflect.Kind
 }
 
-// slotOf is the slot of the goroutine's cache of codes for node n and
-// site (nodeCode), which holds them or another pair.
+// slotOf is the slot of the goroutine's cache of codes that holds the
+// code of node n and site (nodeCode), nil if none does. The cache is two
+// ways: a pair may be in either slot of its set (newNodeCode), so two
+// pairs that a loop uses in turn and that hash to one set do not evict
+// each other at every turn (with one way, a loop over nine sites met
+// such a pair in about two builds of five, and its events went to the
+// shared table each time).
 func (s *gstate) slotOf(n *snode, site string) *nodeSlot {
-	return &s.nodeCache[mix(uint64(uintptr(unsafe.Pointer(n)))^uint64(strAddr(site)))%uintptr(len(s.nodeCache))]
+	i := s.setOf(n, site)
+	c := &s.nodeCache[i]
+	if !c.holds(n, site) {
+		if c = &s.nodeCache[i+1]; !c.holds(n, site) {
+			return nil
+		}
+	}
+	return c
+}
+
+// setOf is the index of the first slot of the set of node n and site in
+// the goroutine's cache of codes.
+func (s *gstate) setOf(n *snode, site string) uintptr {
+	return mix(uint64(uintptr(unsafe.Pointer(n)))^uint64(strAddr(site))) % uintptr(len(s.nodeCache)/2) * 2
 }
 
 // holds reports whether c holds the code of node n and site.
@@ -336,22 +378,28 @@ func (c *nodeSlot) holds(n *snode, site string) bool {
 // (many goroutines run the same code), else made (the stack's frames
 // written out and interned), once per pair.
 func (s *gstate) nodeCode(n *snode, site string) pcode {
-	c := s.slotOf(n, site)
-	if c.holds(n, site) {
+	i := s.setOf(n, site) // slotOf, without a call
+	if c := &s.nodeCache[i]; c.holds(n, site) {
 		return c.code
 	}
-	return s.newNodeCode(n, site, c) // apart, so that nodeCode is inlined
+	if c := &s.nodeCache[i+1]; c.holds(n, site) {
+		return c.code
+	}
+	return s.newNodeCode(n, site).code
 }
 
 // newNodeCode is nodeCode when the goroutine's cache misses: the code is
-// found in the shared table, or made, and put in the cache's slot c.
-func (s *gstate) newNodeCode(n *snode, site string, c *nodeSlot) pcode {
-	a := strAddr(site)
+// found in the shared table, or made, and put in the first slot of the
+// pair's set, whose pair moves to the second (the pair used last stays).
+// It returns the slot.
+func (s *gstate) newNodeCode(n *snode, site string) *nodeSlot {
 	code, _ := nodeCodes.getOrAdd(nodeSite{n, site}, func(k nodeSite) pcode {
 		return s.pointCode(s.nodeStack(n, site), site)
 	})
-	*c = nodeSlot{node: n, site: a, n: len(site), code: code}
-	return code
+	i := s.setOf(n, site)
+	s.nodeCache[i+1] = s.nodeCache[i]
+	s.nodeCache[i] = nodeSlot{node: n, site: strAddr(site), n: len(site), code: code}
+	return &s.nodeCache[i]
 }
 
 // nodeSite keys the codes of events by node and site. The key holds the

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"encoding/binary"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -314,9 +315,9 @@ func TestKnownAccess(t *testing.T) {
 		rv := reflect.ValueOf(v)
 		p, typ := rv.UnsafePointer(), rv.Type().Elem()
 		name, _ := newLocName(locKey{p, typePtr(typ)}, "v")
-		for _, op := range []string{opRead, opWrite} {
+		for w, op := range []string{opRead, opWrite} {
 			at := len(s.buf)
-			ok := s.knownAccess(p, typ, "k.go:1", op)
+			ok := s.knownAccess(p, typ, "k.go:1", byte(w))
 			got := string(s.buf[at:])
 			at = len(s.buf)
 			s.logAccess(name, p, typ, "k.go:1", op)
@@ -334,7 +335,7 @@ func TestKnownAccess(t *testing.T) {
 	}
 	// No name yet: the access needs the chain, which names the location.
 	x := 3
-	if at := len(s.buf); s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), "k.go:1", opRead) || len(s.buf) != at {
+	if at := len(s.buf); s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), "k.go:1", 0) || len(s.buf) != at {
 		t.Errorf("an access of a location without a name took the fast path")
 	}
 	// A site new to this frame makes a new stack (a directive in s's log,
@@ -343,10 +344,55 @@ func TestKnownAccess(t *testing.T) {
 	newLocName(locKey{unsafe.Pointer(&x), typePtr(reflect.TypeFor[int]())}, "x")
 	s.sub = subMax - 1
 	site := "k.go:" + strconv.Itoa(int(time.Now().UnixNano()%1000)+2)
-	if s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), site, opRead) {
+	if s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), site, 0) {
 		t.Errorf("a record written after the stack's directive took the last local stamp: log %q", s.buf)
 	}
 	if s.sub != subMax {
 		t.Fatalf("the stack's directive did not take a local stamp (sub %d): the test tests nothing", s.sub)
+	}
+}
+
+// TestPutUvarint: a record's varints written in place are
+// encoding/binary's.
+func TestPutUvarint(t *testing.T) {
+	buf := make([]byte, 32)
+	for _, x := range []uint64{0, 1, 0x7f, 0x80, 0x3fff, 0x4000, 1<<35 + 3, 1<<63 - 1, 1 << 63, ^uint64(0)} {
+		n := putUvarint(unsafe.Pointer(&buf[0]), 3, x)
+		want := binary.AppendUvarint(nil, x)
+		if got := buf[3:n]; string(got) != string(want) {
+			t.Errorf("putUvarint(%#x) wrote % x; want % x", x, got, want)
+		}
+	}
+}
+
+// TestCodeCacheWays: two (node, site) pairs of one set of the
+// goroutine's cache of codes both stay in it when used in turn.
+func TestCodeCacheWays(t *testing.T) {
+	startRecording(t)
+	if !haveG {
+		t.Skip("no shadow stacks here")
+	}
+	m := Enter()
+	defer Leave(m)
+	s := m.state()
+	n := s.top()
+	first := "w.go:1"
+	second := ""
+	for i := 2; second == ""; i++ {
+		if site := "w.go:" + strconv.Itoa(i); s.setOf(n, site) == s.setOf(n, first) {
+			second = site
+		}
+	}
+	for turn := 0; turn < 3; turn++ {
+		for _, site := range []string{first, second} {
+			if c := s.nodeCode(n, site); c.n == 0 {
+				t.Fatalf("no code for %s", site)
+			}
+		}
+	}
+	for _, site := range []string{first, second} {
+		if s.slotOf(n, site) == nil {
+			t.Errorf("%s and %s share a set; %s is not in the cache after both were used", first, second, site)
+		}
 	}
 }

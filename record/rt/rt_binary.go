@@ -281,7 +281,22 @@ func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
 		s.ev(site, op, st.name)
 		return
 	}
-	code := s.code(site)
+	s.lockRec(s.code(site), tag, st)
+}
+
+// lockEvIn is lockEv with the slot c of the goroutine's cache of codes
+// that holds the event's code (siteSlot; nil for none).
+func (s *gstate) lockEvIn(c *nodeSlot, site string, tag byte, op string, st *lockState) {
+	if c == nil || st.id == 0 || s.n == 0 {
+		s.lockEv(site, tag, op, st)
+		return
+	}
+	s.lockRec(c.code, tag, st)
+}
+
+// lockRec writes the record of the lock event tag of code on st, with a
+// global stamp (s.mu held, not the goroutine's first event).
+func (s *gstate) lockRec(code pcode, tag byte, st *lockState) {
 	k := s.stamp(true) // before room (stamp)
 	s.room(maxBinary)
 	at, _ := s.recordAt()

@@ -56,6 +56,7 @@ type logFile struct {
 // or a buffer to write there.
 type chunk struct {
 	mem    []byte
+	used4  *[4]byte // mem[4:8], the bytes of lines (setUsed)
 	off    int64
 	mapped bool
 }
@@ -87,6 +88,7 @@ func (l *logFile) newChunk(w, k uint64) *chunk {
 	if c.mem == nil {
 		c.mem = make([]byte, chunkSize)
 	}
+	c.used4 = (*[4]byte)(c.mem[4:8])
 	copy(c.mem, chunkMagic)
 	binary.LittleEndian.PutUint64(c.mem[8:], w)
 	binary.LittleEndian.PutUint64(c.mem[16:], k)
@@ -122,7 +124,7 @@ func (l *logFile) mappedChunk(i uint64) []byte {
 func (c *chunk) used() int { return int(binary.LittleEndian.Uint32(c.mem[4:])) }
 
 // setUsed records that c holds n bytes of lines.
-func (c *chunk) setUsed(n int) { binary.LittleEndian.PutUint32(c.mem[4:], uint32(n)) }
+func (c *chunk) setUsed(n int) { binary.LittleEndian.PutUint32(c.used4[:], uint32(n)) }
 
 // write puts a buffered chunk into the file (a mapped one is there); a
 // goroutine's chunk after the dictionary's new lines (flushDict).

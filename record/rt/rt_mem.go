@@ -97,11 +97,12 @@ func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site string, writ
 	if haveG && canMap && len(s.shadow) > 0 && s.localRecord() && !s.buffered && s.ck != nil && cap(s.buf)-len(s.buf) >= maxBinary {
 		n := s.shadow[len(s.shadow)-1].node
 		i := s.setOf(n, site) // slotOf, without a call
+		key := locKey{p, typePtr(t)}
 		c := &s.nodeCache[i]
-		if !c.holds(n, site) {
+		if !c.holds(n, site) || c.loc != key {
 			c = &s.nodeCache[i+1]
 		}
-		if c.holds(n, site) && c.loc == (locKey{p, typePtr(t)}) && c.kind == reflect.Int {
+		if c.holds(n, site) && c.loc == key && c.kind == reflect.Int {
 			at, _ := s.recordAt()
 			*(*byte)(at) = binInt + write
 			i := putUvarint(at, 1, c.code.n)

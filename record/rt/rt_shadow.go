@@ -334,6 +334,11 @@ func (s *gstate) nodeStack(n *snode, site string) string {
 // no probe of the names' table. A location's name never changes (the
 // tables keep it for the run), so the pair stays true; any other
 // location is looked up.
+//
+// Likewise the lock or map that the last lock operation or map operation
+// at that node and site used: okey is the lock's key (lockOf), or the
+// map's address with no type (mapOf), and obj its *lockState or
+// *mapState, which the tables keep for the run too.
 type nodeSlot struct {
 	node *snode
 	site uintptr
@@ -342,6 +347,28 @@ type nodeSlot struct {
 	loc  locKey
 	id   uint64
 	kind reflect.Kind
+	okey locKey
+	obj  unsafe.Pointer
+}
+
+// siteSlot is the slot of the goroutine's cache of codes that holds the
+// code of an event at site in the function on top of s's shadow stack
+// (s the calling goroutine's), nil if none does or the event's code is
+// not found by the shadow stack (code).
+func (s *gstate) siteSlot(site string) *nodeSlot {
+	if !haveG || site == "" || len(s.shadow) == 0 {
+		return nil
+	}
+	return s.slotOf(s.shadow[len(s.shadow)-1].node, site)
+}
+
+// slotCode is the code of an event at site: the slot's, where there is
+// one (siteSlot), else code's.
+func (s *gstate) slotCode(c *nodeSlot, site string) pcode {
+	if c != nil {
+		return c.code
+	}
+	return s.code(site)
 }
 
 // slotOf is the slot of the goroutine's cache of codes that holds the
@@ -368,9 +395,10 @@ func (s *gstate) setOf(n *snode, site string) uintptr {
 	return mix(uint64(uintptr(unsafe.Pointer(n)))^uint64(strAddr(site))) % uintptr(len(s.nodeCache)/2) * 2
 }
 
-// holds reports whether c holds the code of node n and site.
+// holds reports whether c holds the code of node n (not nil: a node on
+// a shadow stack) and site; an empty slot has no node.
 func (c *nodeSlot) holds(n *snode, site string) bool {
-	return c.node == n && c.site == strAddr(site) && c.n == len(site) && c.code.n != 0
+	return c.node == n && c.site == strAddr(site) && c.n == len(site)
 }
 
 // nodeCode is code for an event at site in the function of node n: from

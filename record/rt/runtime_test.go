@@ -396,3 +396,61 @@ func TestCodeCacheWays(t *testing.T) {
 		}
 	}
 }
+
+// TestSlotObjects: a lock or map operation finds its lock's or map's
+// state in the slot of its site's code (lockAt, mapAt) only when the
+// slot's last one was the same: two mutexes locked at one site, and two
+// maps written at one site, each twice in a row, name their own.
+func TestSlotObjects(t *testing.T) {
+	startRecording(t)
+	m := Enter()
+	defer Leave(m)
+	s := m.state()
+	var mu1, mu2 sync.Mutex
+	m1, m2 := map[int]int{}, map[int]int{}
+	Write(m, new(int), 1, "x", "o.go:0") // not the goroutine's first event
+	uvarint := func(b []byte) (uint64, []byte) {
+		x, n := binary.Uvarint(b)
+		return x, b[n:]
+	}
+	for turn := 0; turn < 3; turn++ { // the first writes directives (the locks' kinds, the stacks): not checked
+		for _, mu := range []*sync.Mutex{&mu1, &mu1, &mu2, &mu2} {
+			at := len(s.buf)
+			Lock(m, mu, "mu", "o.go:1")
+			Unlock(m, mu, "mu", "o.go:2")
+			want, _ := lockStates.get(keyOf(mu))
+			rest := s.buf[at:]
+			if turn == 0 {
+				continue
+			}
+			for _, tag := range []byte{binAcquire, binRelease} {
+				if len(rest) == 0 || rest[0] != tag {
+					t.Fatalf("turn %d: logged %q; want an acquire and a release record", turn, s.buf[at:])
+				}
+				var id uint64
+				_, rest = uvarint(rest[1:]) // the stamp
+				_, rest = uvarint(rest)     // the code
+				id, rest = uvarint(rest)
+				if id != want.id {
+					t.Errorf("turn %d: the record of tag %d names lock %d; want %d (%s)", turn, tag, id, want.id, want.name)
+				}
+			}
+		}
+		for _, mp := range []map[int]int{m1, m1, m2, m2} {
+			at := len(s.buf)
+			MapWrite(m, mp, 1, 2, "o.go:3")
+			want, _ := maps.get(mapPtr(mp))
+			rest := s.buf[at:]
+			if turn == 0 {
+				continue
+			}
+			if len(rest) == 0 || rest[0] != binMapInt+byte(mapWrite) {
+				t.Fatalf("turn %d: logged %q; want a map write record", turn, s.buf[at:])
+			}
+			_, rest = uvarint(rest[1:]) // the code
+			if id, _ := uvarint(rest); id != want.id {
+				t.Errorf("turn %d: the map write names map %d; want %d (%s)", turn, id, want.id, want.name)
+			}
+		}
+	}
+}

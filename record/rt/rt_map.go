@@ -97,9 +97,11 @@ func mapAccess(mk Mark, p unsafe.Pointer, m any, site string, op mapOp, args map
 	if p == nil {
 		return
 	}
-	s := mk.state()
-	if s == nil {
-		return
+	s := mk.s // mk.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
 	}
 	c := s.siteSlot(site)
 	ms := mapAt(c, p, m)

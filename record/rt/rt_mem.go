@@ -41,7 +41,15 @@ func Read[T any](m Mark, p *T, desc, site string) T {
 func Write[T any](m Mark, p *T, v T, desc, site string) {
 	old := *p
 	*p = v
-	Wrote(m, p, old, v, desc, site)
+	s := m.s // Wrote's, without a call
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
+	}
+	if t := reflect.TypeFor[T](); !s.knownAccess(unsafe.Pointer(p), t, site, 1) {
+		wrote(s, p, old, t, desc, site)
+	}
 }
 
 // Wrote logs a write the instrumented code performed itself (so that the
@@ -54,11 +62,15 @@ func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
 			return
 		}
 	}
-	t := reflect.TypeFor[T]()
-	up := unsafe.Pointer(p)
-	if s.knownAccess(up, t, site, 1) {
-		return
+	if t := reflect.TypeFor[T](); !s.knownAccess(unsafe.Pointer(p), t, site, 1) {
+		wrote(s, p, old, t, desc, site)
 	}
+}
+
+// wrote is Wrote for the write of p by s (of type t) that knownAccess
+// did not log.
+func wrote[T any](s *gstate, p *T, old T, t reflect.Type, desc, site string) {
+	up := unsafe.Pointer(p)
 	if !composite(t) {
 		// The common case, looked up once: a location with its name
 		// needs neither an init nor the old value.

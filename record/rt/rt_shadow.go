@@ -359,7 +359,15 @@ func (s *gstate) siteSlot(site string) *nodeSlot {
 	if !haveG || site == "" || len(s.shadow) == 0 {
 		return nil
 	}
-	return s.slotOf(s.shadow[len(s.shadow)-1].node, site)
+	n := s.shadow[len(s.shadow)-1].node
+	i := s.setOf(n, site) // slotOf, without a call
+	if c := &s.nodeCache[i]; c.holds(n, site) {
+		return c
+	}
+	if c := &s.nodeCache[i+1]; c.holds(n, site) {
+		return c
+	}
+	return nil
 }
 
 // slotCode is the code of an event at site: the slot's, where there is

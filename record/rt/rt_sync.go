@@ -70,9 +70,11 @@ func (st *lockState) declare(s *gstate, kind string) {
 }
 
 func acquired(mk Mark, k locKey, desc, site string, use lockUse) {
-	s := mk.state()
-	if s == nil {
-		return
+	s := mk.s // mk.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
 	}
 	c := s.siteSlot(site)
 	st := lockAt(c, k, desc)
@@ -101,9 +103,11 @@ func acquired(mk Mark, k locKey, desc, site string, use lockUse) {
 // releasing logs the release of p by the calling goroutine, or by the
 // holder for the calling goroutine.
 func releasing(mk Mark, k locKey, desc, site string, shared bool) {
-	s := mk.state()
-	if s == nil {
-		return
+	s := mk.s // mk.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
 	}
 	c := s.siteSlot(site)
 	st := lockAt(c, k, desc)

@@ -279,8 +279,15 @@ func (s *gstate) room(n int) {
 	}
 }
 
-// nextChunk moves s to a new chunk.
+// nextChunk moves s to a new chunk: a mapped chunk's lines are copied out
+// to a chunk of their own and the mapped one starts the next (rt_log.go's
+// reuse), else (a buffer, or a copy that failed) a new one is allocated.
 func (s *gstate) nextChunk() {
+	if s.ck != nil && s.ck.mapped && rec.log.reuse(s.ck, s.chunks) {
+		s.chunks++
+		s.buf = s.ck.mem[chunkHeader:chunkHeader:len(s.ck.mem)]
+		return
+	}
 	if s.ck != nil {
 		rec.log.done(s.ck)
 	}

@@ -454,3 +454,70 @@ func TestSlotObjects(t *testing.T) {
 		}
 	}
 }
+
+// TestChunkReuse: a goroutine keeps one mapped chunk (rt_log.go): its
+// full chunks are copied out, each once, with their lines in order, and
+// the mapped one holds the last.
+func TestChunkReuse(t *testing.T) {
+	startRecording(t)
+	if !rec.log.mapped {
+		t.Skip("chunks are buffers here")
+	}
+	s := newState("R")
+	const lines = 8000 // about 3.5 chunks of "+N # line K" lines
+	for i := 0; i < lines; i++ {
+		s.line("# line ", strconv.Itoa(i))
+		if i == 0 {
+			first := s.ck
+			defer func() {
+				if s.ck != first {
+					t.Errorf("the goroutine moved to another mapped chunk (at %d, was at %d): its full chunks were not copied out", s.ck.off, first.off)
+				}
+			}()
+		}
+	}
+	if s.chunks < 3 {
+		t.Fatalf("%d chunks written; want at least 3", s.chunks)
+	}
+	// The goroutine's chunks in the file, by number.
+	st, err := rec.log.f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byNumber := map[uint64][]byte{}
+	for off := int64(headerSize); off+chunkHeader <= st.Size(); off += chunkSize {
+		var hdr [chunkHeader]byte
+		if _, err := rec.log.f.ReadAt(hdr[:], off); err != nil {
+			t.Fatal(err)
+		}
+		if string(hdr[:4]) != chunkMagic || binary.LittleEndian.Uint64(hdr[8:]) != s.writer {
+			continue
+		}
+		k := binary.LittleEndian.Uint64(hdr[16:])
+		if _, dup := byNumber[k]; dup {
+			t.Errorf("chunk %d of the writer is in the file twice", k)
+		}
+		data := make([]byte, binary.LittleEndian.Uint32(hdr[4:]))
+		if _, err := rec.log.f.ReadAt(data, off+chunkHeader); err != nil {
+			t.Fatal(err)
+		}
+		byNumber[k] = data
+	}
+	var all strings.Builder
+	for k := uint64(0); k < s.chunks; k++ {
+		data, ok := byNumber[k]
+		if !ok {
+			t.Fatalf("chunk %d of the writer is not in the file", k)
+		}
+		all.Write(data)
+	}
+	got := regexp.MustCompile(`# line (\d+)\n`).FindAllStringSubmatch(all.String(), -1)
+	if len(got) != lines {
+		t.Fatalf("%d lines in the chunks; want %d", len(got), lines)
+	}
+	for i, m := range got {
+		if m[1] != strconv.Itoa(i) {
+			t.Fatalf("line %d is line %s", i, m[1])
+		}
+	}
+}

@@ -91,7 +91,7 @@ type gstate struct {
 	// and site, enterCache its nodes by key (rt_shadow.go).
 	g          unsafe.Pointer
 	shadow     []shadowFrame
-	nodeCache  [64]nodeSlot
+	nodeCache  [32]nodeSlot
 	enterCache [32]enterSlot
 	pointCache [32]pointSlot // rt_point.go
 	codeCache  [16]codeSlot  // rt_point.go

@@ -6,7 +6,7 @@
 # shared fields, writing a map and passing values over a channel) plainly,
 # under `go run -race`, and under `gpredict record`, RUNS times each,
 # interleaved, and prints the workload's own timing (build and collection
-# excluded), best of RUNS: the events recorded, and for the race detector
+# excluded), best of RUNS (or their median, STAT=median): the events recorded, and for the race detector
 # and the recorder the extra time per recorded event (ns/event: (time -
 # plain) / events, so that both are counted against the same events) and
 # the slowdown (time / plain); then the same extra time per event in CPU
@@ -20,6 +20,12 @@
 #
 #   bench/record.sh [RUNS] [ITERS]      # defaults: 5 runs, 20000 iterations per goroutine
 #   BASE=PATH bench/record.sh [RUNS] [ITERS]
+#   STAT=median bench/record.sh [RUNS] [ITERS]
+#
+# With STAT=median every time is the median of the RUNS runs instead of
+# the best (the lowest): on a machine shared with other jobs the best
+# of a few runs is the one that the others disturbed least, the median a
+# typical one.
 #
 # With BASE, the path of another gpredict binary (say, one built from the
 # commit before a change), each run also records with it, right after the
@@ -60,7 +66,13 @@ recorded() {
 	note "$name"
 	echo "$c"
 }
-best() { sort -g | head -1; }
+best() {
+	if [ "${STAT:-best}" = median ]; then
+		sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'
+	else
+		sort -g | head -1
+	fi
+}
 (cd bench/recorder && go build -o "$out/plain" . && go build -race -o "$out/race" .)
 collect=0 bcollect=0
 for _ in $(seq "$runs"); do

@@ -117,8 +117,10 @@ func collectBytes(t *testing.T, raw []byte) (string, []Warning, error) {
 // TestOpenRaw: the chunks of each goroutine are merged by sequence
 // number; a chunk cut off by the end of the file or a goroutine missing a
 // chunk (a crash, where chunks are buffers) ends that goroutine there with
-// a warning naming the file; a file that is not a raw log, two chunks
-// claiming one place, a line that is not the recorder's, are errors.
+// a warning naming the file; a chunk found twice, whole and copied, or
+// copied and emptied (a crash between a copy and the reuse, rt_log.go), is
+// read once; a file that is not a raw log, two different chunks claiming
+// one place, a line that is not the recorder's, are errors.
 func TestOpenRaw(t *testing.T) {
 	full := rawLogOf(
 		testChunk{1, 0, "1 main write x 1\n3 main fork g\n", -1},
@@ -139,6 +141,10 @@ func TestOpenRaw(t *testing.T) {
 		{"not a raw log", "", "", "raw.log: not a raw log of gpredict record", []byte("1 main write x 1\n")},
 		{"two chunks in one place", "", "", "raw.log: chunks 0 and 1 are both chunk 0 of writer 1",
 			rawLogOf(testChunk{1, 0, "1 main write x 1\n", -1}, testChunk{1, 0, "2 main write x 2\n", -1})},
+		{"a chunk and its copy", "main write x 1\nmain write x 2\nmain write x 3\n", "", "",
+			rawLogOfRaw(testChunk{1, 0, "=1 # thread main\n+1 w x 1\n+2 w x 2\n", -1}, testChunk{1, 1, "+3 w x 3\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 w x 1\n+2 w x 2\n", -1})},
+		{"a copy and its emptied chunk", "main write x 1\nmain write x 2\n", "", "",
+			rawLogOfRaw(testChunk{1, 0, "=1 # thread main\n+1 w x 1\n+2 w x 2\n", -1}, testChunk{1, 0, "=1 # thread main\n+1 w x 1\n+2 w x 2\n", 0})},
 		{"a line not the recorder's", "", "", "raw.log: chunk 0: not a line of the recorder",
 			rawLogOf(testChunk{1, 0, "hello\n", -1})},
 		{"local stamps and thread lines", "main write x 1\nmain read x 1\ng fork h\nmain write x 2\n", "", "",

@@ -17,7 +17,11 @@ import (
 // (32 bytes) is "GPCH", the bytes of lines it holds (uint32), its writer
 // (a goroutine, uint64) and the writer's chunk number from 0 (uint64); its
 // lines are "SEQ TEXT\n". A chunk without the magic was allocated and
-// never written.
+// never written. A writer's chunk may be in the file twice: record/rt
+// copies a full chunk out of the one it keeps mapped and then starts its
+// next chunk there, and a process that dies between the two leaves the
+// copy and the original, whose lines are the copy's or none (emptied
+// first); the one with more lines is kept (sameChunk).
 //
 // Lines are shorter than the trace's: SEQ is a number for the lines of
 // synchronisation (a global stamp, "=N" for N<<20 or N itself) and "+K"
@@ -107,14 +111,30 @@ func openRaw(name string, r io.ReaderAt, size int64) (*rawLog, []Warning, error)
 		}
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	for _, w := range ids {
+	for _, w := range append([]uint64{dictWriter}, ids...) { // in order: the first error is always the same
 		cs := byWriter[w]
 		sort.Slice(cs, func(i, j int) bool { return cs[i].number < cs[j].number })
+		for k := 1; k < len(cs); k++ {
+			if cs[k].number != cs[k-1].number {
+				continue
+			}
+			keep, err := sameChunk(r, cs[k-1], cs[k])
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", name, err)
+			}
+			if keep == nil {
+				return nil, nil, fmt.Errorf("%s: chunks %d and %d are both chunk %d of writer %d", name, cs[k-1].index, cs[k].index, cs[k].number, w)
+			}
+			cs[k-1] = *keep
+			cs = append(cs[:k], cs[k+1:]...)
+			k--
+		}
+		byWriter[w] = cs
+	}
+	for _, w := range ids {
+		cs := byWriter[w]
 		for k := range cs {
 			if cs[k].number != uint64(k) {
-				if k > 0 && cs[k].number == cs[k-1].number {
-					return nil, nil, fmt.Errorf("%s: chunks %d and %d are both chunk %d of writer %d", name, cs[k-1].index, cs[k].index, cs[k].number, w)
-				}
 				warns = append(warns, Warning{fmt.Sprintf("%s: writer %d lacks its chunk %d (lost when the program died); its lines stop there", name, w, k)})
 				cs = cs[:k]
 				break
@@ -125,6 +145,27 @@ func openRaw(name string, r io.ReaderAt, size int64) (*rawLog, []Warning, error)
 	}
 	dw, err := l.readDict(byWriter[dictWriter])
 	return l, append(warns, dw...), err
+}
+
+// sameChunk returns which of a and b, two chunks of one writer with one
+// number, to keep: the one with more lines when the other's lines are
+// its first ones (a chunk copied out and the original, emptied or not:
+// rt_log.go's reuse); nil when they differ.
+func sameChunk(r io.ReaderAt, a, b rawChunk) (*rawChunk, error) {
+	if a.used < b.used {
+		a, b = b, a
+	}
+	pa, pb := make([]byte, b.used), make([]byte, b.used)
+	if _, err := r.ReadAt(pa, a.off); err != nil {
+		return nil, fmt.Errorf("chunk %d: %v", a.index, err)
+	}
+	if _, err := r.ReadAt(pb, b.off); err != nil {
+		return nil, fmt.Errorf("chunk %d: %v", b.index, err)
+	}
+	if string(pa) != string(pb) {
+		return nil, nil
+	}
+	return &a, nil
 }
 
 // readDict reads the dictionary's chunks: lines "$K SUFFIX" into l.dict

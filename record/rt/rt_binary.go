@@ -107,45 +107,52 @@ func (s *gstate) binNumber(code pcode, op string, name vname, p unsafe.Pointer, 
 	if name.id == 0 || !s.localRecord() {
 		return false
 	}
-	var tag byte
-	var v uint64
-	switch k {
-	case reflect.Int:
-		tag, v = binInt, zigzag(int64(*(*int)(p)))
-	case reflect.Int8:
-		tag, v = binInt, zigzag(int64(*(*int8)(p)))
-	case reflect.Int16:
-		tag, v = binInt, zigzag(int64(*(*int16)(p)))
-	case reflect.Int32:
-		tag, v = binInt, zigzag(int64(*(*int32)(p)))
-	case reflect.Int64:
-		tag, v = binInt, zigzag(*(*int64)(p))
-	case reflect.Uint:
-		tag, v = binUint, uint64(*(*uint)(p))
-	case reflect.Uint8:
-		tag, v = binUint, uint64(*(*uint8)(p))
-	case reflect.Uint16:
-		tag, v = binUint, uint64(*(*uint16)(p))
-	case reflect.Uint32:
-		tag, v = binUint, uint64(*(*uint32)(p))
-	case reflect.Uint64:
-		tag, v = binUint, *(*uint64)(p)
-	case reflect.Uintptr:
-		tag, v = binUint, uint64(*(*uintptr)(p))
-	case reflect.Bool:
-		tag = binBool
-		if *(*bool)(p) {
-			v = 1
-		}
-	case reflect.Float32:
-		tag, v = binFloat32, uint64(math.Float32bits(*(*float32)(p)))
-	case reflect.Float64:
-		tag, v = binFloat64, math.Float64bits(*(*float64)(p))
-	default:
+	tag, v, ok := numberValue(p, k)
+	if !ok {
 		return false
 	}
 	s.accessRecord(tag, op, code, name.id, v)
 	return true
+}
+
+// numberValue is the tag (a read's) and the value of the record of an
+// access of the number of kind k at p; ok is false for a kind that is no
+// number.
+func numberValue(p unsafe.Pointer, k reflect.Kind) (tag byte, v uint64, ok bool) {
+	switch k {
+	case reflect.Int:
+		return binInt, zigzag(int64(*(*int)(p))), true
+	case reflect.Int8:
+		return binInt, zigzag(int64(*(*int8)(p))), true
+	case reflect.Int16:
+		return binInt, zigzag(int64(*(*int16)(p))), true
+	case reflect.Int32:
+		return binInt, zigzag(int64(*(*int32)(p))), true
+	case reflect.Int64:
+		return binInt, zigzag(*(*int64)(p)), true
+	case reflect.Uint:
+		return binUint, uint64(*(*uint)(p)), true
+	case reflect.Uint8:
+		return binUint, uint64(*(*uint8)(p)), true
+	case reflect.Uint16:
+		return binUint, uint64(*(*uint16)(p)), true
+	case reflect.Uint32:
+		return binUint, uint64(*(*uint32)(p)), true
+	case reflect.Uint64:
+		return binUint, *(*uint64)(p), true
+	case reflect.Uintptr:
+		return binUint, uint64(*(*uintptr)(p)), true
+	case reflect.Bool:
+		if *(*bool)(p) {
+			return binBool, 1, true
+		}
+		return binBool, 0, true
+	case reflect.Float32:
+		return binFloat32, uint64(math.Float32bits(*(*float32)(p))), true
+	case reflect.Float64:
+		return binFloat64, math.Float64bits(*(*float64)(p)), true
+	}
+	return 0, 0, false
 }
 
 // accessRecord writes the record "TAG CODE NAME VALUE" of a read (tag) or
@@ -154,13 +161,47 @@ func (s *gstate) accessRecord(tag byte, op string, code pcode, name, v uint64) {
 	if op == opWrite {
 		tag++
 	}
+	s.accessRec(tag, code.n, name, v)
+}
+
+// accessRec is accessRecord with the tag of the read or write.
+func (s *gstate) accessRec(tag byte, code, name, v uint64) {
 	s.room(maxBinary)
-	buf := append(s.buf, tag)
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, name)
-	buf = appendUvarint(buf, v)
+	at, i := s.recordAt()
+	*(*byte)(at) = tag
+	i = putUvarint(at, 1, code)
+	i = putUvarint(at, i, name)
+	i = putUvarint(at, i, v)
 	s.sub++ // the record's stamp, which the collector counts
-	s.endRecord(buf)
+	s.endRecordAt(i)
+}
+
+// recordAt is where s's next record goes, at the end of s.buf, which has
+// room for it (room): records are written there in place (putUvarint),
+// without append's check of the capacity for each byte, and then made
+// part of s.buf (endRecordAt).
+func (s *gstate) recordAt() (unsafe.Pointer, int) {
+	return unsafe.Add(*(*unsafe.Pointer)(unsafe.Pointer(&s.buf)), len(s.buf)), 0
+}
+
+// putUvarint writes x as an unsigned varint (appendUvarint's bytes) at at
+// plus i, where s.buf has room for it, and returns the offset after it.
+func putUvarint(at unsafe.Pointer, i int, x uint64) int {
+	for x >= 0x80 {
+		*(*byte)(unsafe.Add(at, i)) = byte(x) | 0x80
+		x >>= 7
+		i++
+	}
+	*(*byte)(unsafe.Add(at, i)) = byte(x)
+	return i + 1
+}
+
+// endRecordAt makes the n bytes written at recordAt part of s's lines,
+// and notes the event.
+func (s *gstate) endRecordAt(n int) {
+	s.buf = s.buf[:len(s.buf)+n]
+	s.ck.setUsed(len(s.buf))
+	s.n++
 }
 
 // localRecord reports whether s's next event may be a binary record with
@@ -207,13 +248,14 @@ func (s *gstate) binMapInts(code pcode, op mapOp, id uint64, a, b int64) bool {
 		return false
 	}
 	s.room(1 + 4*10)
-	buf := append(s.buf, binMapInt+byte(op))
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, id)
-	buf = appendUvarint(buf, zigzag(a))
-	buf = appendUvarint(buf, zigzag(b))
+	at, _ := s.recordAt()
+	*(*byte)(at) = binMapInt + byte(op)
+	i := putUvarint(at, 1, code.n)
+	i = putUvarint(at, i, id)
+	i = putUvarint(at, i, zigzag(a))
+	i = putUvarint(at, i, zigzag(b))
 	s.sub++
-	s.endRecord(buf)
+	s.endRecordAt(i)
 	return true
 }
 
@@ -239,33 +281,41 @@ func (s *gstate) lockEv(site string, tag byte, op string, st *lockState) {
 		s.ev(site, op, st.name)
 		return
 	}
-	code := s.code(site)
+	s.lockRec(s.code(site), tag, st)
+}
+
+// lockEvIn is lockEv with the slot c of the goroutine's cache of codes
+// that holds the event's code (siteSlot; nil for none).
+func (s *gstate) lockEvIn(c *nodeSlot, site string, tag byte, op string, st *lockState) {
+	if c == nil || st.id == 0 || s.n == 0 {
+		s.lockEv(site, tag, op, st)
+		return
+	}
+	s.lockRec(c.code, tag, st)
+}
+
+// lockRec writes the record of the lock event tag of code on st, with a
+// global stamp (s.mu held, not the goroutine's first event).
+func (s *gstate) lockRec(code pcode, tag byte, st *lockState) {
 	k := s.stamp(true) // before room (stamp)
 	s.room(maxBinary)
-	buf := append(s.buf, tag)
-	buf = appendUvarint(buf, k>>subBits)
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, st.id)
-	s.endRecord(buf)
+	at, _ := s.recordAt()
+	*(*byte)(at) = tag
+	i := putUvarint(at, 1, k>>subBits)
+	i = putUvarint(at, i, code.n)
+	i = putUvarint(at, i, st.id)
+	s.endRecordAt(i)
 }
 
 // binObject logs `OP NAME OBJECT` for the pointer, map, channel or unsafe
 // pointer of type t at p as a binary record, and reports whether it could
 // (s.mu held).
 func (s *gstate) binObject(site, op string, name vname, p unsafe.Pointer, t reflect.Type) bool {
-	var obj vname
-	switch t.Kind() {
-	case reflect.Pointer:
-		obj = objVarOf(*(*unsafe.Pointer)(p), t)
-	case reflect.Map:
-		obj = objVar(*(*unsafe.Pointer)(p), "map")
-	case reflect.Chan:
-		obj = objVar(*(*unsafe.Pointer)(p), "chan")
-	case reflect.UnsafePointer:
-		obj = objVar(*(*unsafe.Pointer)(p), "unsafe.Pointer")
-	default:
+	k := t.Kind()
+	if !object(k) {
 		return false
 	}
+	obj := objectOf(p, k, t)
 	if name.id == 0 || obj.id == 0 && obj.s != "nil" {
 		return false
 	}
@@ -276,6 +326,26 @@ func (s *gstate) binObject(site, op string, name vname, p unsafe.Pointer, t refl
 	}
 	s.accessRecord(binObj, op, code, name.id, obj.id)
 	return true
+}
+
+// object reports whether a value of kind k points to an object, which
+// names it (objVar).
+func object(k reflect.Kind) bool {
+	return k == reflect.Pointer || k == reflect.Map || k == reflect.Chan || k == reflect.UnsafePointer
+}
+
+// objectOf is the name of the object that the pointer, map, channel or
+// unsafe pointer (of kind k, type t) at p points to (objVar).
+func objectOf(p unsafe.Pointer, k reflect.Kind, t reflect.Type) vname {
+	switch k {
+	case reflect.Pointer:
+		return objVarOf(*(*unsafe.Pointer)(p), t)
+	case reflect.Map:
+		return objVar(*(*unsafe.Pointer)(p), "map")
+	case reflect.Chan:
+		return objVar(*(*unsafe.Pointer)(p), "chan")
+	}
+	return objVar(*(*unsafe.Pointer)(p), "unsafe.Pointer")
 }
 
 // chanEvent is a channel event of a plain send or receive; its number is
@@ -312,12 +382,13 @@ func (s *gstate) chanEvValue(site string, e chanEvent, c *chanState, v chanValue
 	code := s.code(site)
 	k := s.stamp(true)
 	s.room(1 + 4*10)
-	buf := append(s.buf, binChanInt+byte(e))
-	buf = appendUvarint(buf, k>>subBits)
-	buf = appendUvarint(buf, code.n)
-	buf = appendUvarint(buf, c.id)
-	buf = appendUvarint(buf, zigzag(v.i))
-	s.endRecord(buf)
+	at, _ := s.recordAt()
+	*(*byte)(at) = binChanInt + byte(e)
+	i := putUvarint(at, 1, k>>subBits)
+	i = putUvarint(at, i, code.n)
+	i = putUvarint(at, i, c.id)
+	i = putUvarint(at, i, zigzag(v.i))
+	s.endRecordAt(i)
 }
 
 // chanEv logs the channel event e of c with the value v ("" for the

@@ -37,6 +37,22 @@ func mapOf(p unsafe.Pointer, m any) *mapState {
 	return ms
 }
 
+// mapAt is mapOf(p, m), found in the slot c of the goroutine's cache of
+// codes (siteSlot; nil for none) when the last map operation at its node
+// and site was on the same map, and kept there: its key is the map's
+// address with no type, which no location or lock has.
+func mapAt(c *nodeSlot, p unsafe.Pointer, m any) *mapState {
+	k := locKey{p: p}
+	if c != nil && c.okey == k {
+		return (*mapState)(c.obj)
+	}
+	ms := mapOf(p, m)
+	if c != nil {
+		c.okey, c.obj = k, unsafe.Pointer(ms)
+	}
+	return ms
+}
+
 // mapPtr is the address of the map m (nil for a nil map): a map value is
 // a pointer to the runtime's map.
 func mapPtr[M ~map[K]V, K comparable, V any](m M) unsafe.Pointer {
@@ -81,11 +97,14 @@ func mapAccess(mk Mark, p unsafe.Pointer, m any, site string, op mapOp, args map
 	if p == nil {
 		return
 	}
-	s := mk.state()
-	if s == nil {
-		return
+	s := mk.s // mk.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
 	}
-	ms := mapOf(p, m)
+	c := s.siteSlot(site)
+	ms := mapAt(c, p, m)
 	write := op.writes()
 	var v int64
 	if write {
@@ -98,17 +117,25 @@ func mapAccess(mk Mark, p unsafe.Pointer, m any, site string, op mapOp, args map
 	// site and stack.
 	s.lock()
 	s.threadLine()
-	code := s.code(site)
+	code := s.slotCode(c, site)
 	if !args.ints || !s.binMapInts(code, op, ms.id, args.ia, args.ib) {
 		if a, b := args.text(); !s.binMapCall(code, op, ms.id, a, b) {
 			s.evMem(site, "call ", mapCalls[op].sig, op.args(a, b), " target=", ms.name)
 		}
 	}
-	acc := opRead
-	if write {
-		acc = opWrite
+	if ms.id != 0 && s.localRecord() { // numberAt's record, without its calls
+		tag := byte(binInt)
+		if write {
+			tag++
+		}
+		s.accessRec(tag, code.n, ms.id, zigzag(v))
+	} else {
+		acc := opRead
+		if write {
+			acc = opWrite
+		}
+		s.numberAt(code, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int64)
 	}
-	s.numberAt(code, acc, vname{ms.name, ms.id}, unsafe.Pointer(&v), reflect.Int64)
 	s.unlock()
 }
 

@@ -24,9 +24,15 @@ import (
 // instrumented function that reads (Mark.state).
 func Read[T any](m Mark, p *T, desc, site string) T {
 	v := *p
-	if s := m.state(); s != nil {
-		up := unsafe.Pointer(p)
-		record(s, up, up, reflect.TypeFor[T](), desc, site, opRead)
+	s := m.s // m.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return v
+		}
+	}
+	up := unsafe.Pointer(p)
+	if t := reflect.TypeFor[T](); !s.knownAccess(up, t, site, 0) {
+		record(s, up, up, t, desc, site, opRead)
 	}
 	return v
 }
@@ -35,18 +41,35 @@ func Read[T any](m Mark, p *T, desc, site string) T {
 func Write[T any](m Mark, p *T, v T, desc, site string) {
 	old := *p
 	*p = v
-	Wrote(m, p, old, v, desc, site)
+	s := m.s // Wrote's, without a call
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
+	}
+	if t := reflect.TypeFor[T](); !s.knownAccess(unsafe.Pointer(p), t, site, 1) {
+		wrote(s, p, old, t, desc, site)
+	}
 }
 
 // Wrote logs a write the instrumented code performed itself (so that the
 // assignment converts the value as the original did): old is the value
 // before; the value written is read from p.
 func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
-	s := m.state()
-	if s == nil {
-		return
+	s := m.s // m.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
 	}
-	t := reflect.TypeFor[T]()
+	if t := reflect.TypeFor[T](); !s.knownAccess(unsafe.Pointer(p), t, site, 1) {
+		wrote(s, p, old, t, desc, site)
+	}
+}
+
+// wrote is Wrote for the write of p by s (of type t) that knownAccess
+// did not log.
+func wrote[T any](s *gstate, p *T, old T, t reflect.Type, desc, site string) {
 	up := unsafe.Pointer(p)
 	if !composite(t) {
 		// The common case, looked up once: a location with its name
@@ -64,6 +87,102 @@ func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
 	o := new(T)
 	*o = old
 	record(s, up, unsafe.Pointer(o), t, desc, site, opWrite)
+}
+
+// knownAccess logs a read (write 0) or a write (write 1), by s, the calling goroutine,
+// of the location p of type t, a number, a pointer, a map or a channel
+// that has its name already, as a binary record with a local stamp, and
+// reports whether it did: the common case of an access, in one function
+// instead of record's chain of calls (access, logAccess, evNumber,
+// numberAt, binNumber, accessRecord), which is how it logs everything
+// else. The record is the one that chain writes: no init is due (the
+// location has its name), and the conditions are binNumber's and
+// binObject's, checked in the same order around the event's code, which
+// may write a stack's directive into s's log (internStack) and so use up
+// the local stamps. The location's name's number comes from the slot of
+// the goroutine's cache of codes (nodeSlot) when the last access at the
+// same node and site was of the same location: then nothing is looked up
+// but the slot.
+func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site string, write byte) bool {
+	// The commonest case first, with no call: an int whose location the
+	// slot holds, and room in the chunk.
+	if haveG && canMap && len(s.shadow) > 0 && s.localRecord() && !s.buffered && s.ck != nil && cap(s.buf)-len(s.buf) >= maxBinary {
+		n := s.shadow[len(s.shadow)-1].node
+		i := s.setOf(n, site) // slotOf, without a call
+		key := locKey{p, typePtr(t)}
+		c := &s.nodeCache[i]
+		if !c.holds(n, site) || c.loc != key {
+			c = &s.nodeCache[i+1]
+		}
+		if c.holds(n, site) && c.loc == key && c.kind == reflect.Int {
+			at, _ := s.recordAt()
+			*(*byte)(at) = binInt + write
+			i := putUvarint(at, 1, c.code.n)
+			i = putUvarint(at, i, c.id)
+			i = putUvarint(at, i, zigzag(int64(*(*int)(p))))
+			s.sub++
+			s.endRecordAt(i)
+			return true
+		}
+	}
+	return s.knownAccessSlow(p, t, site, write)
+}
+
+// knownAccessSlow is knownAccess when its commonest case does not apply.
+func (s *gstate) knownAccessSlow(p unsafe.Pointer, t reflect.Type, site string, write byte) bool {
+	if !haveG || !canMap || s.buffered || site == "" || len(s.shadow) == 0 || s.n == 0 {
+		return false // no shadow stack (code walks), a buffer (lock), or the first event (threadLine, first)
+	}
+	key := locKey{p, typePtr(t)}
+	n := s.top()
+	c := s.slotOf(n, site)
+	hit := c != nil && c.loc == key
+	var id uint64
+	var k reflect.Kind
+	if hit {
+		id, k = c.id, c.kind
+	} else {
+		name, ok := knownName(key)
+		if !ok || name.id == 0 {
+			return false
+		}
+		id, k = name.id, t.Kind()
+	}
+	var tag byte
+	var v uint64
+	ok := true
+	if k == reflect.Int { // numberValue's commonest case, without a call
+		tag, v = binInt, zigzag(int64(*(*int)(p)))
+	} else {
+		tag, v, ok = numberValue(p, k)
+	}
+	if !ok {
+		if !object(k) {
+			return false // a composite (leaves) or a value rendered as text: logAccess
+		}
+		obj := objectOf(p, k, t) // before the code, as binObject
+		if obj.id == 0 && obj.s != "nil" {
+			return false
+		}
+		tag, v = binObj, obj.id
+	}
+	var code pcode
+	if hit {
+		code = c.code
+	} else {
+		if c == nil {
+			c = s.newNodeCode(n, site)
+		}
+		code = c.code
+		if code.n != 0 { // else the slot holds nothing (holds)
+			c.loc, c.id, c.kind = key, id, k
+		}
+	}
+	if !s.localRecord() {
+		return false
+	}
+	s.accessRec(tag+write, code.n, id, v)
+	return true
 }
 
 // named reports whether every leaf of the location p of the struct or

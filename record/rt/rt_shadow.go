@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -133,17 +134,41 @@ func Enter() Mark {
 // the one of the goroutine's id (Mark{}: an event outside an instrumented
 // function's frame); nil when the process does not record. A mark is
 // used only on the goroutine that made it: the instrumenter gives every
-// function literal its own; the check of the goroutine's descriptor
-// keeps a mark that strayed to another goroutine harmless.
+// function literal its own; the check that the caller runs on the stack
+// of the mark's goroutine (runsHere) keeps a mark that strayed to another
+// goroutine harmless.
 func (m Mark) state() *gstate {
-	if m.s != nil && m.s.g == getg() {
-		return m.s
+	if s := m.s; s.runsHere() {
+		return s
 	}
 	return stateByID() // apart, so that state is inlined
 }
 
+// runsHere reports whether s, not nil, is the calling goroutine's state: whether a
+// variable of the caller's frame lies within the stack of s's goroutine,
+// as the bounds in its descriptor (the runtime's g, whose first two words
+// are the stack's low and high ends, as entryFrames reads them) say now.
+// Two goroutines' stacks never overlap, and the runtime updates the
+// bounds when it moves a stack, so a caller on another goroutine never
+// passes; one whose stack moved between taking the variable's address
+// and reading the bounds (a shrink at a preemption) fails and finds its
+// state by its id. Unlike comparing the descriptor with getg's (a call
+// into assembly, through a wrapper) it calls nothing, so state is
+// inlined, and it reads words that the goroutine's own stack checks keep
+// in the cache.
+func (s *gstate) runsHere() bool {
+	if !haveG || s == nil {
+		return false // no descriptor (Enter made no mark), or no mark
+	}
+	var here byte
+	p := uintptr(unsafe.Pointer(&here))
+	return p >= *(*uintptr)(s.g) && p < *(*uintptr)(unsafe.Add(s.g, unsafe.Sizeof(uintptr(0))))
+}
+
 // stateByID is the calling goroutine's state found by its id, nil when
-// the process does not record.
+// the process does not record; not inlined, so that state is.
+//
+//go:noinline
 func stateByID() *gstate {
 	if !on() {
 		return nil
@@ -302,12 +327,86 @@ func (s *gstate) nodeStack(n *snode, site string) string {
 }
 
 // nodeSlot is an entry of a goroutine's cache of the codes of its events
-// by shadow node and site (the address and length of its bytes).
+// by shadow node and site (the address and length of its bytes). It also
+// keeps the location that the last access at that node and site named,
+// with its name's number and its kind (knownAccess): a site in a
+// function accesses one location most of the time, and a hit then needs
+// no probe of the names' table. A location's name never changes (the
+// tables keep it for the run), so the pair stays true; any other
+// location is looked up.
+//
+// Likewise the lock or map that the last lock operation or map operation
+// at that node and site used: okey is the lock's key (lockOf), or the
+// map's address with no type (mapOf), and obj its *lockState or
+// *mapState, which the tables keep for the run too.
 type nodeSlot struct {
 	node *snode
 	site uintptr
 	n    int
 	code pcode
+	loc  locKey
+	id   uint64
+	kind reflect.Kind
+	okey locKey
+	obj  unsafe.Pointer
+}
+
+// siteSlot is the slot of the goroutine's cache of codes that holds the
+// code of an event at site in the function on top of s's shadow stack
+// (s the calling goroutine's), nil if none does or the event's code is
+// not found by the shadow stack (code).
+func (s *gstate) siteSlot(site string) *nodeSlot {
+	if !haveG || site == "" || len(s.shadow) == 0 {
+		return nil
+	}
+	n := s.shadow[len(s.shadow)-1].node
+	i := s.setOf(n, site) // slotOf, without a call
+	if c := &s.nodeCache[i]; c.holds(n, site) {
+		return c
+	}
+	if c := &s.nodeCache[i+1]; c.holds(n, site) {
+		return c
+	}
+	return nil
+}
+
+// slotCode is the code of an event at site: the slot's, where there is
+// one (siteSlot), else code's.
+func (s *gstate) slotCode(c *nodeSlot, site string) pcode {
+	if c != nil {
+		return c.code
+	}
+	return s.code(site)
+}
+
+// slotOf is the slot of the goroutine's cache of codes that holds the
+// code of node n and site (nodeCode), nil if none does. The cache is two
+// ways: a pair may be in either slot of its set (newNodeCode), so two
+// pairs that a loop uses in turn and that hash to one set do not evict
+// each other at every turn (with one way, a loop over nine sites met
+// such a pair in about two builds of five, and its events went to the
+// shared table each time).
+func (s *gstate) slotOf(n *snode, site string) *nodeSlot {
+	i := s.setOf(n, site)
+	c := &s.nodeCache[i]
+	if !c.holds(n, site) {
+		if c = &s.nodeCache[i+1]; !c.holds(n, site) {
+			return nil
+		}
+	}
+	return c
+}
+
+// setOf is the index of the first slot of the set of node n and site in
+// the goroutine's cache of codes.
+func (s *gstate) setOf(n *snode, site string) uintptr {
+	return mix(uint64(uintptr(unsafe.Pointer(n)))^uint64(strAddr(site))) % uintptr(len(s.nodeCache)/2) * 2
+}
+
+// holds reports whether c holds the code of node n (not nil: a node on
+// a shadow stack) and site; an empty slot has no node.
+func (c *nodeSlot) holds(n *snode, site string) bool {
+	return c.node == n && c.site == strAddr(site) && c.n == len(site)
 }
 
 // nodeCode is code for an event at site in the function of node n: from
@@ -315,23 +414,28 @@ type nodeSlot struct {
 // (many goroutines run the same code), else made (the stack's frames
 // written out and interned), once per pair.
 func (s *gstate) nodeCode(n *snode, site string) pcode {
-	a := strAddr(site)
-	c := &s.nodeCache[mix(uint64(uintptr(unsafe.Pointer(n)))^uint64(a))%uintptr(len(s.nodeCache))]
-	if c.node == n && c.site == a && c.n == len(site) && c.code.n != 0 {
+	i := s.setOf(n, site) // slotOf, without a call
+	if c := &s.nodeCache[i]; c.holds(n, site) {
 		return c.code
 	}
-	return s.newNodeCode(n, site, c) // apart, so that nodeCode is inlined
+	if c := &s.nodeCache[i+1]; c.holds(n, site) {
+		return c.code
+	}
+	return s.newNodeCode(n, site).code
 }
 
 // newNodeCode is nodeCode when the goroutine's cache misses: the code is
-// found in the shared table, or made, and put in the cache's slot c.
-func (s *gstate) newNodeCode(n *snode, site string, c *nodeSlot) pcode {
-	a := strAddr(site)
+// found in the shared table, or made, and put in the first slot of the
+// pair's set, whose pair moves to the second (the pair used last stays).
+// It returns the slot.
+func (s *gstate) newNodeCode(n *snode, site string) *nodeSlot {
 	code, _ := nodeCodes.getOrAdd(nodeSite{n, site}, func(k nodeSite) pcode {
 		return s.pointCode(s.nodeStack(n, site), site)
 	})
-	*c = nodeSlot{n, a, len(site), code}
-	return code
+	i := s.setOf(n, site)
+	s.nodeCache[i+1] = s.nodeCache[i]
+	s.nodeCache[i] = nodeSlot{node: n, site: strAddr(site), n: len(site), code: code}
+	return &s.nodeCache[i]
 }
 
 // nodeSite keys the codes of events by node and site. The key holds the

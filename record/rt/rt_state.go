@@ -91,7 +91,7 @@ type gstate struct {
 	// and site, enterCache its nodes by key (rt_shadow.go).
 	g          unsafe.Pointer
 	shadow     []shadowFrame
-	nodeCache  [64]nodeSlot
+	nodeCache  [32]nodeSlot
 	enterCache [32]enterSlot
 	pointCache [32]pointSlot // rt_point.go
 	codeCache  [16]codeSlot  // rt_point.go
@@ -279,8 +279,15 @@ func (s *gstate) room(n int) {
 	}
 }
 
-// nextChunk moves s to a new chunk.
+// nextChunk moves s to a new chunk: a mapped chunk's lines are copied out
+// to a chunk of their own and the mapped one starts the next (rt_log.go's
+// reuse), else (a buffer, or a copy that failed) a new one is allocated.
 func (s *gstate) nextChunk() {
+	if s.ck != nil && s.ck.mapped && rec.log.reuse(s.ck, s.chunks) {
+		s.chunks++
+		s.buf = s.ck.mem[chunkHeader:chunkHeader:len(s.ck.mem)]
+		return
+	}
 	if s.ck != nil {
 		rec.log.done(s.ck)
 	}

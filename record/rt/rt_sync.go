@@ -47,6 +47,20 @@ func lockOf(k locKey, desc string) *lockState {
 	return st
 }
 
+// lockAt is lockOf(k, desc), found in the slot c of the goroutine's
+// cache of codes (siteSlot; nil for none) when the last lock operation
+// at its node and site used the same lock, and kept there.
+func lockAt(c *nodeSlot, k locKey, desc string) *lockState {
+	if c != nil && c.okey == k {
+		return (*lockState)(c.obj)
+	}
+	st := lockOf(k, desc)
+	if c != nil {
+		c.okey, c.obj = k, unsafe.Pointer(st)
+	}
+	return st
+}
+
 // declare writes, the first time the lock is used, its kind directive
 // (s.mu held).
 func (st *lockState) declare(s *gstate, kind string) {
@@ -56,11 +70,14 @@ func (st *lockState) declare(s *gstate, kind string) {
 }
 
 func acquired(mk Mark, k locKey, desc, site string, use lockUse) {
-	s := mk.state()
-	if s == nil {
-		return
+	s := mk.s // mk.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
 	}
-	st := lockOf(k, desc)
+	c := s.siteSlot(site)
+	st := lockAt(c, k, desc)
 	op, tag := "acquire ", byte(binAcquire)
 	if use.shared {
 		op, tag = "racquire ", binRAcquire
@@ -77,20 +94,23 @@ func acquired(mk Mark, k locKey, desc, site string, use lockUse) {
 	s.held++
 	st.declare(s, use.kind)
 	if use.request {
-		s.lockEv(site, binRequest, "request ", st) // writer preference (rt_locks.go)
+		s.lockEvIn(c, site, binRequest, "request ", st) // writer preference (rt_locks.go)
 	}
-	s.lockEv(site, tag, op, st)
+	s.lockEvIn(c, site, tag, op, st)
 	s.unlock()
 }
 
 // releasing logs the release of p by the calling goroutine, or by the
 // holder for the calling goroutine.
 func releasing(mk Mark, k locKey, desc, site string, shared bool) {
-	s := mk.state()
-	if s == nil {
-		return
+	s := mk.s // mk.state(), which is not inlined
+	if !s.runsHere() {
+		if s = stateByID(); s == nil {
+			return
+		}
 	}
-	st := lockOf(k, desc)
+	c := s.siteSlot(site)
+	st := lockAt(c, k, desc)
 	op, method, tag := "release ", "Unlock", byte(binRelease)
 	holder := s
 	if shared {
@@ -113,7 +133,7 @@ func releasing(mk Mark, k locKey, desc, site string, shared bool) {
 	if holder == s {
 		s.lock()
 		s.held--
-		s.lockEv(site, tag, op, st)
+		s.lockEvIn(c, site, tag, op, st)
 		s.unlock()
 		return
 	}

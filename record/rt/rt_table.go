@@ -74,6 +74,11 @@ func (t *table[K, V]) getOrAddAt(k K, h uintptr, make func(K) V) (v V, added boo
 	if v, ok := t.getAt(k, h); ok {
 		return v, false
 	}
+	return t.add(k, make) // apart, so that getOrAddAt is inlined
+}
+
+// add is getOrAdd once a lookup without the lock missed.
+func (t *table[K, V]) add(k K, make func(K) V) (v V, added bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if v, ok := t.get(k); ok {

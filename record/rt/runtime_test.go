@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"encoding/binary"
 	"reflect"
 	"regexp"
 	"strconv"
@@ -277,5 +278,246 @@ func TestBufferedChunks(t *testing.T) {
 	}
 	if !strings.Contains(string(data), "# forked-by ") || !strings.Contains(string(data), "# thread b.go:1.") {
 		t.Errorf("the log lacks the goroutine's lines")
+	}
+}
+
+// TestKnownAccess: the fast path of an access of a location that has its
+// name (knownAccess) writes, byte for byte, the record that the chain of
+// logAccess writes for it — numbers of every kind, pointers (nil too),
+// maps, channels, unsafe pointers — and leaves alone what it cannot write
+// (a text value, a struct, a location without a name), which then takes
+// that chain; and it gives way when the event's code writes a stack's
+// directive that uses up the goroutine's local stamps.
+func TestKnownAccess(t *testing.T) {
+	startRecording(t)
+	if !haveG || !canMap {
+		t.Skip("no shadow stacks or no mapped chunks here: every access takes the chain")
+	}
+	m := Enter()
+	defer Leave(m)
+	s := m.state()
+	type celsius float64
+	type pair struct{ a, b int }
+	n := 1
+	vals := []any{
+		new(int), new(int8), new(int16), new(int32), new(int64), new(uint), new(uint8), new(uint16),
+		new(uint32), new(uint64), new(uintptr), new(bool), new(float32), new(float64), new(celsius),
+		new(*int), &[]*int{&n}[0], new(map[int]int), &[]map[int]int{{}}[0], new(chan int),
+		&[]chan int{make(chan int)}[0], new(unsafe.Pointer), &[]unsafe.Pointer{unsafe.Pointer(&n)}[0],
+		new(string), new(pair), new([]int),
+	}
+	*vals[1].(*int8), *vals[4].(*int64), *vals[9].(*uint64) = -5, -1<<40, 1<<63
+	*vals[11].(*bool), *vals[13].(*float64), *vals[14].(*celsius) = true, -2.5, 36.6
+	Write(m, &n, 2, "n", "k.go:0") // not the goroutine's first event (threadLine, first)
+	s.code("k.go:1")               // its stack's directive written
+	fast := map[reflect.Kind]bool{reflect.String: false, reflect.Struct: false, reflect.Slice: false}
+	for _, v := range vals {
+		rv := reflect.ValueOf(v)
+		p, typ := rv.UnsafePointer(), rv.Type().Elem()
+		name, _ := newLocName(locKey{p, typePtr(typ)}, "v")
+		for w, op := range []string{opRead, opWrite} {
+			at := len(s.buf)
+			ok := s.knownAccess(p, typ, "k.go:1", byte(w))
+			got := string(s.buf[at:])
+			at = len(s.buf)
+			s.logAccess(name, p, typ, "k.go:1", op)
+			want := string(s.buf[at:])
+			if wantOK, listed := fast[typ.Kind()]; ok != (!listed || wantOK) {
+				t.Errorf("%s %s: knownAccess %v", typ, op, ok)
+			}
+			if ok && got != want {
+				t.Errorf("%s %s: knownAccess wrote %q; logAccess %q", typ, op, got, want)
+			}
+			if !ok && got != "" {
+				t.Errorf("%s %s: knownAccess declined but wrote %q", typ, op, got)
+			}
+		}
+	}
+	// No name yet: the access needs the chain, which names the location.
+	x := 3
+	if at := len(s.buf); s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), "k.go:1", 0) || len(s.buf) != at {
+		t.Errorf("an access of a location without a name took the fast path")
+	}
+	// A site new to this frame makes a new stack (a directive in s's log,
+	// with a local stamp); with one local stamp left, that directive takes
+	// it and the access must not be a record.
+	newLocName(locKey{unsafe.Pointer(&x), typePtr(reflect.TypeFor[int]())}, "x")
+	s.sub = subMax - 1
+	site := "k.go:" + strconv.Itoa(int(time.Now().UnixNano()%1000)+2)
+	if s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), site, 0) {
+		t.Errorf("a record written after the stack's directive took the last local stamp: log %q", s.buf)
+	}
+	if s.sub != subMax {
+		t.Fatalf("the stack's directive did not take a local stamp (sub %d): the test tests nothing", s.sub)
+	}
+}
+
+// TestPutUvarint: a record's varints written in place are
+// encoding/binary's.
+func TestPutUvarint(t *testing.T) {
+	buf := make([]byte, 32)
+	for _, x := range []uint64{0, 1, 0x7f, 0x80, 0x3fff, 0x4000, 1<<35 + 3, 1<<63 - 1, 1 << 63, ^uint64(0)} {
+		n := putUvarint(unsafe.Pointer(&buf[0]), 3, x)
+		want := binary.AppendUvarint(nil, x)
+		if got := buf[3:n]; string(got) != string(want) {
+			t.Errorf("putUvarint(%#x) wrote % x; want % x", x, got, want)
+		}
+	}
+}
+
+// TestCodeCacheWays: two (node, site) pairs of one set of the
+// goroutine's cache of codes both stay in it when used in turn.
+func TestCodeCacheWays(t *testing.T) {
+	startRecording(t)
+	if !haveG {
+		t.Skip("no shadow stacks here")
+	}
+	m := Enter()
+	defer Leave(m)
+	s := m.state()
+	n := s.top()
+	first := "w.go:1"
+	second := ""
+	for i := 2; second == ""; i++ {
+		if site := "w.go:" + strconv.Itoa(i); s.setOf(n, site) == s.setOf(n, first) {
+			second = site
+		}
+	}
+	for turn := 0; turn < 3; turn++ {
+		for _, site := range []string{first, second} {
+			if c := s.nodeCode(n, site); c.n == 0 {
+				t.Fatalf("no code for %s", site)
+			}
+		}
+	}
+	for _, site := range []string{first, second} {
+		if s.slotOf(n, site) == nil {
+			t.Errorf("%s and %s share a set; %s is not in the cache after both were used", first, second, site)
+		}
+	}
+}
+
+// TestSlotObjects: a lock or map operation finds its lock's or map's
+// state in the slot of its site's code (lockAt, mapAt) only when the
+// slot's last one was the same: two mutexes locked at one site, and two
+// maps written at one site, each twice in a row, name their own.
+func TestSlotObjects(t *testing.T) {
+	startRecording(t)
+	m := Enter()
+	defer Leave(m)
+	s := m.state()
+	var mu1, mu2 sync.Mutex
+	m1, m2 := map[int]int{}, map[int]int{}
+	Write(m, new(int), 1, "x", "o.go:0") // not the goroutine's first event
+	uvarint := func(b []byte) (uint64, []byte) {
+		x, n := binary.Uvarint(b)
+		return x, b[n:]
+	}
+	for turn := 0; turn < 3; turn++ { // the first writes directives (the locks' kinds, the stacks): not checked
+		for _, mu := range []*sync.Mutex{&mu1, &mu1, &mu2, &mu2} {
+			at := len(s.buf)
+			Lock(m, mu, "mu", "o.go:1")
+			Unlock(m, mu, "mu", "o.go:2")
+			want, _ := lockStates.get(keyOf(mu))
+			rest := s.buf[at:]
+			if turn == 0 {
+				continue
+			}
+			for _, tag := range []byte{binAcquire, binRelease} {
+				if len(rest) == 0 || rest[0] != tag {
+					t.Fatalf("turn %d: logged %q; want an acquire and a release record", turn, s.buf[at:])
+				}
+				var id uint64
+				_, rest = uvarint(rest[1:]) // the stamp
+				_, rest = uvarint(rest)     // the code
+				id, rest = uvarint(rest)
+				if id != want.id {
+					t.Errorf("turn %d: the record of tag %d names lock %d; want %d (%s)", turn, tag, id, want.id, want.name)
+				}
+			}
+		}
+		for _, mp := range []map[int]int{m1, m1, m2, m2} {
+			at := len(s.buf)
+			MapWrite(m, mp, 1, 2, "o.go:3")
+			want, _ := maps.get(mapPtr(mp))
+			rest := s.buf[at:]
+			if turn == 0 {
+				continue
+			}
+			if len(rest) == 0 || rest[0] != binMapInt+byte(mapWrite) {
+				t.Fatalf("turn %d: logged %q; want a map write record", turn, s.buf[at:])
+			}
+			_, rest = uvarint(rest[1:]) // the code
+			if id, _ := uvarint(rest); id != want.id {
+				t.Errorf("turn %d: the map write names map %d; want %d (%s)", turn, id, want.id, want.name)
+			}
+		}
+	}
+}
+
+// TestChunkReuse: a goroutine keeps one mapped chunk (rt_log.go): its
+// full chunks are copied out, each once, with their lines in order, and
+// the mapped one holds the last.
+func TestChunkReuse(t *testing.T) {
+	startRecording(t)
+	if !rec.log.mapped {
+		t.Skip("chunks are buffers here")
+	}
+	s := newState("R")
+	const lines = 8000 // about 3.5 chunks of "+N # line K" lines
+	for i := 0; i < lines; i++ {
+		s.line("# line ", strconv.Itoa(i))
+		if i == 0 {
+			first := s.ck
+			defer func() {
+				if s.ck != first {
+					t.Errorf("the goroutine moved to another mapped chunk (at %d, was at %d): its full chunks were not copied out", s.ck.off, first.off)
+				}
+			}()
+		}
+	}
+	if s.chunks < 3 {
+		t.Fatalf("%d chunks written; want at least 3", s.chunks)
+	}
+	// The goroutine's chunks in the file, by number.
+	st, err := rec.log.f.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byNumber := map[uint64][]byte{}
+	for off := int64(headerSize); off+chunkHeader <= st.Size(); off += chunkSize {
+		var hdr [chunkHeader]byte
+		if _, err := rec.log.f.ReadAt(hdr[:], off); err != nil {
+			t.Fatal(err)
+		}
+		if string(hdr[:4]) != chunkMagic || binary.LittleEndian.Uint64(hdr[8:]) != s.writer {
+			continue
+		}
+		k := binary.LittleEndian.Uint64(hdr[16:])
+		if _, dup := byNumber[k]; dup {
+			t.Errorf("chunk %d of the writer is in the file twice", k)
+		}
+		data := make([]byte, binary.LittleEndian.Uint32(hdr[4:]))
+		if _, err := rec.log.f.ReadAt(data, off+chunkHeader); err != nil {
+			t.Fatal(err)
+		}
+		byNumber[k] = data
+	}
+	var all strings.Builder
+	for k := uint64(0); k < s.chunks; k++ {
+		data, ok := byNumber[k]
+		if !ok {
+			t.Fatalf("chunk %d of the writer is not in the file", k)
+		}
+		all.Write(data)
+	}
+	got := regexp.MustCompile(`# line (\d+)\n`).FindAllStringSubmatch(all.String(), -1)
+	if len(got) != lines {
+		t.Fatalf("%d lines in the chunks; want %d", len(got), lines)
+	}
+	for i, m := range got {
+		if m[1] != strconv.Itoa(i) {
+			t.Fatalf("line %d is line %s", i, m[1])
+		}
 	}
 }

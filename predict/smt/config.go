@@ -67,15 +67,15 @@ type Config struct {
 	// MaxSlice, so those candidates ended unknown.
 	WideMargin int
 	Wide       []SmallStage
-	// Far are the last windows, for a candidate whose closed slice is
-	// larger than the small stages encode (MaxSmallSlice) and that their
-	// relaxed stages over its near part did not refute (relaxedNear): no
-	// finder after the windows is left for it, so they mirror the small
-	// stages' widest frozen stages, 1,024 and 4,096 positions free
-	// around the chosen events. On the lock-heavy STD recording of 300K
-	// events one such race needed 1,024 positions free (the small stages
-	// found it so, over all 265K events of its slice, in 39 s).
-	Far []FarWindow
+	// FarMargin and Far are a third window, for a candidate whose closed
+	// slice is larger than the small stages encode (MaxSmallSlice) and
+	// that their relaxed stages over its near part did not refute
+	// (relaxedNear): no finder after the window is left for it. On the
+	// lock-heavy STD recording of 300K events one such race needed 1,024
+	// positions free around its chosen events (the small stages found it
+	// so, over all 265K events of its slice, in 39 s).
+	FarMargin int
+	Far       []SmallStage
 	// Small are tried in turn before the exact stage: cheap local ones
 	// first, then ones that also free what lies between chosen events that
 	// the witness may have to reorder, then ones covering everything
@@ -125,13 +125,6 @@ type Config struct {
 	MaxSharedSlice int
 }
 
-// FarWindow is a window of Margin base positions around a candidate's
-// chosen events (encode.Windows.For) and the frozen stages tried in it.
-type FarWindow struct {
-	Margin int
-	Stages []SmallStage
-}
-
 // SmallStage is one under- or over-approximating stage: freeze (find a
 // witness) or relax (refute), over the steps within Window base positions
 // of a chosen event or between two chosen events at most Gap positions
@@ -171,10 +164,8 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 		Window:          []SmallStage{{Window: 16}, {Window: 16, Gap: 512}, {Window: 16, Gap: 2048}},
 		WideMargin:      512,
 		Wide:            []SmallStage{{Window: 64, Gap: encode.Span}, {Window: 256, Gap: encode.Span}},
-		Far: []FarWindow{
-			{Margin: 2048, Stages: []SmallStage{{Window: 1024, Gap: encode.Span}}},
-			{Margin: 8192, Stages: []SmallStage{{Window: 4096, Gap: encode.Span}}},
-		},
+		FarMargin:       2048,
+		Far:             []SmallStage{{Window: 1024, Gap: encode.Span}},
 		Small: []SmallStage{
 			{Window: 16},
 			{Window: 16, Gap: 512},
@@ -216,10 +207,8 @@ func NarrowConfig() Config {
 	c.WideMargin = 4
 	c.SmallFirst = 0
 	c.Wide = []SmallStage{{Window: 2, Gap: encode.Span}}
-	c.Far = []FarWindow{
-		{Margin: 2, Stages: []SmallStage{{Window: 1}}},
-		{Margin: 6, Stages: []SmallStage{{Window: 3, Gap: encode.Span}}},
-	}
+	c.FarMargin = 6
+	c.Far = []SmallStage{{Window: 3, Gap: encode.Span}}
 	c.Small = []SmallStage{
 		{Window: 1},
 		{Relax: true, Window: 1},

@@ -53,8 +53,8 @@ func (s *solver) specialized(e *encode.Encoding, val *encode.Valuation, l limits
 // stages take slices up to MaxSmallSlice): then it is Unknown. After a
 // window, the frozen stages it has just tried are skipped. A slice past
 // MaxSmallSlice gets the relaxed stages over its part near the chosen
-// events (relaxedNear), which may refute it, then the far windows
-// (farWindows), which may find a witness; else it is Unknown.
+// events (relaxedNear), which may refute it, then the far window
+// (farWindow), which may find a witness; else it is Unknown.
 func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
 	dec, big := s.tooLargeFor(p, s.cfg.smallBound(), "small")
 	if s.cfg.Timeout == 0 && (big || s.cfg.MaxSlice > 0 && p.slice.Size() > s.cfg.MaxSlice) {
@@ -65,7 +65,7 @@ func (s *solver) smallStages(p *prepared) (stage.Decision, bool) {
 		if s.relaxedNear(p) {
 			return stage.Decision{Verdict: stage.Unsat}, true
 		}
-		if found, done := s.farWindows(p); done && found.Verdict == stage.Sat {
+		if found, done := s.farWindow(p); done && found.Verdict == stage.Sat {
 			return found, true
 		}
 	}

@@ -39,22 +39,18 @@ func (s *solver) window(p *prepared) (stage.Decision, bool) {
 	return tried, false
 }
 
-// farWindows tries the windows of Config.Far in turn, for a candidate
-// whose slice is too large for the small stages (smallStages).
-func (s *solver) farWindows(p *prepared) (stage.Decision, bool) {
-	for _, fw := range s.cfg.Far {
-		if s.timeUp(p) || p.q.Stopped() {
-			break
-		}
-		w, wc, ok := s.f.Windows().For(p.q.Cand, fw.Margin)
-		if !ok {
-			continue
-		}
-		if dec, done := s.inWindow(p, w, wc, fw.Stages); done {
-			return dec, true
-		}
+// farWindow is the window of Config.FarMargin with the stages of
+// Config.Far, for a candidate whose slice is too large for the small
+// stages (smallStages).
+func (s *solver) farWindow(p *prepared) (stage.Decision, bool) {
+	if len(s.cfg.Far) == 0 {
+		return stage.Decision{}, false
 	}
-	return stage.Decision{}, false
+	w, wc, ok := s.f.Windows().For(p.q.Cand, s.cfg.FarMargin)
+	if !ok {
+		return stage.Decision{}, false
+	}
+	return s.inWindow(p, w, wc, s.cfg.Far)
 }
 
 // inWindow tries the frozen stages sts over window w, where the

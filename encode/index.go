@@ -8,8 +8,9 @@ import "gpredict/trace"
 type Index struct {
 	Trace *trace.Trace
 
-	writesVal map[varVal][]trace.EventRef    // writes of a variable with a value
-	firstVal  map[varVal][]trace.EventRef    // per thread, its first write of a variable with a value
+	// byVal lists the writes of a variable with a value, and per thread
+	// its first such write.
+	byVal     valWrites
 	writesVar map[trace.Sym][]trace.EventRef // all writes of a variable
 	notifies  map[trace.Sym][]trace.EventRef // notify and notifyAll by signal
 	chanOps   map[trace.Sym][]trace.EventRef // channel operations by channel (chan.go)
@@ -104,7 +105,7 @@ func NewReadFromIndex(tr *trace.Trace, model trace.BranchModel) *Index {
 }
 
 func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
-	x := &Index{Trace: tr, writesVal: map[varVal][]trace.EventRef{}, firstVal: map[varVal][]trace.EventRef{},
+	x := &Index{Trace: tr, byVal: newValWrites(tr),
 		writesVar: map[trace.Sym][]trace.EventRef{}, notifies: map[trace.Sym][]trace.EventRef{},
 		chanOps: map[trace.Sym][]trace.EventRef{}}
 	for _, th := range tr.Threads {
@@ -113,11 +114,6 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 			r := trace.EventRef{Thread: th.ID, Index: uint32(i)}
 			switch ev.Op {
 			case trace.OpWrite:
-				k := varVal{ev.Obj, ev.Val}
-				x.writesVal[k] = append(x.writesVal[k], r)
-				if fs := x.firstVal[k]; len(fs) == 0 || fs[len(fs)-1].Thread != r.Thread {
-					x.firstVal[k] = append(fs, r)
-				}
 				x.writesVar[ev.Obj] = append(x.writesVar[ev.Obj], r)
 			case trace.OpNotify, trace.OpNotifyAll:
 				x.notifies[ev.Obj] = append(x.notifies[ev.Obj], r)

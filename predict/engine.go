@@ -261,6 +261,9 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	produce(ctx, tr, props, pf, groups, store, &res.Stats, &prog, work)
 	close(work)
 	wg.Wait()
+	// The workers' solvers are closed: what malloc keeps of their
+	// memory goes back to the system before the reports are written.
+	mem.trim()
 	if runErr != nil {
 		return nil, runErr
 	}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"gpredict/predict/smt"
 )
 
 // DefaultMemoryBudget is the memory budget of a run that sets none: half
@@ -63,11 +65,29 @@ type memoryWatch struct {
 	// stopped closes when the watching goroutine has ended: the pacer
 	// is its own, and is stopped by it.
 	stopped chan struct{}
+	// mallocFree and trimMalloc are smt.MallocFree and smt.TrimMalloc
+	// (a test's fakes); samples counts the samples taken (the watching
+	// goroutine's).
+	mallocFree func() int64
+	trimMalloc func()
+	samples    int
 }
+
+// mallocSlack is how much free C memory the watch lets malloc keep:
+// every trimEvery samples (two seconds), malloc gives back what it holds
+// free past it. Z3's contexts come and go, and glibc keeps what a freed
+// one held resident for the next: on the lock-heavy STD member of 100K
+// events 40 to 120 MB of the run's resident memory, more than Z3 used
+// at any time (docs/engine.md, Memory).
+const (
+	mallocSlack = 32 << 20
+	trimEvery   = 20
+)
 
 // watchMemory starts watching (budget ≤ 0: no budget, nothing watched).
 func watchMemory(budget int64) *memoryWatch {
-	w := &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{})}
+	w := &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{}),
+		mallocFree: smt.MallocFree, trimMalloc: smt.TrimMalloc}
 	if budget <= 0 {
 		return w
 	}
@@ -102,6 +122,9 @@ func softLimit(budget int64) int64 { return budget - budget/8 }
 // sample reads the resident memory once.
 func (w *memoryWatch) sample() {
 	w.pacer.adjust()
+	if w.samples++; w.samples%trimEvery == 0 {
+		w.trim()
+	}
 	rss := residentMemory()
 	if rss > w.peak.Load() {
 		w.peak.Store(rss)
@@ -109,6 +132,14 @@ func (w *memoryWatch) sample() {
 	if rss > w.budget && !w.tight.Swap(true) {
 		runtime.GC()
 		debug.FreeOSMemory()
+	}
+}
+
+// trim gives malloc's free memory back when it holds more than
+// mallocSlack.
+func (w *memoryWatch) trim() {
+	if w.mallocFree() > mallocSlack {
+		w.trimMalloc()
 	}
 }
 

@@ -69,3 +69,27 @@ func TestMemoryWatchSoftLimit(t *testing.T) {
 		t.Error("tight under a budget far above the process")
 	}
 }
+
+// TestMemoryWatchTrimsMalloc: every trimEvery samples the watch has
+// malloc give back its free memory, when it holds more than mallocSlack.
+func TestMemoryWatchTrimsMalloc(t *testing.T) {
+	for _, tc := range []struct {
+		free  int64
+		want  int
+		title string
+	}{
+		{mallocSlack + 1, 2, "past the slack"},
+		{mallocSlack, 0, "at the slack"},
+		{-1, 0, "unknown (off glibc)"},
+	} {
+		trims := 0
+		w := &memoryWatch{pacer: &gcPacer{}, budget: 64 << 30,
+			mallocFree: func() int64 { return tc.free }, trimMalloc: func() { trims++ }}
+		for range 2*trimEvery + trimEvery/2 {
+			w.sample()
+		}
+		if trims != tc.want {
+			t.Errorf("%s: %d trims in %d samples, want %d", tc.title, trims, 2*trimEvery+trimEvery/2, tc.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"slices"
 	"sort"
 
 	"gpredict/trace"
@@ -53,6 +54,9 @@ func (x *Index) computeCondEdges() {
 				}
 			}
 		}
+		// At its length: grown by appending, a thread's list kept up to
+		// twice its bytes for the run (a read each on an STD recording).
+		x.condEdges[t] = slices.Clone(x.condEdges[t])
 	}
 }
 

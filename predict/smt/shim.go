@@ -138,7 +138,11 @@ func MallocFree() int64 { return int64(C.mallocFree()) }
 // malloc_trim; nothing elsewhere). On the lock-heavy STD member of 100K
 // events some 40 to 120 MB of the run's resident memory was C memory
 // malloc held free between contexts, and 118 MB once the workers had
-// closed theirs (mallinfo2, sampled every second).
+// closed theirs (mallinfo2, sampled every second). Measured with eight
+// contexts of 40,000 order atoms made and let go: 185 MB resident after
+// their finalizers ran, 38 MB after a trim, which took 21 to 28 ms (0.5
+// ms for a trim with nothing left to give back). MallocFree still counts
+// what a trim gave back: it stays free, just not resident.
 func TrimMalloc() { C.trimMalloc() }
 
 func setGlobalParam(name, value string) {

@@ -269,6 +269,10 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	}
 	res.Interrupted = interrupt.Err() != nil
 	collect(res, store, groups, witnesses)
+	// The facts and the jobs are garbage now: collect them before the
+	// reports are written (memoryWatch.settle).
+	facts, pf, store, groups = nil, nil, nil, nil
+	mem.settle()
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
 }

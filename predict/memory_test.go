@@ -93,3 +93,27 @@ func TestMemoryWatchTrimsMalloc(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryWatchSettles: a run whose collector the pacer kept below
+// GOGC 100 ends with a collection given back to the system (settle); one
+// left at Go's default, or whose GOGC the user set, does not.
+func TestMemoryWatchSettles(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		pacer *gcPacer
+		want  int
+	}{
+		{"paced to 25", &gcPacer{on: true, percent: 25}, 1},
+		{"left at 100", &gcPacer{on: true, percent: 100}, 0},
+		{"GOGC set by the user", &gcPacer{on: false, percent: 25}, 0},
+		{"no budget (no pacer)", nil, 0},
+	} {
+		freed := 0
+		w := &memoryWatch{pacer: tc.pacer, freeOS: func() { freed++ },
+			mallocFree: func() int64 { return 0 }, trimMalloc: func() {}}
+		w.settle()
+		if freed != tc.want {
+			t.Errorf("%s: %d collections, want %d", tc.title, freed, tc.want)
+		}
+	}
+}

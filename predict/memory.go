@@ -71,8 +71,8 @@ type memoryWatch struct {
 	mallocFree func() int64
 	trimMalloc func()
 	// freeOS is debug.FreeOSMemory (a test's fake).
-	freeOS func()
-	samples    int
+	freeOS  func()
+	samples int
 }
 
 // mallocSlack is how much free C memory the watch lets malloc keep:

@@ -112,13 +112,13 @@ func (x *Index) accesses(v int32, u trace.ThreadID) *VarAccesses {
 // WritesOfValue lists the writes of variable v that write val, thread by
 // thread and in thread order within each. The slice must not be modified.
 func (x *Index) WritesOfValue(v, val trace.Sym) []trace.EventRef {
-	return x.writesVal[varVal{v, val}]
+	return x.byVal.of(varVal{v, val})
 }
 
 // FirstWritesOfValue lists, for each thread that writes val to v, its
 // first such write (by thread). The slice must not be modified.
 func (x *Index) FirstWritesOfValue(v, val trace.Sym) []trace.EventRef {
-	return x.firstVal[varVal{v, val}]
+	return x.byVal.firstOf(varVal{v, val})
 }
 
 // NumVars and NumLocks are how many variables and locks the trace has.
@@ -219,7 +219,7 @@ func (x *Index) computeSources() {
 
 func (x *Index) sourceOf(r trace.EventRef) (trace.EventRef, SourceKind) {
 	ev := x.Trace.Event(r)
-	ws := x.writesVal[varVal{ev.Obj, ev.Val}]
+	ws := x.byVal.of(varVal{ev.Obj, ev.Val})
 	initial := ev.Val == x.Trace.InitValue(ev.Obj)
 	switch {
 	case len(ws) == 1 && !initial:

@@ -17,7 +17,7 @@ import (
 // event's clock is the join of its predecessor's, its forker's, its
 // joined thread's last event's and its extra edges' sources', plus
 // itself; events left without one (a cycle) know only their own thread.
-func fullClocks(tr *trace.Trace, extra [][][]trace.EventRef) [][][]uint32 {
+func fullClocks(tr *trace.Trace, extra edgeTable) [][][]uint32 {
 	n := len(tr.Threads)
 	full := make([][][]uint32, n)
 	for t, th := range tr.Threads {
@@ -37,9 +37,7 @@ func fullClocks(tr *trace.Trace, extra [][][]trace.EventRef) [][][]uint32 {
 				} else if th.HasFork {
 					deps = append(deps, th.ForkedBy)
 				}
-				if extra != nil && extra[t] != nil {
-					deps = append(deps, extra[t][i]...)
-				}
+				deps = append(deps, extra.into(trace.EventRef{Thread: th.ID, Index: uint32(i)})...)
 				if ev := &th.Events[i]; ev.Op == trace.OpJoin {
 					child, _ := tr.ThreadByName(tr.Str(ev.Obj))
 					if k := len(tr.Threads[child].Events); k > 0 {
@@ -158,7 +156,7 @@ func cycle(x *Index) bool {
 	if x.computeClocks(extra) {
 		panic("a cycle of edges gave every event a clock")
 	}
-	x.edges = extra
+	x.edges = compactEdges(extra)
 	return true
 }
 

@@ -276,7 +276,7 @@ func (c *ending) computeClocks() bool {
 				if i > 0 {
 					srcs = append(srcs, trace.EventRef{Thread: th.ID, Index: i - 1})
 				}
-				srcs = append(x.immediateSources(e, x.edges, srcs), c.edges[e]...)
+				srcs = append(x.immediateSources(e, x.edges.into, srcs), c.edges[e]...)
 				if !allReady(srcs, ready) {
 					break
 				}

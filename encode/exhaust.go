@@ -73,7 +73,7 @@ func (x *Index) toFixedPoint(edges [][][]trace.EventRef, rounds int, derive func
 // value that need not come after r.
 func (x *Index) onlyWriterLeft(r trace.EventRef, ev *trace.Event) (trace.EventRef, bool) {
 	src, found := trace.EventRef{}, false
-	for _, w := range x.firstVal[varVal{ev.Obj, ev.Val}] {
+	for _, w := range x.byVal.firstOf(varVal{ev.Obj, ev.Val}) {
 		if w.Thread == r.Thread {
 			if w.Index < r.Index {
 				return trace.EventRef{}, false

@@ -171,7 +171,7 @@ func (x *Index) baseWriter(r trace.EventRef, ev *trace.Event) (trace.EventRef, b
 	pos := tr.Threads[r.Thread].Arrival[r.Index]
 	var best trace.EventRef
 	found := false
-	for _, w := range x.writesVal[varVal{ev.Obj, ev.Val}] {
+	for _, w := range x.byVal.of(varVal{ev.Obj, ev.Val}) {
 		if a := tr.Threads[w.Thread].Arrival[w.Index]; a < pos && (!found || a > tr.Threads[best.Thread].Arrival[best.Index]) {
 			best, found = w, true
 		}

@@ -1,6 +1,7 @@
 package encode
 
 import (
+	"slices"
 	"sort"
 
 	"gpredict/trace"
@@ -45,7 +46,7 @@ func (x *Index) computeCondEdges() {
 			r := trace.EventRef{Thread: th.ID, Index: uint32(i)}
 			if w, ok := x.uniqueSource(r, ev); ok {
 				x.condEdges[t] = append(x.condEdges[t], condEdge{read: uint32(i), from: w, to: r})
-			} else if ev.Val == tr.InitValue(ev.Obj) && len(x.writesVal[varVal{ev.Obj, ev.Val}]) == 0 {
+			} else if ev.Val == tr.InitValue(ev.Obj) && len(x.byVal.of(varVal{ev.Obj, ev.Val})) == 0 {
 				for _, w := range x.writesVar[ev.Obj] {
 					if !x.Before(w, r) {
 						x.condEdges[t] = append(x.condEdges[t], condEdge{read: uint32(i), from: r, to: w})
@@ -53,6 +54,9 @@ func (x *Index) computeCondEdges() {
 				}
 			}
 		}
+		// At its length: grown by appending, a thread's list kept up to
+		// twice its bytes for the run (a read each on an STD recording).
+		x.condEdges[t] = slices.Clone(x.condEdges[t])
 	}
 }
 
@@ -67,7 +71,7 @@ func (x *Index) uniqueSource(r trace.EventRef, ev *trace.Event) (trace.EventRef,
 		return trace.EventRef{}, false
 	}
 	src, found := trace.EventRef{}, false
-	for _, w := range x.firstVal[varVal{ev.Obj, ev.Val}] {
+	for _, w := range x.byVal.firstOf(varVal{ev.Obj, ev.Val}) {
 		if w.Thread == r.Thread {
 			if w.Index < r.Index {
 				return trace.EventRef{}, false // its own earlier write may give it

@@ -90,7 +90,7 @@ func (p *Problem) encodeHB() {
 func (p *Problem) encodeFacts() {
 	tr := p.Trace
 	for t, n := range p.Slice.Prefix {
-		if p.idx.edges == nil || p.idx.edges[t] == nil {
+		if !p.idx.edges.hasInto(trace.ThreadID(t)) {
 			continue
 		}
 		for i := 0; i < n; i++ {
@@ -98,7 +98,7 @@ func (p *Problem) encodeFacts() {
 				return
 			}
 			to := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
-			for _, from := range p.idx.edges[t][i] {
+			for _, from := range p.idx.edges.into(to) {
 				if slices.Contains(tr.HBSources(to), from) {
 					continue // encodeHB asserts the trace's own hb facts
 				}

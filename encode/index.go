@@ -8,8 +8,9 @@ import "gpredict/trace"
 type Index struct {
 	Trace *trace.Trace
 
-	writesVal map[varVal][]trace.EventRef    // writes of a variable with a value
-	firstVal  map[varVal][]trace.EventRef    // per thread, its first write of a variable with a value
+	// byVal lists the writes of a variable with a value, and per thread
+	// its first such write.
+	byVal     valWrites
 	writesVar map[trace.Sym][]trace.EventRef // all writes of a variable
 	notifies  map[trace.Sym][]trace.EventRef // notify and notifyAll by signal
 	chanOps   map[trace.Sym][]trace.EventRef // channel operations by channel (chan.go)
@@ -56,7 +57,7 @@ type Index struct {
 	// topo lists the events in an order that respects every edge of vc
 	// (the order computeClocks gave them their clocks), nil if the clocks
 	// are incomplete.
-	edges [][][]trace.EventRef
+	edges edgeTable
 	topo  []trace.EventRef
 	// readFrom is the index before strengthen.go's rules (ReadFromView),
 	// nil when there were none.
@@ -104,7 +105,7 @@ func NewReadFromIndex(tr *trace.Trace, model trace.BranchModel) *Index {
 }
 
 func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
-	x := &Index{Trace: tr, writesVal: map[varVal][]trace.EventRef{}, firstVal: map[varVal][]trace.EventRef{},
+	x := &Index{Trace: tr, byVal: newValWrites(tr),
 		writesVar: map[trace.Sym][]trace.EventRef{}, notifies: map[trace.Sym][]trace.EventRef{},
 		chanOps: map[trace.Sym][]trace.EventRef{}}
 	for _, th := range tr.Threads {
@@ -113,11 +114,6 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 			r := trace.EventRef{Thread: th.ID, Index: uint32(i)}
 			switch ev.Op {
 			case trace.OpWrite:
-				k := varVal{ev.Obj, ev.Val}
-				x.writesVal[k] = append(x.writesVal[k], r)
-				if fs := x.firstVal[k]; len(fs) == 0 || fs[len(fs)-1].Thread != r.Thread {
-					x.firstVal[k] = append(fs, r)
-				}
 				x.writesVar[ev.Obj] = append(x.writesVar[ev.Obj], r)
 			case trace.OpNotify, trace.OpNotifyAll:
 				x.notifies[ev.Obj] = append(x.notifies[ev.Obj], r)
@@ -133,13 +129,14 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 	hb := hbEdges(tr) // unconditional facts: always in the clocks (hb.go)
 	if model == nil {
 		x.computeClocks(hb)
-		x.edges = hb
+		x.edges = compactEdges(hb)
 	} else if edges := mergeEdges(mergeEdges(x.readFromEdges(*model), x.recvFromEdges(*model)), hb); x.computeClocks(edges) {
-		x.edges = x.exhaust(*model, edges)
+		edges = x.exhaust(*model, edges)
+		x.edges = compactEdges(edges)
 		if rounds := strengthenRoundsFor(tr); strong && rounds > 0 {
 			weak := *x // computeClocks gives x a new clock store: weak keeps this one
 			x.readFrom = &weak
-			x.edges = x.strengthen(*model, x.edges, rounds)
+			x.edges = compactEdges(x.strengthen(*model, edges, rounds))
 		}
 		if *model == trace.BranchesImplicit {
 			x.computeTrivial()
@@ -149,7 +146,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 		// all be scheduled. Rather than reason about which, use none of
 		// them (sound: fewer must-happen-before facts).
 		x.computeClocks(hb)
-		x.edges = hb
+		x.edges = compactEdges(hb)
 	}
 	if model != nil {
 		x.explicit = *model == trace.BranchesExplicit
@@ -251,6 +248,12 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 		cur[t] = make([]uint32, n)
 	}
 	ready := func(r trace.EventRef) bool { return int(r.Index) < done[r.Thread] }
+	extraInto := func(r trace.EventRef) []trace.EventRef {
+		if extra == nil || extra[r.Thread] == nil {
+			return nil
+		}
+		return extra[r.Thread][r.Index]
+	}
 	var srcs []trace.EventRef
 	for progress := true; progress; {
 		progress = false
@@ -258,7 +261,7 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 			c := cur[t]
 			for done[t] < len(th.Events) {
 				i := done[t]
-				srcs = x.immediateSources(trace.EventRef{Thread: th.ID, Index: uint32(i)}, extra, srcs[:0])
+				srcs = x.immediateSources(trace.EventRef{Thread: th.ID, Index: uint32(i)}, extraInto, srcs[:0])
 				if !allReady(srcs, ready) {
 					break
 				}
@@ -291,18 +294,16 @@ func (x *Index) computeClocks(extra [][][]trace.EventRef) bool {
 
 // immediateSources appends to buf the events whose clocks flow into e's
 // besides its predecessor in program order: the fork of a thread's first
-// event, the sources of the edges of extra into e, and for a join the
+// event, the sources of the edges into e (extra lists them), and for a join the
 // joined thread's last event. Index.computeClocks and a candidate's clocks
 // (ending.go) join exactly these.
-func (x *Index) immediateSources(e trace.EventRef, extra [][][]trace.EventRef, buf []trace.EventRef) []trace.EventRef {
+func (x *Index) immediateSources(e trace.EventRef, extra func(trace.EventRef) []trace.EventRef, buf []trace.EventRef) []trace.EventRef {
 	tr := x.Trace
 	th := tr.Threads[e.Thread]
 	if e.Index == 0 && th.HasFork {
 		buf = append(buf, th.ForkedBy)
 	}
-	if extra != nil && extra[e.Thread] != nil {
-		buf = append(buf, extra[e.Thread][e.Index]...)
-	}
+	buf = append(buf, extra(e)...)
 	if ev := &th.Events[e.Index]; ev.Op == trace.OpJoin {
 		child, _ := tr.ThreadByName(tr.Str(ev.Obj))
 		if k := len(tr.Threads[child].Events); k > 0 {

@@ -33,9 +33,7 @@ func NewProblemInWithin(idx *Index, model trace.BranchModel, mem trace.MemoryMod
 	p := newProblemVars(idx, model, sl)
 	p.Mem = mem
 	for _, w := range p.bufferedWrites() {
-		s := Step{Ref: w, Part: Commit}
-		p.stepVar[s] = Var(len(p.Steps))
-		p.Steps = append(p.Steps, s)
+		p.addOtherStep(Step{Ref: w, Part: Commit})
 	}
 	p.Cut = Var(len(p.Steps))
 	p.building = &watch{lim: lim}

@@ -350,11 +350,9 @@ func (e *Encoding) complete(sched []Step, w *watch) ([]Step, error) {
 				return true
 			}
 		}
-		if p.idx.edges != nil && p.idx.edges[r.Thread] != nil {
-			for _, src := range p.idx.edges[r.Thread][r.Index] {
-				if fn(src) {
-					return true
-				}
+		for _, src := range p.idx.edges.into(r) {
+			if fn(src) {
+				return true
 			}
 		}
 		if ev.Op == trace.OpRead && !e.kept(r) {

@@ -42,9 +42,7 @@ func (p *Problem) addOtherCaseSteps() {
 		for i := 0; i < n; i++ {
 			r := trace.EventRef{Thread: trace.ThreadID(t), Index: uint32(i)}
 			for _, part := range tr.OtherCases(r) {
-				s := Step{Ref: r, Part: part}
-				p.stepVar[s] = Var(len(p.Steps))
-				p.Steps = append(p.Steps, s)
+				p.addOtherStep(Step{Ref: r, Part: part})
 			}
 		}
 	}
@@ -55,7 +53,7 @@ func (p *Problem) addOtherCaseSteps() {
 func (p *Problem) otherReceives() map[trace.Sym]map[trace.EventRef]Step {
 	tr := p.Trace
 	out := map[trace.Sym]map[trace.EventRef]Step{}
-	for s := range p.stepVar {
+	for s := range p.otherVar {
 		k, ok := s.Part.Case()
 		if !ok {
 			continue

@@ -214,7 +214,7 @@ func (c *closer) visit(e trace.EventRef) {
 		k := varVal{ev.Obj, ev.Val}
 		if !c.readSeen[k] {
 			c.readSeen[k] = true
-			for _, w := range c.x.writesVal[k] {
+			for _, w := range c.x.byVal.of(k) {
 				c.need(w)
 			}
 		}

@@ -243,7 +243,7 @@ func (s *rules) supplierMeet(r trace.EventRef) ([]uint32, readOutcome) {
 	initial := !anyBefore && ev.Val == tr.InitValue(ev.Obj)
 	found := false
 	s.count, s.onlyKnown = 0, false
-	vws := x.writesVal[varVal{ev.Obj, ev.Val}] // thread by thread, in thread order
+	vws := x.byVal.of(varVal{ev.Obj, ev.Val}) // thread by thread, in thread order
 	for lo := 0; lo < len(vws); {
 		u := int(vws[lo].Thread)
 		hi := lo + sort.Search(len(vws)-lo, func(j int) bool { return int(vws[lo+j].Thread) > u })

@@ -89,7 +89,7 @@ func (x *Index) computeTrivial() {
 
 func (x *Index) classify(r, s trace.EventRef, ev *trace.Event, firstOpen []int) trivRead {
 	tr := x.Trace
-	ws := x.writesVal[varVal{ev.Obj, ev.Val}]
+	ws := x.byVal.of(varVal{ev.Obj, ev.Val})
 	if ev.Val == tr.InitValue(ev.Obj) {
 		if len(ws) > 0 {
 			return trivRead{}

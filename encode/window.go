@@ -54,7 +54,23 @@ const noRelease = math.MaxUint32
 
 // NewWindows indexes tr, which must have a base order.
 func NewWindows(tr *trace.Trace) *Windows {
-	ws := &Windows{tr: tr, writes: map[trace.Sym][]trace.EventRef{}, holds: make([][]holdSpan, len(tr.Threads))}
+	ws := newWindows(tr)
+	// The lists at their lengths: grown by appending, they kept up to
+	// twice their bytes for the whole run (a cut every event or so on a
+	// lock-heavy recording).
+	ws.cuts, ws.cutAt = slices.Clone(ws.cuts), slices.Clone(ws.cutAt)
+	for t := range ws.holds {
+		ws.holds[t] = slices.Clone(ws.holds[t])
+	}
+	for v := range ws.writes {
+		ws.writes[v] = slices.Clone(ws.writes[v])
+	}
+	return ws
+}
+
+func newWindows(tr *trace.Trace) *Windows {
+	ws := &Windows{tr: tr, writes: map[trace.Sym][]trace.EventRef{}, holds: make([][]holdSpan, len(tr.Threads)),
+		order: make([]trace.EventRef, 0, tr.NumEvents())}
 	for _, th := range tr.Threads {
 		for i := range th.Events {
 			ws.order = append(ws.order, trace.EventRef{Thread: th.ID, Index: uint32(i)})

@@ -3,6 +3,7 @@ package predict
 import (
 	"context"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sort"
@@ -99,29 +100,14 @@ type Progress struct {
 // constraints of their slice asserted).
 const batchSize = 32
 
-// job is one distinct solver question with the bindings that ask it.
-type job struct {
-	plan     *altPlan
-	choice   []trace.EventRef
-	bindings [][]trace.Sym
-	// verdict, reason and stage are what the job keeps of its Decision:
-	// a run over a million events keeps about a million jobs until the
-	// end, so the rest (the schedule, what stages derived) is dropped as
-	// soon as the job is decided (TestKeptPerCandidateIsSmall).
-	reason string
-	stage  string
-	// witness is the decision's schedule, compacted once validated and
-	// kept in the run's witness file (the zero Witness: none kept).
-	witness Witness
-	// seq is the job's place in production order; group its location
-	// group (nil with Options.All); skipped says it was not decided
-	// because its group had an earlier violation.
-	seq     int
-	group   *group
-	verdict Verdict
-	skipped bool
-	// done says the job was decided (or skipped) before the run ended.
-	done bool
+// task is a job as a worker gets it: with its seq, its plan and its
+// choice (the job's own events, or a copy of a longer choice: the
+// store's plans and choices may move while the producer adds more).
+type task struct {
+	j      *job
+	seq    int32
+	plan   *altPlan
+	choice []trace.EventRef
 }
 
 // batchResetter is a Decider that can forget what it kept from earlier
@@ -178,7 +164,12 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	var prog progress
 	stopProgress := prog.report(opts.Progress, start)
 	defer stopProgress()
-	work := make(chan []*job, 2*jobs)
+	work := make(chan []task, 2*jobs)
+	store := newJobStore()
+	var groups *groups
+	if !opts.All {
+		groups = newGroups(tr)
+	}
 	var (
 		wg      sync.WaitGroup
 		errOnce sync.Once
@@ -214,16 +205,18 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 				if r, ok := dec.(batchResetter); ok {
 					r.ResetBatch()
 				}
-				for _, j := range batch {
+				for _, t := range batch {
 					if ctx.Err() != nil {
 						break
 					}
-					if j.group.settled(j.seq) {
-						j.skipped, j.done = true, true
+					j := t.j
+					if groups.settled(j.group, t.seq) {
+						j.flags |= jobSkipped | jobDone
 						prog.decided.Add(1)
 						continue
 					}
-					c := encode.Candidate{Alt: j.plan.alt, Choice: j.choice}
+					plan := t.plan
+					c := encode.Candidate{Alt: plan.alt, Choice: t.choice}
 					var d Decision
 					if sd, ok := dec.(sharedDecider); ok {
 						d = sd.decideShared(c)
@@ -233,7 +226,13 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 					if d.Verdict == Unknown && d.Reason == stage.Interrupted {
 						continue // left undecided
 					}
-					j.verdict, j.reason, j.stage, j.done = d.Verdict, d.Reason, d.Stage, true
+					j.verdict, j.flags = d.Verdict, j.flags|jobDone
+					if d.Stage == stage.GivenStage {
+						j.flags |= jobGiven
+					}
+					if d.Verdict == Unknown {
+						store.setReason(t.seq, d.Reason)
+					}
 					prog.decided.Add(1)
 					if mem.Tight() {
 						if r, ok := dec.(batchResetter); ok {
@@ -244,7 +243,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 						continue
 					}
 					if !d.Validated {
-						if err := checkWitness(facts, opts.Mem, j, d); err != nil {
+						if err := checkWitness(facts, opts.Mem, plan, t.choice, d); err != nil {
 							fail(err)
 							continue
 						}
@@ -252,25 +251,28 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 					if witnesses != nil {
 						j.witness = witnesses.keep(facts.Witness(d))
 					}
-					j.group.found(j)
+					groups.found(j, t.seq, store, witnesses.drop)
 					prog.violations.Add(1)
 				}
 			}
 		}()
 	}
 
-	var groups *groups
-	if !opts.All {
-		groups = newGroups(tr)
-	}
-	all := produce(ctx, tr, props, pf, groups, &res.Stats, &prog, work)
+	produce(ctx, tr, props, pf, groups, store, &res.Stats, &prog, work)
 	close(work)
 	wg.Wait()
+	// The workers' solvers are closed: what malloc keeps of their
+	// memory goes back to the system before the reports are written.
+	mem.trim()
 	if runErr != nil {
 		return nil, runErr
 	}
 	res.Interrupted = interrupt.Err() != nil
-	collect(res, all)
+	collect(res, store, groups, witnesses)
+	// The facts and the jobs are garbage now: collect them before the
+	// reports are written (memoryWatch.settle).
+	facts, pf, store, groups = nil, nil, nil, nil
+	mem.settle()
 	res.Stats.Seconds = time.Since(start).Seconds()
 	return res, nil
 }
@@ -295,10 +297,10 @@ func MergeStages(a, b []stage.StageStats) []stage.StageStats {
 }
 
 // produce streams the distinct candidates to the workers in batches and
-// returns every job, in production order, once all are sent.
-func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter.Filter, gs *groups, st *Stats, prog *progress, work chan<- []*job) []*job {
+// adds every job, in production order, to store.
+func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter.Filter, gs *groups, store *jobStore, st *Stats, prog *progress, work chan<- []task) {
 	defer prog.enumerated.Store(true)
-	var all, batch []*job
+	var batch []task
 	flush := func() bool {
 		if len(batch) == 0 {
 			return true
@@ -321,9 +323,22 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 			plan := newAltPlan(p, ai, in.Events, pairs)
 			plan.idx = pf.Index()
 			plan.watch = encode.NewWatch(ctx.Done())
+			planIdx := len(store.plans)
+			if planIdx > math.MaxUint16 {
+				panic("predict: more than 65,536 alternatives")
+			}
+			store.plans = append(store.plans, plan)
 			memo := newMemo(plan, len(p.Params))
 			ok := true
 			bindingsFor(len(p.Params), in.Events, plan.decls, plan.watch, func(binding []trace.Sym) bool {
+				bi := int32(-1) // binding's index in the store, once a job has it
+				bindingIdx := func() int32 {
+					if bi < 0 {
+						bi = int32(len(store.bindings))
+						store.bindings = append(store.bindings, binding)
+					}
+					return bi
+				}
 				return plan.choices(binding, func(choice []trace.EventRef) bool {
 					// Before every candidate (interrupt.go), and before
 					// counting it: one seen after the interrupt is
@@ -336,8 +351,8 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 					prog.formed.Add(1)
 					// A choice met before (with another binding) is the
 					// same question: its job answers for both.
-					if j := memo.seen(choice); j != nil {
-						j.bindings = append(j.bindings, binding)
+					if seq, ok := memo.seen(choice); ok {
+						store.addBinding(seq, bindingIdx())
 						return true
 					}
 					// The clocks first: whether a choice is pre-filtered
@@ -348,16 +363,20 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 						return true
 					}
 					g := gs.of(pi, plan, choice)
-					if g.settled(len(all)) {
+					if gs.settled(g, int32(store.len())) {
 						st.Skipped++ // its group has a violation already
 						return true
 					}
-					j := &job{plan: plan, choice: append([]trace.EventRef(nil), choice...), bindings: [][]trace.Sym{binding}}
-					j.seq, j.group = len(all), g
+					j, seq := store.add(planIdx, choice, bindingIdx(), g)
 					prog.queued.Add(1)
-					memo.add(choice, j)
-					all = append(all, j)
-					batch = append(batch, j)
+					memo.add(choice, seq)
+					t := task{j: j, seq: seq, plan: plan}
+					if int(j.n) <= len(j.choice) {
+						t.choice = j.choice[:j.n:j.n]
+					} else {
+						t.choice = slices.Clone(choice)
+					}
+					batch = append(batch, t)
 					if len(batch) == batchSize {
 						ok = flush()
 					}
@@ -365,26 +384,25 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 				})
 			})
 			if !ok || interrupted(ctx) {
-				return all
+				return
 			}
 		}
 	}
 	flush()
-	return all
 }
 
 // checkWitness re-checks a Sat decision with the replay validator, which
 // shares nothing with the encoding (docs/semantics.md).
-func checkWitness(facts *stage.Facts, mem trace.MemoryModel, j *job, d Decision) error {
+func checkWitness(facts *stage.Facts, mem trace.MemoryModel, plan *altPlan, choice []trace.EventRef, d Decision) error {
 	tr, sched := facts.Trace, facts.Steps(d)
 	err := facts.Checker.ValidateIn(facts.Model, mem, sched)
 	if err == nil {
-		err = replay.CheckPattern(tr, j.plan.alt, j.choice, sched)
+		err = replay.CheckPattern(tr, plan.alt, choice, sched)
 	}
 	if err == nil {
 		return nil
 	}
-	return WitnessError(tr, j.plan.prop.Name, j.choice, sched, err)
+	return WitnessError(tr, plan.prop.Name, choice, sched, err)
 }
 
 // WitnessError is the internal error of property's witness for choice,
@@ -400,55 +418,68 @@ func WitnessError(tr *trace.Trace, property string, choice []trace.EventRef, sch
 }
 
 // collect turns decided jobs into the sorted violations and unknowns.
-func collect(res *Result, all []*job) {
-	// The violations' slice is made at its size: grown by appending, a
-	// million violations would briefly take twice their bytes.
-	n := 0
-	for _, j := range all {
-		if j.done && j.verdict == Sat && !j.group.hides(j) {
-			n += len(j.bindings)
+func collect(res *Result, store *jobStore, gs *groups, witnesses *witnessStore) {
+	// The violations' slice, and their choices' events, are made at
+	// their size: grown by appending, a million violations would
+	// briefly take twice their bytes.
+	n, refs := 0, 0
+	store.each(func(seq int32, j *job) {
+		if j.is(jobDone) && j.verdict == Sat && !gs.hides(j, seq) {
+			n += store.numBindings(seq)
+			refs += int(j.n)
 		}
-	}
+	})
 	if n > 0 {
 		res.Violations = make([]Violation, 0, n)
 	}
+	chosen := make([]trace.EventRef, 0, refs)
 	propIndex := map[*spec.Property]int{}
-	for _, j := range all {
-		if _, ok := propIndex[j.plan.prop]; !ok {
-			propIndex[j.plan.prop] = len(propIndex)
+	store.each(func(seq int32, j *job) {
+		plan := store.plans[j.plan]
+		if _, ok := propIndex[plan.prop]; !ok {
+			propIndex[plan.prop] = len(propIndex)
 		}
-		if !j.done {
+		if !j.is(jobDone) {
 			res.Stats.Undecided++
-			continue
+			return
 		}
-		if j.group.hides(j) {
-			res.Stats.Skipped += len(j.bindings)
-			continue
+		if gs.hides(j, seq) {
+			res.Stats.Skipped += store.numBindings(seq)
+			return
 		}
-		if j.stage == stage.GivenStage && j.verdict == Unsat {
+		if j.is(jobGiven) && j.verdict == Unsat {
 			// The pre-filter's rules given the chosen events, asked as a
 			// stage (it costs a closure, and the finders before it settle
 			// most candidates for less): counted as pre-filtered, as when
 			// the pre-filter asked them.
-			res.Stats.Prefiltered += len(j.bindings)
-			continue
+			res.Stats.Prefiltered += store.numBindings(seq)
+			return
 		}
 		res.Stats.SolverCalls++
-		for _, b := range j.bindings {
+		var choice []trace.EventRef
+		switch j.verdict {
+		case Sat:
+			start := len(chosen)
+			chosen = store.choiceOf(chosen, j)
+			choice = chosen[start:len(chosen):len(chosen)]
+		case Unknown:
+			choice = store.choiceOf(nil, j)
+		}
+		store.bindingsOf(j, seq, func(b []trace.Sym) {
 			switch j.verdict {
 			case Sat:
 				res.Violations = append(res.Violations, Violation{
-					Property: j.plan.prop, Alt: j.plan.altIdx, Binding: b,
-					Choice: j.choice, Witness: j.witness,
+					Property: plan.prop, Alt: plan.altIdx, Binding: b,
+					Choice: choice, Witness: witnesses.handle(j.witness),
 				})
 			case Unknown:
 				res.Unknown = append(res.Unknown, UnknownCandidate{
-					Property: j.plan.prop, Alt: j.plan.altIdx, Binding: b,
-					Choice: j.choice, Reason: j.reason,
+					Property: plan.prop, Alt: plan.altIdx, Binding: b,
+					Choice: choice, Reason: store.reasons[seq],
 				})
 			}
-		}
-	}
+		})
+	})
 	tr := res.Trace
 	less := func(pa, pb *spec.Property, aa, ab int, ca, cb []trace.EventRef, ba, bb []trace.Sym) bool {
 		if pa != pb {

@@ -32,6 +32,11 @@ func newGroupKeys(tr *trace.Trace) *groupKeys {
 
 // key is the group key of a choice of events for alternative alt of p.
 func (k *groupKeys) key(p *spec.Property, alt *spec.Alternative, choice []trace.EventRef) string {
+	return string(k.keyBytes(p, alt, choice))
+}
+
+// keyBytes is key's bytes, valid until the next call.
+func (k *groupKeys) keyBytes(p *spec.Property, alt *spec.Alternative, choice []trace.EventRef) []byte {
 	groups, ok := k.occs[alt]
 	if !ok {
 		groups = occGroups(alt)
@@ -55,7 +60,7 @@ func (k *groupKeys) key(p *spec.Property, alt *spec.Alternative, choice []trace.
 		k.parts = parts[:0]
 	}
 	k.buf = b
-	return string(b)
+	return b
 }
 
 // name numbers a property or event name (the two never share a place in

@@ -16,75 +16,114 @@ import (
 // the group's first. (How many later candidates were decided anyway depends
 // on timing, so without --all a report's count is 1.)
 
-// groups tracks the location groups of one run.
+// groups tracks the location groups of one run. A group is its index in
+// best, which holds the seq of its violation first in report order found
+// so far (noViolation: none yet). A run over a million events has a
+// group per candidate or so, so a group is four bytes and its key's
+// entry: in short, inline, when the key has at most shortKeyLen bytes
+// (a race's two places, each a location, take about ten), else in long.
 type groups struct {
-	keys  *groupKeys // used by the producer only
-	mu    sync.Mutex
-	byKey map[string]*group
+	keys  *groupKeys // used by the producer only, as are short and long
+	short map[shortKey]int32
+	long  map[string]int32
+	mu    sync.Mutex // guards best
+	best  []int32
 }
 
-// group is one location group; best is its violation first in report
-// order found so far (guarded by the groups' mutex).
-type group struct {
-	gs   *groups
-	best *job
+// shortKeyLen is the longest key kept in a shortKey.
+const shortKeyLen = 15
+
+// shortKey is a group key of at most shortKeyLen bytes, and its length.
+type shortKey struct {
+	b [shortKeyLen]byte
+	n uint8
 }
+
+// noViolation is the best of a group with no violation found yet.
+const noViolation = -1
 
 func newGroups(tr *trace.Trace) *groups {
-	return &groups{keys: newGroupKeys(tr), byKey: map[string]*group{}}
+	return &groups{keys: newGroupKeys(tr), short: map[shortKey]int32{}, long: map[string]int32{}}
 }
 
 // of returns the group of a choice of plan's alternative of property pi;
-// nil when groups are not tracked (--all).
-func (gs *groups) of(pi int, plan *altPlan, choice []trace.EventRef) *group {
+// noGroup when groups are not tracked (--all). The producer calls it.
+func (gs *groups) of(pi int, plan *altPlan, choice []trace.EventRef) int32 {
 	if gs == nil {
-		return nil
+		return noGroup
 	}
-	k := gs.keys.key(plan.prop, plan.alt, choice)
-	gs.mu.Lock()
-	defer gs.mu.Unlock()
-	g := gs.byKey[k]
-	if g == nil {
-		g = &group{gs: gs}
-		gs.byKey[k] = g
+	k := gs.keys.keyBytes(plan.prop, plan.alt, choice)
+	if len(k) <= shortKeyLen {
+		sk := shortKey{n: uint8(len(k))}
+		copy(sk.b[:], k)
+		g, ok := gs.short[sk]
+		if !ok {
+			g = gs.add()
+			gs.short[sk] = g
+		}
+		return g
+	}
+	g, ok := gs.long[string(k)]
+	if !ok {
+		g = gs.add()
+		gs.long[string(k)] = g
 	}
 	return g
 }
 
-// settled reports whether a violation of the group formed before seq is
+// add makes a group.
+func (gs *groups) add() int32 {
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	gs.best = append(gs.best, noViolation)
+	return int32(len(gs.best) - 1)
+}
+
+// settled reports whether a violation of group g formed before seq is
 // known: a candidate formed at seq need not be decided.
-func (g *group) settled(seq int) bool {
-	if g == nil {
+func (gs *groups) settled(g int32, seq int32) bool {
+	if g == noGroup {
 		return false
 	}
-	g.gs.mu.Lock()
-	defer g.gs.mu.Unlock()
-	return g.best != nil && g.best.seq < seq
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	b := gs.best[g]
+	return b != noViolation && b < seq
 }
 
-// found records that j is a violation. The violation that is not the
-// group's first (the former first, or j itself) will not be reported: its
-// witness is dropped at once, so that a run keeps one per group.
-func (g *group) found(j *job) {
-	if g == nil {
+// found records that j, the job of seq, is a violation. The violation
+// that is not the group's first (the former first, or j itself) will not
+// be reported: its witness is dropped at once (drop), so that a run keeps
+// one per group.
+func (gs *groups) found(j *job, seq int32, jobs *jobStore, drop func(witnessRef)) {
+	if j.group == noGroup {
 		return
 	}
-	g.gs.mu.Lock()
-	defer g.gs.mu.Unlock()
+	gs.mu.Lock()
+	defer gs.mu.Unlock()
+	b := gs.best[j.group]
 	switch {
-	case g.best == nil:
-		g.best = j
-	case j.seq < g.best.seq:
-		g.best.witness = Witness{}
-		g.best = j
+	case b == noViolation:
+		gs.best[j.group] = seq
+	case seq < b:
+		prev := jobs.at(b)
+		drop(prev.witness)
+		prev.witness = witnessRef{}
+		gs.best[j.group] = seq
 	default:
-		j.witness = Witness{}
+		drop(j.witness)
+		j.witness = witnessRef{}
 	}
 }
 
-// hides reports, once every job is done, whether j stays out of the
-// result: it was formed after its group's first violation (it was
-// skipped, or decided only because that violation was not known yet).
-func (g *group) hides(j *job) bool {
-	return g != nil && (j.skipped || (g.best != nil && g.best.seq < j.seq))
+// hides reports, once every job is done, whether j, the job of seq,
+// stays out of the result: it was formed after its group's first
+// violation (it was skipped, or decided only because that violation was
+// not known yet).
+func (gs *groups) hides(j *job, seq int32) bool {
+	if j.group == noGroup {
+		return false
+	}
+	b := gs.best[j.group]
+	return j.is(jobSkipped) || (b != noViolation && b < seq)
 }

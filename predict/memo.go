@@ -14,28 +14,29 @@ import (
 // its events), a choice agrees with one binding only, and bindingsFor
 // yields every binding once.
 type memo struct {
-	jobs map[choiceKey]*job // nil: no choice comes back
+	jobs map[choiceKey]int32 // the job's seq; nil: no choice comes back
 }
 
 func newMemo(plan *altPlan, nParams int) memo {
 	if choiceFixesBinding(plan.alt, plan.events, nParams) {
 		return memo{}
 	}
-	return memo{jobs: map[choiceKey]*job{}}
+	return memo{jobs: map[choiceKey]int32{}}
 }
 
-// seen is the job of choice, if it was met before.
-func (m memo) seen(choice []trace.EventRef) *job {
+// seen is the seq of the job of choice, if it was met before.
+func (m memo) seen(choice []trace.EventRef) (int32, bool) {
 	if m.jobs == nil {
-		return nil
+		return 0, false
 	}
-	return m.jobs[keyOf(choice)]
+	seq, ok := m.jobs[keyOf(choice)]
+	return seq, ok
 }
 
-// add records choice's job.
-func (m memo) add(choice []trace.EventRef, j *job) {
+// add records that choice's job is the job of seq.
+func (m memo) add(choice []trace.EventRef, seq int32) {
 	if m.jobs != nil {
-		m.jobs[keyOf(choice)] = j
+		m.jobs[keyOf(choice)] = seq
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"gpredict/predict/smt"
 )
 
 // DefaultMemoryBudget is the memory budget of a run that sets none: half
@@ -63,11 +65,31 @@ type memoryWatch struct {
 	// stopped closes when the watching goroutine has ended: the pacer
 	// is its own, and is stopped by it.
 	stopped chan struct{}
+	// mallocFree and trimMalloc are smt.MallocFree and smt.TrimMalloc
+	// (a test's fakes); samples counts the samples taken (the watching
+	// goroutine's).
+	mallocFree func() int64
+	trimMalloc func()
+	// freeOS is debug.FreeOSMemory (a test's fake).
+	freeOS  func()
+	samples int
 }
+
+// mallocSlack is how much free C memory the watch lets malloc keep:
+// every trimEvery samples (two seconds), malloc gives back what it holds
+// free past it. Z3's contexts come and go, and glibc keeps what a freed
+// one held resident for the next: on the lock-heavy STD member of 100K
+// events 40 to 120 MB of the run's resident memory, more than Z3 used
+// at any time (docs/engine.md, Memory).
+const (
+	mallocSlack = 32 << 20
+	trimEvery   = 20
+)
 
 // watchMemory starts watching (budget ≤ 0: no budget, nothing watched).
 func watchMemory(budget int64) *memoryWatch {
-	w := &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{})}
+	w := &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{}),
+		mallocFree: smt.MallocFree, trimMalloc: smt.TrimMalloc, freeOS: debug.FreeOSMemory}
 	if budget <= 0 {
 		return w
 	}
@@ -102,6 +124,9 @@ func softLimit(budget int64) int64 { return budget - budget/8 }
 // sample reads the resident memory once.
 func (w *memoryWatch) sample() {
 	w.pacer.adjust()
+	if w.samples++; w.samples%trimEvery == 0 {
+		w.trim()
+	}
 	rss := residentMemory()
 	if rss > w.peak.Load() {
 		w.peak.Store(rss)
@@ -110,6 +135,30 @@ func (w *memoryWatch) sample() {
 		runtime.GC()
 		debug.FreeOSMemory()
 	}
+}
+
+// trim gives malloc's free memory back when it holds more than
+// mallocSlack.
+func (w *memoryWatch) trim() {
+	if w.mallocFree() > mallocSlack {
+		w.trimMalloc()
+	}
+}
+
+// settle ends a run whose collector the pacer keeps close to its live
+// heap (GOGC below 100): a collection now, once the run's facts are
+// garbage, and malloc's free memory given back. Without it, GOGC given
+// back to 100 let the heap grow to twice what the run had live at its
+// last collection — the facts included — before the next one, while the
+// reports were written: on the 1M member the resident memory went from
+// 0.89 GB during the run to 1.13 GB just after it. Small runs, which the
+// pacer leaves at 100, pay nothing.
+func (w *memoryWatch) settle() {
+	if w.pacer == nil || w.pacer.paced() >= 100 {
+		return
+	}
+	w.freeOS()
+	w.trim()
 }
 
 // Tight reports whether the budget has been reached.

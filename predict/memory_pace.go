@@ -52,6 +52,14 @@ func (p *gcPacer) adjust() {
 	}
 }
 
+// paced is the GOGC the pacer set last (100 when it is off).
+func (p *gcPacer) paced() int {
+	if !p.on {
+		return 100
+	}
+	return p.percent
+}
+
 // stop restores the GOGC from before.
 func (p *gcPacer) stop() {
 	if p.on {

@@ -69,3 +69,51 @@ func TestMemoryWatchSoftLimit(t *testing.T) {
 		t.Error("tight under a budget far above the process")
 	}
 }
+
+// TestMemoryWatchTrimsMalloc: every trimEvery samples the watch has
+// malloc give back its free memory, when it holds more than mallocSlack.
+func TestMemoryWatchTrimsMalloc(t *testing.T) {
+	for _, tc := range []struct {
+		free  int64
+		want  int
+		title string
+	}{
+		{mallocSlack + 1, 2, "past the slack"},
+		{mallocSlack, 0, "at the slack"},
+		{-1, 0, "unknown (off glibc)"},
+	} {
+		trims := 0
+		w := &memoryWatch{pacer: &gcPacer{}, budget: 64 << 30,
+			mallocFree: func() int64 { return tc.free }, trimMalloc: func() { trims++ }}
+		for range 2*trimEvery + trimEvery/2 {
+			w.sample()
+		}
+		if trims != tc.want {
+			t.Errorf("%s: %d trims in %d samples, want %d", tc.title, trims, 2*trimEvery+trimEvery/2, tc.want)
+		}
+	}
+}
+
+// TestMemoryWatchSettles: a run whose collector the pacer kept below
+// GOGC 100 ends with a collection given back to the system (settle); one
+// left at Go's default, or whose GOGC the user set, does not.
+func TestMemoryWatchSettles(t *testing.T) {
+	for _, tc := range []struct {
+		title string
+		pacer *gcPacer
+		want  int
+	}{
+		{"paced to 25", &gcPacer{on: true, percent: 25}, 1},
+		{"left at 100", &gcPacer{on: true, percent: 100}, 0},
+		{"GOGC set by the user", &gcPacer{on: false, percent: 25}, 0},
+		{"no budget (no pacer)", nil, 0},
+	} {
+		freed := 0
+		w := &memoryWatch{pacer: tc.pacer, freeOS: func() { freed++ },
+			mallocFree: func() int64 { return 0 }, trimMalloc: func() {}}
+		w.settle()
+		if freed != tc.want {
+			t.Errorf("%s: %d collections, want %d", tc.title, freed, tc.want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package predict
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"sync"
 
@@ -61,13 +62,34 @@ type witnessStore struct {
 	full     bool     // a write failed: keep the later ones in memory
 	end      int64
 	buf      []byte
+	// mem holds the witnesses kept in memory, by the index their
+	// witnessRef gives (dropped ones are zero).
+	mem []replay.Witness
 }
 
-// witnessesInMemory is how many bytes of witnesses a run keeps in memory
-// before it makes its witness file: 16 MiB, some 28,000 witnesses of
-// the 1M-event member (about 600 bytes each), far more than a small run
-// has.
-const witnessesInMemory = 16 << 20
+// witnessRef is a kept witness as its job holds it, in twelve bytes
+// and no pointer: none (size 0), size bytes at off in the run's file
+// (size > 0), or the store's in-memory witness mem[off] (size < 0). The
+// offset is two halves, so that a job holding one needs no eight-byte
+// alignment (TestKeptPerCandidateIsSmall).
+type witnessRef struct {
+	lo, hi uint32
+	size   int32
+}
+
+func refAt(off int64, size int32) witnessRef {
+	return witnessRef{lo: uint32(off), hi: uint32(uint64(off) >> 32), size: size}
+}
+
+func (h witnessRef) off() int64 { return int64(uint64(h.hi)<<32 | uint64(h.lo)) }
+
+// witnessesInMemory is how many bytes of witnesses (as the file would
+// hold them) a run keeps in memory before it makes its witness file:
+// 4 MiB, some 7,000 witnesses of the 1M-event member (about 600 bytes
+// each), far more than a small run has. In memory a witness takes about
+// twice its bytes with its header: at 16 MiB the witnesses kept in
+// memory were 34 MB of the 1M member's heap for the whole run.
+const witnessesInMemory = 4 << 20
 
 // newWitnessStore makes the store of a run over tr whose witnesses may
 // share head (nil: none does), keeping inMemory bytes of them in memory
@@ -96,13 +118,13 @@ func (s *witnessStore) open() {
 	s.f = f
 }
 
-// keep stores w and returns its handle.
-func (s *witnessStore) keep(w replay.Witness) Witness {
+// keep stores w and returns where.
+func (s *witnessStore) keep(w replay.Witness) witnessRef {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	buf, ok := w.Marshal(s.buf[:0], s.head)
-	if !ok {
-		return KeepWitness(w) // a head of its own: not for the file
+	if !ok || len(buf) > math.MaxInt32 {
+		return s.inMem(w) // a head of its own: not for the file
 	}
 	s.buf = buf
 	if !s.tried && s.held+int64(len(buf)) > s.inMemory {
@@ -110,17 +132,45 @@ func (s *witnessStore) keep(w replay.Witness) Witness {
 	}
 	if s.f == nil || s.full {
 		s.held += int64(len(buf)) // about what it takes in memory
-		return KeepWitness(w)
+		return s.inMem(w)
 	}
 	if _, err := s.f.WriteAt(buf, s.end); err != nil {
 		// A full disk: this witness and the later ones stay in memory
 		// (those written before it are read back as usual).
 		s.full = true
-		return KeepWitness(w)
+		return s.inMem(w)
 	}
-	h := Witness{store: s, off: s.end, size: len(buf)}
+	h := refAt(s.end, int32(len(buf)))
 	s.end += int64(len(buf))
 	return h
+}
+
+// inMem keeps w in memory (s.mu held).
+func (s *witnessStore) inMem(w replay.Witness) witnessRef {
+	s.mem = append(s.mem, w)
+	return refAt(int64(len(s.mem)-1), -1)
+}
+
+// drop forgets the witness of h: one kept in memory is let go (one in
+// the file stays there, unread).
+func (s *witnessStore) drop(h witnessRef) {
+	if s == nil || h.size >= 0 {
+		return
+	}
+	s.mu.Lock()
+	s.mem[h.off()] = replay.Witness{}
+	s.mu.Unlock()
+}
+
+// handle is the Witness of h, once the workers are done.
+func (s *witnessStore) handle(h witnessRef) Witness {
+	switch {
+	case h.size > 0:
+		return Witness{store: s, off: h.off(), size: int(h.size)}
+	case h.size < 0:
+		return Witness{mem: &s.mem[h.off()]}
+	}
+	return Witness{}
 }
 
 // load reads back the witness written at off.

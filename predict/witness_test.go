@@ -122,7 +122,8 @@ func TestKeptPerCandidateIsSmall(t *testing.T) {
 		name       string
 		size, most uintptr
 	}{
-		{"job", unsafe.Sizeof(job{}), 144},
+		{"job", unsafe.Sizeof(job{}), 48},
+		{"witnessRef", unsafe.Sizeof(witnessRef{}), 12},
 		{"choiceKey", unsafe.Sizeof(choiceKey{}), 48},
 		{"Violation", unsafe.Sizeof(Violation{}), 96},
 		{"Witness", unsafe.Sizeof(Witness{}), 32},

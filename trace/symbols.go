@@ -1,5 +1,7 @@
 package trace
 
+import "hash/maphash"
+
 // Sym is an interned string: variables, values, objects, locks, signatures,
 // locations and thread names are stored once per trace and events refer to
 // them by number. Sym 0 is the absent/empty string.
@@ -10,40 +12,117 @@ const NoSym Sym = 0
 
 // Symbols is an intern table. It is not safe for concurrent mutation; a
 // trace is built by one reader and then only read.
+//
+// A trace can hold a symbol per event (an STD recording gives every event
+// a location of its own: about a million symbols at a million events), so
+// the index from string to Sym is an open-addressing table of Syms,
+// probed linearly and at most half full, rather than a map: four to eight
+// bytes a symbol where a map[string]Sym took some forty
+// (docs/engine.md, Limits; TestSymbolsIntern).
 type Symbols struct {
 	names []string
-	index map[string]Sym
+	seed  maphash.Seed
+	// slots holds, at the place a string's hash gives (or the next free
+	// one after it), its Sym; NoSym marks a free slot (the empty string,
+	// Sym 0, is never looked up there). Its length is a power of two.
+	slots []Sym
 }
 
 // NewSymbols returns a table holding only the empty string as Sym 0.
 func NewSymbols() *Symbols {
-	return &Symbols{names: []string{""}, index: map[string]Sym{"": NoSym}}
+	return &Symbols{names: []string{""}, seed: maphash.MakeSeed(), slots: make([]Sym, 16)}
 }
 
-// Intern returns the Sym of s, adding it if new.
-func (s *Symbols) Intern(str string) Sym {
-	if id, ok := s.index[str]; ok {
-		return id
+// find returns the Sym of str and true, or the free slot where it would
+// go and false.
+func (s *Symbols) find(h uint64, str string) (int, bool) {
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		id := s.slots[i]
+		if id == NoSym {
+			return int(i), false
+		}
+		if s.names[id] == str {
+			return int(id), true
+		}
 	}
+}
+
+// findBytes is find for a byte slice (no allocation).
+func (s *Symbols) findBytes(h uint64, b []byte) (int, bool) {
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		id := s.slots[i]
+		if id == NoSym {
+			return int(i), false
+		}
+		if s.names[id] == string(b) {
+			return int(id), true
+		}
+	}
+}
+
+// Intern returns the Sym of str, adding it if new.
+func (s *Symbols) Intern(str string) Sym {
+	if str == "" {
+		return NoSym
+	}
+	h := maphash.String(s.seed, str)
+	at, ok := s.find(h, str)
+	if ok {
+		return Sym(at)
+	}
+	return s.add(at, h, str)
+}
+
+// add adds str, whose hash is h and whose free slot is at.
+func (s *Symbols) add(at int, h uint64, str string) Sym {
 	id := Sym(len(s.names))
 	s.names = append(s.names, str)
-	s.index[str] = id
+	s.slots[at] = id
+	if 2*len(s.names) > len(s.slots) {
+		s.grow()
+	}
 	return id
+}
+
+// grow doubles the slots and places every Sym again.
+func (s *Symbols) grow() {
+	s.slots = make([]Sym, 2*len(s.slots))
+	mask := uint64(len(s.slots) - 1)
+	for id := 1; id < len(s.names); id++ {
+		i := maphash.String(s.seed, s.names[id]) & mask
+		for s.slots[i] != NoSym {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = Sym(id)
+	}
 }
 
 // InternBytes is Intern for a byte slice; it allocates only when b is new,
 // which keeps the readers' per-line cost down.
 func (s *Symbols) InternBytes(b []byte) Sym {
-	if id, ok := s.index[string(b)]; ok {
-		return id
+	if len(b) == 0 {
+		return NoSym
 	}
-	return s.Intern(string(b))
+	h := maphash.Bytes(s.seed, b)
+	at, ok := s.findBytes(h, b)
+	if ok {
+		return Sym(at)
+	}
+	return s.add(at, h, string(b))
 }
 
-// Lookup returns the Sym of s if it was interned.
+// Lookup returns the Sym of str if it was interned.
 func (s *Symbols) Lookup(str string) (Sym, bool) {
-	id, ok := s.index[str]
-	return id, ok
+	if str == "" {
+		return NoSym, true
+	}
+	at, ok := s.find(maphash.String(s.seed, str), str)
+	if !ok {
+		return NoSym, false
+	}
+	return Sym(at), true
 }
 
 // String returns the string of id.

@@ -42,6 +42,24 @@ static int mallocHeaps(void) {
 #endif
 }
 
+// mallocFree is how many bytes malloc holds free in its arenas, resident
+// until trimmed; -1 where it cannot tell.
+static long long mallocFree(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+	struct mallinfo2 m = mallinfo2();
+	return (long long)m.fordblks;
+#else
+	return -1;
+#endif
+}
+
+// trimMalloc gives malloc's free memory back to the system.
+static void trimMalloc(void) {
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 // bsd_signal is glibc's signal() under another of its names (the same
 // function: signal is an alias of it), so the definition below can pass
 // every other signal on.
@@ -110,6 +128,22 @@ var z3Once sync.Once
 // under MALLOC_ARENA_MAX=1), in no more time: the workers allocate
 // between checks, so they rarely contend for the one arena's lock.
 func mallocArenas() int { return int(C.mallocHeaps()) }
+
+// MallocFree is how many bytes of C memory (Z3's) malloc holds free: a
+// freed context's memory stays resident in the arena until it is reused
+// or trimmed (-1: unknown, off glibc).
+func MallocFree() int64 { return int64(C.mallocFree()) }
+
+// TrimMalloc gives malloc's free memory back to the system (glibc's
+// malloc_trim; nothing elsewhere). On the lock-heavy STD member of 100K
+// events some 40 to 120 MB of the run's resident memory was C memory
+// malloc held free between contexts, and 118 MB once the workers had
+// closed theirs (mallinfo2, sampled every second). Measured with eight
+// contexts of 40,000 order atoms made and let go: 185 MB resident after
+// their finalizers ran, 38 MB after a trim, which took 21 to 28 ms (0.5
+// ms for a trim with nothing left to give back). MallocFree still counts
+// what a trim gave back: it stays free, just not resident.
+func TrimMalloc() { C.trimMalloc() }
 
 func setGlobalParam(name, value string) {
 	cn, cv := C.CString(name), C.CString(value)

@@ -28,19 +28,17 @@ import (
 	"gpredict/trace"
 )
 
-// Table is what the stage needs about a trace, computed once: per
-// variable and value, the first write of it in each thread that writes it.
+// Table is what the stage needs about a trace, computed once (per
+// variable and value, the first write of it in each thread that writes
+// it, is the index's FirstWritesOfValue).
 type Table struct {
-	x     *encode.Index
-	tr    *trace.Trace
-	first map[varVal][]trace.EventRef
+	x  *encode.Index
+	tr *trace.Trace
 	// joins[t] lists thread t's joins of threads with events.
 	joins [][]join
 	// forked[t] lists the threads thread t forks, with the fork's index.
 	forked [][]join
 }
-
-type varVal struct{ v, val trace.Sym }
 
 type join struct {
 	at     uint32
@@ -50,7 +48,7 @@ type join struct {
 // NewTable computes the table of x's trace.
 func NewTable(x *encode.Index) *Table {
 	tr := x.Trace
-	t := &Table{x: x, tr: tr, first: map[varVal][]trace.EventRef{},
+	t := &Table{x: x, tr: tr,
 		joins: make([][]join, len(tr.Threads)), forked: make([][]join, len(tr.Threads))}
 	for u, th := range tr.Threads {
 		if th.HasFork {
@@ -60,12 +58,6 @@ func NewTable(x *encode.Index) *Table {
 		for i := range th.Events {
 			ev := &th.Events[i]
 			switch ev.Op {
-			case trace.OpWrite:
-				k := varVal{ev.Obj, ev.Val}
-				fs := t.first[k]
-				if n := len(fs); n == 0 || fs[n-1].Thread != th.ID {
-					t.first[k] = append(fs, trace.EventRef{Thread: th.ID, Index: uint32(i)})
-				}
 			case trace.OpJoin:
 				if c, ok := tr.ThreadByName(tr.Str(ev.Obj)); ok && len(tr.Threads[c].Events) > 0 {
 					t.joins[u] = append(t.joins[u], join{at: uint32(i), thread: c})
@@ -220,7 +212,7 @@ func (s *state) reads(zone int) (grew bool, why string, refuted bool) {
 			}
 			inSchedule := uint32(req) < s.need[u] || (s.chosen[u] && uint32(req) == s.need[u])
 			only, count := trace.EventRef{}, 0
-			for _, w := range s.t.first[varVal{ev.Obj, ev.Val}] {
+			for _, w := range s.t.x.FirstWritesOfValue(ev.Obj, ev.Val) {
 				reach := w.Index < s.stop[w.Thread]
 				if w.Thread == tid {
 					reach = w.Index < i

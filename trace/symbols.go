@@ -72,11 +72,11 @@ func (s *Symbols) Intern(str string) Sym {
 	if ok {
 		return Sym(at)
 	}
-	return s.add(at, h, str)
+	return s.add(at, str)
 }
 
-// add adds str, whose hash is h and whose free slot is at.
-func (s *Symbols) add(at int, h uint64, str string) Sym {
+// add adds str, whose free slot is at.
+func (s *Symbols) add(at int, str string) Sym {
 	id := Sym(len(s.names))
 	s.names = append(s.names, str)
 	s.slots[at] = id
@@ -110,7 +110,7 @@ func (s *Symbols) InternBytes(b []byte) Sym {
 	if ok {
 		return Sym(at)
 	}
-	return s.add(at, h, string(b))
+	return s.add(at, string(b))
 }
 
 // Lookup returns the Sym of str if it was interned.

@@ -60,7 +60,7 @@ type baseMark struct {
 // extra simulated and validated steps.
 const (
 	markBudget = 32 << 20
-	minSpacing = 256
+	minSpacing = 8
 )
 
 // NewBase simulates tr's recorded order (x.Trace must have one: every
@@ -157,17 +157,23 @@ func (base *Base) Keep(ok func(k int) bool) {
 	base.marks = kept
 }
 
-// markFor returns the last mark before which lies no chosen event of ch
-// and no target of a derived order of res (in the base order): what the
-// simulation will still decide about must all come after the mark. ok is
-// false when only the start qualifies.
-func (base *Base) markFor(ch []trace.EventRef, edges []closure.Edge) (baseMark, bool) {
+// markFor returns the last mark before every chosen event of ch and the
+// target of every derived order of edges that the base order breaks — of
+// every derived order, with everyOrder: what the simulation will still
+// decide about must all come after the mark. An order the base keeps
+// holds in every prefix of it, so its target may lie before the mark. ok
+// is false when only the start qualifies.
+func (base *Base) markFor(ch []trace.EventRef, edges []closure.Edge, everyOrder bool) (baseMark, bool) {
 	limit := len(base.Steps)
 	for _, c := range ch {
 		limit = min(limit, base.stepOf(c))
 	}
 	for _, e := range edges {
-		limit = min(limit, base.stepOf(e.To))
+		// An order the base itself keeps holds in every prefix of it;
+		// one the base breaks holds in no prefix that contains its target.
+		if to := base.stepOf(e.To); everyOrder || base.stepOf(e.From) >= to {
+			limit = min(limit, to)
+		}
 	}
 	// The first mark past the limit; the one before it fits.
 	k := sort.Search(len(base.marks), func(i int) bool { return base.marks[i].steps > limit })

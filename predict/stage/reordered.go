@@ -41,13 +41,25 @@ func Reordered(f *Facts) []Stage {
 		}},
 		{Name: "syncp-values", Channels: true, Run: func(q *Query) (Decision, bool) {
 			return reordered(f, q, func(c *reorder.Clocks, b []trace.EventRef) (int, []replay.Step, bool) {
-				return c.Lazy(b, f.MarkAtOrBefore)
+				return c.Lazy(b, func(pos int) int { return f.MarkAtOrBefore(max(0, pos-lazyReach)) })
 			})
 		}},
 		{Name: GivenStage, Channels: true, Run: func(q *Query) (Decision, bool) { return given(f, q) }},
 		{Name: "supply", Channels: true, Run: func(q *Query) (Decision, bool) { return supplied(f, q) }},
 	}
 }
+
+// lazyReach is how far before the first chosen event the syncp-values
+// closure starts (base steps, rounded down to a validator mark): the base
+// order before that is taken as it ran, and its events after it only when
+// the closure needs them. The closure's cost grows with it, and so does
+// what it can leave out: a write between the start and the block that
+// would spoil a read the block needs. Until 2026-11-29 this was the
+// distance to the mark before the first chosen event, 0 to 255 steps
+// with marks every 256; with finer marks (greedy.NewBase) that distance
+// shrank and the stage found a tenth of what it had on the lock-heavy
+// STD member of 100K events.
+const lazyReach = 256
 
 // blockOf is q's chosen events when its pattern is one `||` block.
 func blockOf(q *Query) ([]trace.EventRef, bool) {

@@ -68,13 +68,10 @@ const restartLimit = 4096
 // base is not nil (and from the start when it is). On failure, from is
 // the farthest mark it started from (0: none).
 func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, effort Effort, valid func(int, []replay.Step) bool, stop <-chan struct{}) (from int, steps []replay.Step, ok bool) {
-	s := &search{x: x, ch: ch, events: ch.Events(), base: base, valid: valid, stop: stop}
-	for _, every := range effort.starts(base) {
-		s.everyOrder = every
-		for _, a := range effort.attempts() {
-			if from, steps, ok := s.attempt(a, res); ok {
-				return from, steps, true
-			}
+	s := &search{x: x, ch: ch, events: ch.Events(), base: base, valid: valid, stop: stop, everyOrder: effort == Full}
+	for _, a := range effort.attempts() {
+		if from, steps, ok := s.attempt(a, res); ok {
+			return from, steps, true
 		}
 	}
 	return s.usedFrom, nil, false
@@ -90,7 +87,21 @@ type search struct {
 	// usedFrom is the farthest mark a run started from.
 	usedFrom int
 	// everyOrder says the runs start before the target of every derived
-	// order, not only of those the base breaks (markFor).
+	// order, not only of those the base breaks (markFor). Quick starts at
+	// the nearest mark, which takes the recording as it ran up to the
+	// candidate: on recordings whose variables take few values that keeps
+	// the writes that give the needed reads their values. Full starts
+	// before every derived order's target, which leaves the simulation
+	// free to reorder what the recording did between those orders and the
+	// candidate. Measured on the lock-heavy family (DataRace, one run
+	// each, load 4 to 5): on the 8-thread member of 1K events with values,
+	// greedy's one attempt from the nearest mark found 144 witnesses of
+	// 463, where it had found 83 starting before every order (with marks
+	// every 256 steps, until 2026-11-29); of the 381 candidates
+	// greedy-saturated got on the 16-thread STD member of 10K events,
+	// starting before every order found 332, and then again from the
+	// nearest mark 333, for twice the time on the 8-thread STD member of
+	// 100K events.
 	everyOrder bool
 	// stop ends the search (nil: never).
 	stop <-chan struct{}
@@ -197,29 +208,6 @@ func (e Effort) attempts() []Attempt {
 		return attempts()[:1]
 	}
 	return attempts()
-}
-
-// starts are where a Build's attempts start, in order (markFor's
-// everyOrder). A full Build runs
-// them first from the mark before every derived order's target, which
-// leaves the simulation free to reorder what the recording did between
-// the orders and the candidate, then from the nearest mark, which takes
-// the recording as it ran up to the candidate: on recordings whose
-// variables take few values that keeps the writes that give the needed
-// reads their values. Measured on the lock-heavy family (DataRace, one
-// run each, load 4 to 5): of the 381 candidates greedy-saturated got on
-// the 16-thread STD member of 10K events, the start before every order
-// alone found 332, both starts 333, and a start 256 steps before the
-// nearest mark followed by the nearest 284; on the 8-thread member of 1K
-// events with values, greedy's one attempt from the nearest mark found
-// 144 of 463, where its start before every order (the only start until
-// 2026-11-29, with marks every 256 steps) had found 83. Quick runs its
-// one attempt from the nearest mark.
-func (e Effort) starts(base *Base) (everyOrder []bool) {
-	if base == nil || e == Quick {
-		return []bool{false}
-	}
-	return []bool{true, false}
 }
 
 // attempts are the attempts of Build, in order.

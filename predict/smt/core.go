@@ -96,8 +96,9 @@ func DecideWithCore(e *encode.Encoding, cs []encode.Constraint, cfg CoreConfig) 
 			}
 		}
 		lits[i] = z.ctx.BoolConst(fmt.Sprintf("core%d", i))
-		z.terms.keep = append(z.terms.keep, lits[i])
-		z.solver.Assert(lits[i].Implies(z.terms.lower(c.F)))
+		imp := lits[i].Implies(z.terms.lower(c.F))
+		z.terms.made = append(z.terms.made, lits[i], imp) // z3Terms.made says why
+		z.solver.Assert(imp)
 	}
 	all := make([]int, len(cs))
 	for i := range all {

@@ -858,7 +858,10 @@ func (b *builder) lastSupply(rd trace.EventRef) bool {
 				}
 				break
 			}
-			if b.tr.Event(w).Val == ev.Val && b.reachable(w, rd) {
+			if !b.reachable(w, rd) {
+				break // nor are its thread's later writes: clocks only grow
+			}
+			if b.tr.Event(w).Val == ev.Val {
 				return false
 			}
 		}

@@ -671,19 +671,25 @@ func (b *builder) writerFor(r trace.EventRef, ev *trace.Event) (trace.EventRef, 
 		if u == int(r.Thread) {
 			continue
 		}
-		ws := acc.Writes
-		for k := searchFrom(ws, max(b.next[u], b.need[u])); k < len(ws); k++ {
-			w := trace.EventRef{Thread: trace.ThreadID(u), Index: ws[k]}
-			if b.tr.Event(w).Val != ev.Val {
-				continue
-			}
-			if b.reachable(w, r) && (!found || b.arrival(u, int(w.Index)) < b.arrival(int(best.Thread), int(best.Index))) {
-				best, found = w, true
-			}
-			break // a later write of the thread needs this one's prefix too
+		// Only the thread's first such write: a later one needs its prefix
+		// too.
+		w, ok := b.firstWrite(acc, max(b.next[u], b.need[u]), ev.Val)
+		if ok && b.reachable(w, r) && (!found || b.arrival(u, int(w.Index)) < b.arrival(int(best.Thread), int(best.Index))) {
+			best, found = w, true
 		}
 	}
 	return best, found
+}
+
+// firstWrite is the first of acc's writes (one thread's of one variable)
+// at or after index from that writes val.
+func (b *builder) firstWrite(acc encode.VarAccesses, from int, val trace.Sym) (trace.EventRef, bool) {
+	for k := searchFrom(acc.Writes, from); k < len(acc.Writes); k++ {
+		if w := (trace.EventRef{Thread: acc.Thread, Index: acc.Writes[k]}); b.tr.Event(w).Val == val {
+			return w, true
+		}
+	}
+	return trace.EventRef{}, false
 }
 
 // reachable reports whether w can be scheduled before read r: what must
@@ -850,20 +856,16 @@ func (b *builder) lastSupply(rd trace.EventRef) bool {
 	}
 	for _, acc := range b.x.Accessors(b.x.ObjNum(rd)) {
 		u := int(acc.Thread)
-		for k := searchFrom(acc.Writes, b.next[u]); k < len(acc.Writes); k++ {
-			w := trace.EventRef{Thread: acc.Thread, Index: acc.Writes[k]}
-			if u == int(rd.Thread) {
-				if w.Index < rd.Index {
-					return false // its own thread writes the variable first
-				}
-				break
+		if u == int(rd.Thread) {
+			if k := searchFrom(acc.Writes, b.next[u]); k < len(acc.Writes) && acc.Writes[k] < rd.Index {
+				return false // its own thread writes the variable first
 			}
-			if !b.reachable(w, rd) {
-				break // nor are its thread's later writes: clocks only grow
-			}
-			if b.tr.Event(w).Val == ev.Val {
-				return false
-			}
+			continue
+		}
+		// The thread's first write of the value is enough to look at: its
+		// later ones cannot reach rd when it cannot (clocks only grow).
+		if w, ok := b.firstWrite(acc, b.next[u], ev.Val); ok && b.reachable(w, rd) {
+			return false
 		}
 	}
 	return true

@@ -51,9 +51,7 @@ func TestDerivedFacts(t *testing.T) {
 		}},
 	}
 	l := NewLadder(f, 0, nil, stages)
-	race := &spec.Alternative{Root: &spec.PatNode{Kind: spec.PatPar, Kids: []*spec.PatNode{
-		{Kind: spec.PatEvent, Occ: 0}, {Kind: spec.PatEvent, Occ: 1}}},
-		Occs: []spec.Occurrence{{Event: "a", Decl: 0}, {Event: "b", Decl: 1}}}
+	race := raceAlt()
 	choice := testtrace.Refs(t, tr, "T1#1 T2#1")
 	defer func() {
 		if len(slices) != 2 || slices[0] == slices[1] {
@@ -76,4 +74,11 @@ func TestDerivedFacts(t *testing.T) {
 			t.Errorf("round %d: ResultOf b = %v, a = %v; want b's result and nothing (a is not required)", round, got["b"], got["a"])
 		}
 	}
+}
+
+// raceAlt is a race's pattern: two events in one `||` block.
+func raceAlt() *spec.Alternative {
+	return &spec.Alternative{Root: &spec.PatNode{Kind: spec.PatPar, Kids: []*spec.PatNode{
+		{Kind: spec.PatEvent, Occ: 0}, {Kind: spec.PatEvent, Occ: 1}}},
+		Occs: []spec.Occurrence{{Event: "a", Decl: 0}, {Event: "b", Decl: 1}}}
 }

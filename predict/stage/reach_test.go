@@ -5,7 +5,6 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/testtrace"
-	"gpredict/spec"
 	"gpredict/trace"
 )
 
@@ -38,10 +37,7 @@ main write y 2
 		}
 	}
 	l := NewLadder(f, 0, nil, stages)
-	race := &spec.Alternative{Root: &spec.PatNode{Kind: spec.PatPar, Kids: []*spec.PatNode{
-		{Kind: spec.PatEvent, Occ: 0}, {Kind: spec.PatEvent, Occ: 1}}},
-		Occs: []spec.Occurrence{{Event: "a", Decl: 0}, {Event: "b", Decl: 1}}}
-	d := l.Decide(encode.Candidate{Alt: race, Choice: testtrace.Refs(t, tr, "a#2 main#4")})
+	d := l.Decide(encode.Candidate{Alt: raceAlt(), Choice: testtrace.Refs(t, tr, "a#2 main#4")})
 	if d.Verdict != Sat || d.Stage != "syncp-values" {
 		t.Fatalf("%s by %q, want a witness from syncp-values", d.Verdict, d.Stage)
 	}

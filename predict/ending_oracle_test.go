@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/internal/testtrace"
 	"gpredict/internal/tracegen"
 	. "gpredict/predict"
 	"gpredict/trace"
@@ -41,7 +42,7 @@ func TestEndingSparesReorderedRaces(t *testing.T) {
 		tr := b.Finish()
 		d := NewTestLadder(tr, trace.BranchesImplicit, skip, false, 0)
 		x := d.Facts().Index
-		for _, pair := range conflictingPairs(tr) {
+		for _, pair := range testtrace.ConflictingPairs(tr) {
 			if x.Before(pair[0], pair[1]) || x.Before(pair[1], pair[0]) {
 				continue
 			}
@@ -59,34 +60,4 @@ func TestEndingSparesReorderedRaces(t *testing.T) {
 	if witnessed < 100 {
 		t.Fatalf("only %d races with a witness: the test checks too little", witnessed)
 	}
-}
-
-// conflictingPairs lists the pairs of accesses of one variable by two
-// threads, at least one a write.
-func conflictingPairs(tr *trace.Trace) [][2]trace.EventRef {
-	byVar := map[trace.Sym][]trace.EventRef{}
-	for ti, th := range tr.Threads {
-		for i, ev := range th.Events {
-			if ev.Op == trace.OpRead || ev.Op == trace.OpWrite {
-				byVar[ev.Obj] = append(byVar[ev.Obj], trace.EventRef{Thread: trace.ThreadID(ti), Index: uint32(i)})
-			}
-		}
-	}
-	var vars []trace.Sym
-	for v := range byVar {
-		vars = append(vars, v)
-	}
-	slices.Sort(vars)
-	var out [][2]trace.EventRef
-	for _, v := range vars {
-		as := byVar[v]
-		for i, a := range as {
-			for _, c := range as[i+1:] {
-				if a.Thread != c.Thread && (tr.Event(a).Op == trace.OpWrite || tr.Event(c).Op == trace.OpWrite) {
-					out = append(out, [2]trace.EventRef{a, c})
-				}
-			}
-		}
-	}
-	return out
 }

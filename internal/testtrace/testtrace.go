@@ -6,6 +6,7 @@ package testtrace
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,4 +110,35 @@ func LockedWrites(threads, n int) string {
 		}
 	}
 	return b.String()
+}
+
+// ConflictingPairs lists the pairs of accesses of one variable by two
+// threads, at least one a write: by variable, then in the order of
+// All.
+func ConflictingPairs(tr *trace.Trace) [][2]trace.EventRef {
+	byVar := map[trace.Sym][]trace.EventRef{}
+	for ti, th := range tr.Threads {
+		for i, ev := range th.Events {
+			if ev.Op == trace.OpRead || ev.Op == trace.OpWrite {
+				byVar[ev.Obj] = append(byVar[ev.Obj], trace.EventRef{Thread: trace.ThreadID(ti), Index: uint32(i)})
+			}
+		}
+	}
+	var vars []trace.Sym
+	for v := range byVar {
+		vars = append(vars, v)
+	}
+	slices.Sort(vars)
+	var out [][2]trace.EventRef
+	for _, v := range vars {
+		as := byVar[v]
+		for i, a := range as {
+			for _, c := range as[i+1:] {
+				if a.Thread != c.Thread && (tr.Event(a).Op == trace.OpWrite || tr.Event(c).Op == trace.OpWrite) {
+					out = append(out, [2]trace.EventRef{a, c})
+				}
+			}
+		}
+	}
+	return out
 }

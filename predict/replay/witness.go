@@ -214,29 +214,27 @@ func (w Witness) thread(i int) trace.ThreadID {
 // Steps expands the witness back into its schedule over tr (the trace it
 // was made from).
 func (w Witness) Steps(tr *trace.Trace) []Step {
-	n := w.Len()
-	out := make([]Step, n)
+	out := make([]Step, 0, w.Len())
 	next := make([]uint32, len(tr.Threads))
 	part := make([]Part, len(tr.Threads)) // the part of the wait in progress
-	for i := 0; i < n; i++ {
-		t := w.thread(i)
-		if c, ok := w.CommitAt(i); ok {
-			out[i] = Step{Ref: c, Part: Commit}
-			continue
+	w.walk(w.Len(), func(t trace.ThreadID, c trace.EventRef, commit bool, other Part) {
+		if commit {
+			out = append(out, Step{Ref: c, Part: Commit})
+			return
 		}
 		r := trace.EventRef{Thread: t, Index: next[t]}
 		if tr.Threads[t].Events[r.Index].Op != trace.OpWait {
-			out[i] = Step{Ref: r, Part: w.PartAt(i)}
+			out = append(out, Step{Ref: r, Part: other})
 			next[t]++
-			continue
+			return
 		}
 		part[t]++ // Release, Wake, Reacquire
-		out[i] = Step{Ref: r, Part: part[t]}
+		out = append(out, Step{Ref: r, Part: part[t]})
 		if part[t] == Reacquire {
 			part[t] = Whole
 			next[t]++
 		}
-	}
+	})
 	return out
 }
 

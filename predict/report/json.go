@@ -8,7 +8,6 @@ import (
 	"math"
 
 	"gpredict/predict"
-	"gpredict/predict/replay"
 	"gpredict/predict/stage"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -83,8 +82,10 @@ type jsonViolation struct {
 	Property string      `json:"property"`
 	Binding  jsonBinding `json:"binding"`
 	Events   []jsonEvent `json:"events"`
-	Schedule []string    `json:"schedule"`
-	Count    int         `json:"count"`
+	// Schedule is written by scheduleJSON, on one line, in place of
+	// schedulePlaceholder.
+	Schedule json.RawMessage `json:"schedule"`
+	Count    int             `json:"count"`
 	// Fingerprint identifies the report across runs (predict.Fingerprint),
 	// for --baseline.
 	Fingerprint string `json:"fingerprint"`
@@ -174,6 +175,7 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 	bw.Write(whole[:at])
 	bw.WriteString(`"violations": [`)
 	named := newEventSet(tr)
+	schedules := newScheduleJSON(tr)
 	for _, u := range r.Unknown[:cut.UnknownWritten] {
 		named.add(u.Choice...)
 	}
@@ -194,7 +196,7 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 			Property:    rep.Property.Name,
 			Binding:     predict.BindingPairs(tr, rep.Property, rep.Binding),
 			Events:      jsonEvents(tr, rep.Property, rep.Alt, rep.Choice),
-			Schedule:    scheduleIDs(tr, sched),
+			Schedule:    json.RawMessage(schedulePlaceholder),
 			Count:       rep.Count,
 			Fingerprint: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice),
 		}, "    ", "  ")
@@ -205,7 +207,10 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
-		bw.Write(v)
+		at := bytes.LastIndex(v, []byte(scheduleKey))
+		bw.Write(v[:at+len(scheduleKey)-len(schedulePlaceholder)])
+		bw.Write(schedules.array(sched))
+		bw.Write(v[at+len(scheduleKey):])
 	}
 	if cut.Written > 0 {
 		bw.WriteString("\n  ]")
@@ -241,13 +246,14 @@ func jsonEvents(tr *trace.Trace, p *spec.Property, alt int, choice []trace.Event
 
 // scheduleIDs renders a witness as in docs/output.md (`T#k`, or
 // `T#k.release`, `.wake`, `.reacquire` for the parts of a wait).
-func scheduleIDs(tr *trace.Trace, sched []replay.Step) []string {
-	out := make([]string, len(sched))
-	for i, s := range sched {
-		out[i] = s.Format(tr)
-	}
-	return out
-}
+// schedulePlaceholder stands for a violation's schedule while the rest
+// of it is encoded; scheduleKey is how it then reads. Nothing after the
+// schedule key is a string (count, a hexadecimal fingerprint), so its
+// last occurrence is the key's.
+const (
+	schedulePlaceholder = "0"
+	scheduleKey         = `"schedule": ` + schedulePlaceholder
+)
 
 func jsonStages(st []stage.StageStats) []jsonStage {
 	out := make([]jsonStage, 0, len(st))

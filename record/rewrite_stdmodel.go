@@ -119,6 +119,7 @@ func (r *fileRewriter) stdModelCall(x *ast.CallExpr, fn *types.Func, site ast.Ex
 	// a go statement logs when the method runs, with the receiver and
 	// arguments evaluated where Go evaluates them.
 	recv, desc := r.syncReceiver(sel, selection)
+	desc = bufTypeDesc(desc)
 	args := []ast.Expr{recv}
 	for _, a := range x.Args {
 		args = append(args, r.rv(a))
@@ -149,7 +150,21 @@ func (r *fileRewriter) bufDesc(e ast.Expr) string {
 	if d, ok := r.locationOfPointer(ast.Unparen(e)); ok {
 		return d
 	}
-	return strings.TrimPrefix(shortType(r.typeOf(e)), "*")
+	return bufTypeDesc(strings.TrimPrefix(shortType(r.typeOf(e)), "*"))
+}
+
+// bufTypeDesc qualifies a description that is a buffer's bare type,
+// "Buffer" → "bytes.Buffer", so that its variable (Buffer@1) is not
+// mistaken for the object a pointer to it is named (rt_names.go's objName,
+// also Buffer@N, counted apart).
+func bufTypeDesc(desc string) string {
+	switch desc {
+	case "Buffer":
+		return "bytes.Buffer"
+	case "Builder":
+		return "strings.Builder"
+	}
+	return desc
 }
 
 // posless copies a function's name, fmt.Fprintf or Fprintf (a dot

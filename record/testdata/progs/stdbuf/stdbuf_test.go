@@ -1,6 +1,6 @@
 // Package stdbuf shares standard-library buffers between goroutines. In
-// TestRacy a goroutine writes a log's bytes.Buffer (a method and
-// fmt.Fprintf) while the test reads it with String, with nothing between
+// TestRacy a goroutine writes a log's bytes.Buffer (a method,
+// fmt.Fprintf and a method value) while the test reads it with String, with nothing between
 // them: a race on the buffer (go test -race reports it). The other tests
 // order their accesses, by a mutex, a channel, a WaitGroup and a deferred
 // call, so there is no race (-race agrees).
@@ -23,7 +23,9 @@ func TestRacy(t *testing.T) {
 	done := make(chan bool)
 	go func() {
 		l.out.WriteString("started ")
-		fmt.Fprintf(&l.out, "%d\n", 1)
+		fmt.Fprintf(&l.out, "%d", 1)
+		end := l.out.WriteByte
+		end('\n')
 		done <- true
 	}()
 	_ = l.out.String() // nothing orders it with the goroutine's writes

@@ -27,7 +27,9 @@ func TestBufferAccesses(t *testing.T) {
 		{"WriteString", func(b *bytes.Buffer, _ *strings.Builder, d string) { BufferWriteString(b, "x", d, "b.go:1") }, "w"},
 		{"WriteString empty", func(b *bytes.Buffer, _ *strings.Builder, d string) { BufferWriteString(b, "", d, "b.go:1") }, "w"},
 		{"ReadByte", func(b *bytes.Buffer, _ *strings.Builder, d string) { BufferReadByte(b, d, "b.go:1") }, "w"},
-		{"ReadFrom", func(b *bytes.Buffer, _ *strings.Builder, d string) { BufferReadFrom(b, strings.NewReader(""), d, "b.go:1") }, "w"},
+		{"ReadFrom", func(b *bytes.Buffer, _ *strings.Builder, d string) {
+			BufferReadFrom(b, strings.NewReader(""), d, "b.go:1")
+		}, "w"},
 		{"WriteTo", func(b *bytes.Buffer, _ *strings.Builder, d string) { BufferWriteTo(b, new(bytes.Buffer), d, "b.go:1") }, "w"},
 		{"UnreadByte after a write fails", func(b *bytes.Buffer, _ *strings.Builder, d string) {
 			b.WriteString("ab")

@@ -6,6 +6,8 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,6 +50,10 @@ func instrumentFile(pkg *packages.Package, f *ast.File, relPath, rtPath string, 
 		return nil, nil
 	}
 	for _, spec := range r.selectSites {
+		f.Decls = append(f.Decls, &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{spec}})
+	}
+	for _, name := range slices.Sorted(maps.Keys(r.kept)) {
+		spec := &ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent("_")}, Values: []ast.Expr{r.kept[name]}}
 		f.Decls = append(f.Decls, &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{spec}})
 	}
 	astutil.AddNamedImport(pkg.Fset, f, rtName, rtPath)

@@ -199,7 +199,7 @@ func (r *fileRewriter) calledFunc(x *ast.CallExpr) *types.Func {
 }
 
 // special rewrites calls the recorder logs: sync methods, sync/atomic,
-// os.Exit. It returns nil for any other call.
+// os.Exit, the standard library's buffers and os/exec (rewrite_stdmodel.go). It returns nil for any other call.
 func (r *fileRewriter) special(x *ast.CallExpr, fn *types.Func) ast.Expr {
 	if fn.Pkg() == nil {
 		return nil
@@ -240,6 +240,8 @@ func (r *fileRewriter) special(x *ast.CallExpr, fn *types.Func) ast.Expr {
 			args = append(args, r.rv(a))
 		}
 		return r.rtCall(rt, append(args, site)...)
+	case "bytes", "strings", "fmt", "os/exec":
+		return r.stdModelCall(x, fn, site)
 	case "os":
 		if fn.Name() == "Exit" && fn.Type().(*types.Signature).Recv() == nil {
 			return r.rtCall("Exit", r.rv(x.Args[0]))

@@ -41,6 +41,10 @@ type fileRewriter struct {
 	pos         token.Pos   // of the node being rewritten: the position of the calls rtCall makes
 	files       []*ast.File // the files of the package, in order (selectSite names by place)
 	selectSites []ast.Spec  // the file's select descriptions (selectSite), declared at its end
+	// kept are the package functions whose calls the runtime's versions
+	// replaced (fmt.Fprintf), each referred to once at the file's end by
+	// `var _ = fmt.Fprintf`: their import may have no other use.
+	kept map[string]ast.Expr
 }
 
 // at makes n the node being rewritten, until the returned function runs.

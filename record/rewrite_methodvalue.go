@@ -9,7 +9,7 @@ import (
 )
 
 // syncMethodValue rewrites a method value of a sync method that the
-// recorder logs (syncMethods) — `n.cond.Wait` handed to a function that
+// recorder logs (syncMethods; also stdBufMethods and execMethods) — `n.cond.Wait` handed to a function that
 // calls it later, `time.AfterFunc(d, wg.Done)` — into a function that
 // calls the runtime's version:
 //
@@ -20,15 +20,22 @@ import (
 // kubernetes/11298 runs `After(n.cond.Wait)`, whose unlock and relock of
 // the mutex were missing, so the trace had two goroutines hold it at once.
 // It returns nil (the expression stays as it is) for other selections and
-// for a signature with a type that would need a package name.
+// for a signature with a type that would need a package name (such as
+// bytes.Buffer's ReadFrom(io.Reader): such a method value is not
+// recorded).
 func (r *fileRewriter) syncMethodValue(x *ast.SelectorExpr, sel *types.Selection) ast.Expr {
 	fn, ok := sel.Obj().(*types.Func)
-	if !ok || sel.Kind() != types.MethodVal || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+	if !ok || sel.Kind() != types.MethodVal || fn.Pkg() == nil {
 		return nil
 	}
 	rtName, ok := syncMethods[fn.FullName()]
-	if !ok {
-		return nil
+	if !ok || fn.Pkg().Path() != "sync" {
+		// The buffers' and os/exec's methods (rewrite_stdmodel.go) the
+		// same way: a method value of one is called later, where the
+		// runtime's version logs it.
+		if rtName, ok = stdModelRuntime(fn); !ok {
+			return nil
+		}
 	}
 	sig, ok := sel.Type().(*types.Signature)
 	if !ok || sig.Variadic() {

@@ -236,3 +236,46 @@ func predictRecorded(t *testing.T, pkg, props string) string {
 	}
 	return stdout
 }
+
+// TestRecordedStdBuffers: calls of bytes.Buffer's and strings.Builder's
+// methods (also through a method value) and fmt.Fprint* on them read or
+// write one variable per buffer (record/testdata/progs/stdbuf). A
+// goroutine's unordered writes race with the test's String (racy, go
+// test -race reports it); a mutex, a channel, a WaitGroup or a deferred
+// call's order leaves the other tests without a report.
+func TestRecordedStdBuffers(t *testing.T) {
+	stdout := predictRecorded(t, "./stdbuf", "all")
+	reports := regexp.MustCompile(`(?m)^\[\d+/\d+\] (\w+) \(v=(\S+)\)$`).FindAllStringSubmatch(stdout, -1)
+	for _, r := range reports {
+		if r[1] != "DataRace" || r[2] != "logger.out@1" {
+			t.Errorf("report %s on %s; want DataRace on TestRacy's logger.out@1 only\n%s", r[1], r[2], stdout)
+		}
+	}
+	for _, line := range []string{"25", "26", "27"} { // WriteString, Fprintf, the method value WriteByte (its site is where it was taken)
+		if !regexp.MustCompile(`(?m)^    write +\S+ +stdbuf/stdbuf_test.go:` + line + `$`).MatchString(stdout) {
+			t.Errorf("no race of the write at line %s with the read\n%s", line, stdout)
+		}
+	}
+	if !regexp.MustCompile(`(?m)^    read +TestRacy\S* +stdbuf/stdbuf_test.go:31$`).MatchString(stdout) {
+		t.Errorf("the races' read is not TestRacy's String (line 31)\n%s", stdout)
+	}
+}
+
+// TestRecordedExecBuffers: os/exec's goroutine copying a process's
+// output into a *bytes.Buffer is forked at Start and awaited by Wait
+// (record/testdata/progs/execbuf, GoBench's moby/18412 shape). A String
+// after a time-out races with its write (go test -race reports it); a
+// String after Wait, Run, or a receive of Wait's result does not.
+func TestRecordedExecBuffers(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("the recorded program runs sh:", err)
+	}
+	stdout := predictRecorded(t, "./execbuf", "all")
+	reports := regexp.MustCompile(`(?m)^\[\d+/\d+\] (\w+) \(v=(\S+)\)$`).FindAllStringSubmatch(stdout, -1)
+	if len(reports) != 1 || reports[0][1] != "DataRace" {
+		t.Fatalf("reports %v; want one DataRace, TestRacy's\n%s", reports, stdout)
+	}
+	if !regexp.MustCompile(`(?m)^    read +TestRacy\S* +execbuf/execbuf_test.go:42\n    write +execbuf/execbuf_test.go:31\.1\S* +execbuf/execbuf_test.go:31$`).MatchString(stdout) {
+		t.Errorf("the race is not TestRacy's String (line 42) against the copier that Start (line 31) forked\n%s", stdout)
+	}
+}

@@ -1,10 +1,10 @@
 // Command golden is a deterministic program of one goroutine whose
 // recording is record's golden trace (TestRecordGolden): the raw log's
 // encoding may change, the trace it collects into may not. It touches
-// every kind of value the runtime logs — signed, unsigned, boolean and
-// floating numbers of each size, strings, pointers, maps, structs written
-// whole, slices, channels, atomics, locks — with values at the edges of their
-// ranges, so that an encoding that loses a bit, a sign or a digit shows.
+// every kind of value the runtime logs — numbers of each kind and size,
+// strings, pointers, maps, structs written whole, slices, channels,
+// atomics, locks, a strings.Builder (buffers.go) — with values at the
+// edges of their ranges, so that a lost bit, sign or digit shows.
 package main
 
 import (
@@ -110,7 +110,7 @@ func main() {
 	bump(b, ch2)
 	twice(b, ch2)
 	global += selects(b)
-	fmt.Println(b.i, b.u, b.b, b.f32, b.f64, b.s, c, global, b.xs, b.hits.Load(), b.count, len(ch2))
+	fmt.Println(b.i, b.u, b.b, b.f32, b.f64, b.s, c, global, b.xs, b.hits.Load(), b.count, len(ch2), buffers())
 }
 
 // ch2 is the channel bump sends on.

@@ -199,7 +199,8 @@ func (r *fileRewriter) calledFunc(x *ast.CallExpr) *types.Func {
 }
 
 // special rewrites calls the recorder logs: sync methods, sync/atomic,
-// os.Exit, the standard library's buffers and os/exec (rewrite_stdmodel.go). It returns nil for any other call.
+// os.Exit, the standard library's buffers and os/exec
+// (rewrite_stdmodel.go). It returns nil for any other call.
 func (r *fileRewriter) special(x *ast.CallExpr, fn *types.Func) ast.Expr {
 	if fn.Pkg() == nil {
 		return nil

@@ -9,9 +9,10 @@ import (
 )
 
 // syncMethodValue rewrites a method value of a sync method that the
-// recorder logs (syncMethods; also stdBufMethods and execMethods) — `n.cond.Wait` handed to a function that
-// calls it later, `time.AfterFunc(d, wg.Done)` — into a function that
-// calls the runtime's version:
+// recorder logs (syncMethods; also stdBufMethods and execMethods) —
+// `n.cond.Wait` handed to a function that calls it later,
+// `time.AfterFunc(d, wg.Done)` — into a function that calls the
+// runtime's version:
 //
 //	func() func(P…) R { r := RECV; return func(a0 P…) R { return gpredictrt.M(r, a0…, DESC, SITE) } }()
 //
@@ -29,13 +30,14 @@ func (r *fileRewriter) syncMethodValue(x *ast.SelectorExpr, sel *types.Selection
 		return nil
 	}
 	rtName, ok := syncMethods[fn.FullName()]
-	if !ok || fn.Pkg().Path() != "sync" {
+	if !ok {
 		// The buffers' and os/exec's methods (rewrite_stdmodel.go) the
 		// same way: a method value of one is called later, where the
 		// runtime's version logs it.
-		if rtName, ok = stdModelRuntime(fn); !ok {
-			return nil
-		}
+		rtName, ok = stdModelRuntime(fn)
+	}
+	if !ok {
+		return nil
 	}
 	sig, ok := sel.Type().(*types.Signature)
 	if !ok || sig.Variadic() {

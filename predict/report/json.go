@@ -244,8 +244,6 @@ func jsonEvents(tr *trace.Trace, p *spec.Property, alt int, choice []trace.Event
 	return out
 }
 
-// scheduleIDs renders a witness as in docs/output.md (`T#k`, or
-// `T#k.release`, `.wake`, `.reacquire` for the parts of a wait).
 // schedulePlaceholder stands for a violation's schedule while the rest
 // of it is encoded; scheduleKey is how it then reads. Nothing after the
 // schedule key is a string (count, a hexadecimal fingerprint), so its

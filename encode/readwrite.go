@@ -121,6 +121,14 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 		}
 	}
 	rv := p.Var(Step{Ref: r, Part: Whole})
+	// Under the implicit branch model a write that is scheduled writes
+	// its recorded value: every read before it in its thread is followed
+	// by a scheduled step, so keeps its value. A write of val between the
+	// source and r then leaves r reading val, so only the writes of other
+	// values interfere (the last write before r is still one of val's).
+	harmless := func(w2 trace.EventRef) bool {
+		return p.Model == trace.BranchesImplicit && tr.Event(w2).Val == val
+	}
 	var alts []*F
 	for _, w := range writes {
 		if p.stopped() {
@@ -138,7 +146,7 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 			if p.stopped() {
 				return False()
 			}
-			if w2 == w || p.idx.Before(w2, w) {
+			if w2 == w || p.idx.Before(w2, w) || harmless(w2) {
 				continue
 			}
 			conj = append(conj, Or(Lt(p.Var(Step{Ref: w2, Part: Whole}), wv), Lt(rv, p.Var(Step{Ref: w2, Part: Whole}))))
@@ -148,6 +156,9 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 	if tr.InitValue(x) == val {
 		conj := []*F{}
 		for _, w2 := range writes {
+			if harmless(w2) {
+				continue
+			}
 			conj = append(conj, Lt(rv, p.Var(Step{Ref: w2, Part: Whole})))
 		}
 		alts = append(alts, And(conj...))

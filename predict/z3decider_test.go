@@ -1,6 +1,7 @@
 package predict_test
 
 import (
+	"gpredict/internal/explore"
 	"strings"
 	"testing"
 
@@ -50,6 +51,10 @@ var (
 	race2 = alt(pNode(spec.PatPar, pEv(0), pEv(1)), 2)
 	seq2  = alt(pNode(spec.PatSeq, pEv(0), pEv(1)), 2)
 	seq3  = alt(pNode(spec.PatSeq, pEv(0), pEv(1), pEv(2)), 3)
+	seq6  = alt(pNode(spec.PatSeq, pEv(0), pEv(1), pEv(2), pEv(3), pEv(4), pEv(5)), 6)
+	// sameValuedBetween: T2 writes x the value T1 writes and T4 reads,
+	// after reading y, which T3 writes.
+	sameValuedBetween = "T3 write y 1\nT2 read y 1\nT2 write x 5\nT1 write x 5\nT4 read x 5\nT4 branch"
 )
 
 func TestZ3DeciderHandCases(t *testing.T) {
@@ -94,6 +99,16 @@ func TestZ3DeciderHandCases(t *testing.T) {
 			alt(pEv(0), 1), "T1#5", trace.BranchesImplicit, Sat}, // T2 can wait first
 		{"ordering with three events", "T1 write x 1\nT1 write x 3\nT2 write x 2", seq3, "T1#1 T2#1 T1#2", trace.BranchesImplicit, Sat},
 		{"ordering after a fork", "T1 fork T2\nT1 write x 1\nT1 write x 3\nT2 write x 2", seq3, "T1#2 T2#1 T1#3", trace.BranchesImplicit, Sat},
+		// A write of the value a read needs, between the read and its
+		// source, leaves the read its value only if it writes that value:
+		// under the implicit model every scheduled write does (the reads
+		// before it keep theirs), under the explicit model one whose
+		// thread's read lost its value may not (T2#2 here, after T2#1
+		// read y before T3 wrote it), so T4#1 cannot read 5.
+		{"same-valued write between source and read (implicit)", sameValuedBetween, seq6, "T2#1 T3#1 T1#1 T2#2 T4#1 T4#2", trace.BranchesImplicit, Unsat},
+		{"same-valued write between source and read (explicit)", sameValuedBetween, seq6, "T2#1 T3#1 T1#1 T2#2 T4#1 T4#2", trace.BranchesExplicit, Unsat},
+		{"same-valued concrete write between source and read (explicit)", "T3 write y 1\nT2 read y 1\nT2 write x 5\nT1 write x 5\nT4 read x 5\nT4 branch",
+			seq6, "T3#1 T2#1 T1#1 T2#2 T4#1 T4#2", trace.BranchesExplicit, Sat},
 		{"negated sequence", "T1 fork T2\nT1 write x 1\nT2 write x 2", alt(pNode(spec.PatNot, pNode(spec.PatSeq, pEv(0), pEv(1))), 2),
 			"T1#1 T2#1", trace.BranchesImplicit, Unsat},
 		{"negated race separated by a third thread", "T1 write x 1\nT2 write x 2\nT3 write z 1",
@@ -105,6 +120,10 @@ func TestZ3DeciderHandCases(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			tr := testtrace.Text(t, tc.trace)
 			c := encode.Candidate{Alt: tc.alt, Choice: testtrace.Refs(t, tr, tc.choice)}
+			// The case's verdict is the explorer's (docs/semantics.md).
+			if ok, _ := explore.Decide(tr, tc.model, c); ok != (tc.want == Sat) {
+				t.Fatalf("the explorer says %v, the case %s", ok, tc.want)
+			}
 			d := NewZ3Decider(tr, tc.model, DeciderOptions{})
 			defer d.Close()
 			got := d.Decide(c)

@@ -6,7 +6,6 @@ import (
 	"html/template"
 	"io"
 	"math"
-	"strings"
 
 	"gpredict/predict"
 	"gpredict/predict/report/witness"
@@ -30,13 +29,32 @@ import (
 // Once o.Stop has closed it adds no more reports or unknown candidates to
 // the page (truncate.go), which says so at the top. Each report is
 // rendered as it is added (the page's "report" template), so that
-// rendering them is bounded by o.Stop as well.
+// rendering them is bounded by o.Stop as well; the rendered reports wait
+// in a spool (spool.go) while the page's head, which counts them, is
+// written.
 func WriteHTML(w io.Writer, r *predict.Result, o Options) error {
-	v, cut, err := newHTMLView(r, o)
+	return writeHTML(w, r, o, htmlSpoolLimit)
+}
+
+// writeHTML is WriteHTML with the rendered reports held in memory up to
+// spoolLimit bytes, then in a temporary file.
+func writeHTML(w io.Writer, r *predict.Result, o Options, spoolLimit int) error {
+	reports := newSpool(spoolLimit)
+	defer reports.Close()
+	v, cut, err := newHTMLView(r, o, reports)
 	if err != nil {
 		return err
 	}
-	if err := htmlPage.Execute(w, v); err != nil {
+	if err := htmlPage.ExecuteTemplate(w, "top", v); err != nil {
+		return err
+	}
+	if _, err := reports.WriteTo(w); err != nil {
+		return err
+	}
+	if err := htmlPage.ExecuteTemplate(w, "bottom", v); err != nil {
+		return err
+	}
+	if err := reports.Close(); err != nil {
 		return err
 	}
 	return cut.err()
@@ -68,9 +86,8 @@ type htmlView struct {
 }
 
 type htmlReport struct {
-	// HTML is the report rendered (the page's "report" template); the
-	// rest is what renders it, and the page's index of reports.
-	HTML    template.HTML
+	// What renders the report (the page's "report" template); the page's
+	// head keeps only Anchor and Title, for its index of reports.
 	N, Of   int
 	Title   string // property and binding
 	Count   int
@@ -126,7 +143,8 @@ type htmlUnknown struct {
 	Events           []htmlEvent
 }
 
-func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation, error) {
+// newHTMLView is the page's view, its reports rendered to reports.
+func newHTMLView(r *predict.Result, o Options, reports io.Writer) (*htmlView, *truncation, error) {
 	tr := r.Trace
 	reps := r.Reports(o.All)
 	v := &htmlView{Version: o.Version, Traces: o.Traces,
@@ -142,13 +160,12 @@ func newHTMLView(r *predict.Result, o Options) (*htmlView, *truncation, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		var b strings.Builder
-		if err := htmlPage.ExecuteTemplate(&b, "report", hr); err != nil {
+		if err := htmlPage.ExecuteTemplate(reports, "report", hr); err != nil {
 			return nil, nil, err
 		}
 		// Only the index needs the rest: the page holds one report at
-		// a time besides the rendered ones.
-		v.Reports = append(v.Reports, htmlReport{HTML: template.HTML(b.String()), Anchor: hr.Anchor, Title: hr.Title})
+		// a time.
+		v.Reports = append(v.Reports, htmlReport{Anchor: hr.Anchor, Title: hr.Title})
 	}
 	if o.All {
 		for _, u := range r.Unknown {

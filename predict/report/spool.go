@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"os"
@@ -17,6 +18,10 @@ type spool struct {
 	limit int
 	mem   bytes.Buffer
 	file  *os.File
+	// buf gathers the template's many small writes to the file: one
+	// system call each made a 10K-event member's page take 114 s
+	// instead of 33 s.
+	buf *bufio.Writer
 }
 
 // htmlSpoolLimit is how many bytes of rendered reports the HTML writer
@@ -33,13 +38,20 @@ func (s *spool) Write(p []byte) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		s.file = f
-		if _, err := s.mem.WriteTo(f); err != nil {
+		// Unlinked at once: the open file keeps its bytes until it is
+		// closed, and a process killed outright (SIGKILL, the memory
+		// cap) leaves nothing behind.
+		if err := os.Remove(f.Name()); err != nil {
+			f.Close()
+			return 0, err
+		}
+		s.file, s.buf = f, bufio.NewWriterSize(f, 1<<20)
+		if _, err := s.mem.WriteTo(s.buf); err != nil {
 			return 0, err
 		}
 	}
 	if s.file != nil {
-		return s.file.Write(p)
+		return s.buf.Write(p)
 	}
 	return s.mem.Write(p)
 }
@@ -49,22 +61,22 @@ func (s *spool) WriteTo(w io.Writer) (int64, error) {
 	if s.file == nil {
 		return s.mem.WriteTo(w)
 	}
+	if err := s.buf.Flush(); err != nil {
+		return 0, err
+	}
 	if _, err := s.file.Seek(0, io.SeekStart); err != nil {
 		return 0, err
 	}
 	return io.Copy(w, s.file)
 }
 
-// Close removes the temporary file, if there is one.
+// Close closes the temporary file, if there is one, which frees its
+// bytes (it has no name).
 func (s *spool) Close() error {
 	if s.file == nil {
 		return nil
 	}
-	name := s.file.Name()
 	err := s.file.Close()
-	if rm := os.Remove(name); err == nil {
-		err = rm
-	}
 	s.file = nil
 	return err
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"sync"
 
+	"gpredict/internal/tempfile"
 	"gpredict/predict/replay"
 	"gpredict/trace"
 )
@@ -104,15 +105,10 @@ func newWitnessStore(tr *trace.Trace, head *replay.Witness, inMemory int64) *wit
 // open makes the file, once.
 func (s *witnessStore) open() {
 	s.tried = true
-	f, err := os.CreateTemp("", "gpredict-witnesses-*")
+	f, err := tempfile.Unlinked("gpredict-witnesses-*")
 	if err != nil {
-		return
-	}
-	if os.Remove(f.Name()) != nil {
-		// A system that cannot remove an open file (Windows): keep
-		// the witnesses in memory rather than leave the file behind.
-		f.Close()
-		os.Remove(f.Name())
+		// No file, or one that could not be unlinked (Windows): keep
+		// the witnesses in memory rather than leave a file behind.
 		return
 	}
 	s.f = f

@@ -10,8 +10,8 @@ import (
 )
 
 // TestSpool writes chunks past, at and under the limit: what comes out is
-// what went in, a file holds it exactly when it passed the limit, and
-// Close removes the file.
+// what went in, a file holds it exactly when it passed the limit, and no
+// file is left in $TMPDIR.
 func TestSpool(t *testing.T) {
 	chunks := []string{"<section>", strings.Repeat("x", 100), "</section>\n", ""}
 	want := strings.Join(chunks, "")

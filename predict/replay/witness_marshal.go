@@ -182,7 +182,7 @@ func Unmarshal(tr *trace.Trace, head *Witness, data []byte) (Witness, error) {
 	if d.err != nil {
 		return Witness{}, fmt.Errorf("witness: %w", d.err)
 	}
-	w.tally(len(tr.Threads))
+	w.tally(len(tr.Threads), ownChunk(len(tr.Threads)))
 	return w, nil
 }
 

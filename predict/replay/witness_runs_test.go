@@ -40,7 +40,7 @@ func TestWitnessRuns(t *testing.T) {
 		for i, s := range sched {
 			bytes.narrow[i] = uint8(s.Ref.Thread)
 		}
-		bytes.tally(len(tr.Threads))
+		bytes.tally(len(tr.Threads), ownChunk(len(tr.Threads)))
 		cut := r.Intn(len(sched))
 		headR, headB := runs.Then(cut, tr, sched[cut:]), bytes.Then(cut, tr, sched[cut:])
 		for _, pair := range [][2]Witness{{runs, bytes}, {headR, headB}} {

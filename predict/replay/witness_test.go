@@ -13,26 +13,33 @@ import (
 // tallies of long witnesses, against walking the witness step by step,
 // on witnesses below and above the tallies' size, narrow and wide, with
 // and without a shared head, and on stretches that start and end inside
-// a chunk, on a chunk boundary or at the ends.
+// a chunk, on a chunk boundary or at the ends; dense marks the witnesses
+// made with CompactShared (the head, or the witness when it has none).
 func TestWitnessTalliesMatchWalk(t *testing.T) {
 	tests := []struct {
 		threads, headLen, shared, own int
+		dense                         bool
 	}{
-		{3, 0, 0, 0},
-		{3, 0, 0, 100},
-		{3, 0, 0, 2 * tallyChunk},
-		{3, 0, 0, 2*tallyChunk + 1},
-		{3, 0, 0, 5 * tallyChunk},
-		{8, 0, 0, 7*tallyChunk + 123},
-		{300, 0, 0, 40000},
-		{8, 30000, 0, 50},
-		{8, 30000, 12000, 9000},
-		{8, 30000, 30000, 20000},
-		{8, 3 * tallyChunk, 3 * tallyChunk, 0},
-		{300, 50000, 25000, 100},
+		{3, 0, 0, 0, false},
+		{3, 0, 0, 100, false},
+		{3, 0, 0, 2 * tallyChunk, false},
+		{3, 0, 0, 2*tallyChunk + 1, false},
+		{3, 0, 0, 5 * tallyChunk, false},
+		{8, 0, 0, 7*tallyChunk + 123, false},
+		{300, 0, 0, 40000, false},
+		{8, 30000, 0, 50, false},
+		{8, 30000, 12000, 9000, false},
+		{8, 30000, 30000, 20000, false},
+		{8, 3 * tallyChunk, 3 * tallyChunk, 0, false},
+		{300, 50000, 25000, 100, false},
+		{3, 0, 0, 5*sharedTallyChunk + 7, true},
+		{8, 0, 0, 3*tallyChunk + 5, true},
+		{8, 30000, 12000, 9000, true},
+		{8, 30000, 30000, 0, true},
+		{300, 50000, 25000, 100, true},
 	}
 	for _, tc := range tests {
-		t.Run(fmt.Sprintf("%d threads head %d/%d own %d", tc.threads, tc.shared, tc.headLen, tc.own), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%d threads head %d/%d own %d dense %v", tc.threads, tc.shared, tc.headLen, tc.own, tc.dense), func(t *testing.T) {
 			rng := rand.New(rand.NewSource(int64(tc.own + tc.shared)))
 			tr := &trace.Trace{Threads: make([]*trace.Thread, tc.threads)}
 			steps := func(n int) []Step {
@@ -48,9 +55,13 @@ func TestWitnessTalliesMatchWalk(t *testing.T) {
 				}
 				return out
 			}
-			w := Compact(tr, steps(tc.own))
+			compactHead := Compact
+			if tc.dense {
+				compactHead = CompactShared
+			}
+			w := compactHead(tr, steps(tc.own))
 			if tc.headLen > 0 {
-				head := Compact(tr, steps(tc.headLen))
+				head := compactHead(tr, steps(tc.headLen))
 				w = head.Then(tc.shared, tr, steps(tc.own))
 			}
 			n := w.Len()
@@ -78,7 +89,7 @@ func TestWitnessTalliesMatchWalk(t *testing.T) {
 					}
 				}
 			}
-			cuts := []int{0, n, n / 2, tallyChunk, tallyChunk + 1, tc.shared, tc.shared + 1}
+			cuts := []int{0, n, n / 2, tallyChunk, tallyChunk + 1, sharedTallyChunk, 3*sharedTallyChunk + 1, tc.shared, tc.shared + 1}
 			for range 20 {
 				cuts = append(cuts, rng.Intn(n+1))
 			}

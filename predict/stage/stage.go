@@ -174,7 +174,7 @@ func (f *Facts) setBase(base *greedy.Base) {
 	base.Keep(func(k int) bool { return marks[k].Clean })
 	f.marks = slices.DeleteFunc(marks, func(m replay.Mark) bool { return !m.Clean })
 	f.Base = base
-	w := replay.Compact(f.Trace, base.Steps)
+	w := replay.CompactShared(f.Trace, base.Steps)
 	f.baseWitness = &w
 }
 

@@ -24,6 +24,10 @@ type Options struct {
 	Stdout  io.Writer
 	Stderr  io.Writer
 	KeepRaw bool // keep the runtime's raw logs (OUT/raw)
+	// Perturb perturbs the recorded run's schedule with Seed (0: one
+	// chosen at random), perturb.go.
+	Perturb bool
+	Seed    uint64
 }
 
 // Result describes a recording.
@@ -34,6 +38,7 @@ type Result struct {
 	Instrumented int // files instrumented
 	ExitCode     int // the user's command's exit status
 	Seconds      float64
+	Seed         uint64 // the perturbation's seed, 0 when the run was not perturbed
 	Warnings     []Warning
 	// Blocked are the goroutines the run left waiting, when it did not
 	// end by itself (blocked.go); Ended says how it ended then.
@@ -86,10 +91,10 @@ func Record(args []string, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Instrumented: ov.files}
+	res := &Result{Instrumented: ov.files, Seed: runSeed(o)}
 	start := time.Now()
 	var end endWatch
-	res.ExitCode, res.Ended, err = runGo(dir, cmd, ovFile, absRaw, o, &end)
+	res.ExitCode, res.Ended, err = runGo(dir, cmd, ovFile, absRaw, res.Seed, o, &end)
 	res.Seconds = time.Since(start).Seconds()
 	if err != nil {
 		return nil, err
@@ -139,16 +144,17 @@ func hasFlag(flags []string, name string) bool {
 	return false
 }
 
-// runGo runs the instrumented command and returns its exit status and,
+// runGo runs the instrumented command (its schedule perturbed with seed,
+// if not 0) and returns its exit status and,
 // if it did not end by itself, how it ended (end watches its output for
 // the runtime's and the testing package's messages). The command runs in
 // a process group of its own: an interrupt or termination that reaches
 // gpredict is passed on to the whole group (go and the program it runs),
 // and gpredict collects what was recorded until then.
-func runGo(dir string, c Command, overlayFile, raw string, o Options, end *endWatch) (int, string, error) {
+func runGo(dir string, c Command, overlayFile, raw string, seed uint64, o Options, end *endWatch) (int, string, error) {
 	cmd := exec.Command("go", goArgs(c, overlayFile)...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GPREDICT_RECORD_DIR="+raw)
+	cmd.Env = append(perturbEnv(os.Environ(), seed), "GPREDICT_RECORD_DIR="+raw)
 	cmd.Stdout, cmd.Stderr = end.writer(o.Stdout), end.writer(o.Stderr)
 	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {

@@ -53,6 +53,11 @@ func runRecordJava(cmd *cobra.Command, v *config, args []string, onCommandLine m
 	if onCommandLine["instrument"] {
 		return usageError(fmt.Errorf("record --instrument: only a go command takes it; for java, see --include"))
 	}
+	for _, name := range []string{"perturb", "seed"} {
+		if onCommandLine[name] {
+			return usageError(fmt.Errorf("record --%s: only a go command takes it", name))
+		}
+	}
 	if _, err := java.ParseCommand(args); err != nil {
 		return usageError(err)
 	}

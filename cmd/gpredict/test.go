@@ -24,12 +24,12 @@ import (
 // testFlags are gpredict test's own flags: name → takes a value.
 var testFlags = map[string]bool{
 	"props": true, "out": true, "timeout": true, "jobs": true, "witness": true,
-	"instrument": true, "config": true, "help": false,
+	"instrument": true, "perturb": true, "seed": true, "config": true, "help": false,
 }
 
 func newTestCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "test [--props NAME,...] [--out DIR] [--timeout DURATION] [--jobs N] [--witness MODE] [go test flags] [packages]",
+		Use:   "test [--props NAME,...] [--out DIR] [--timeout DURATION] [--jobs N] [--witness MODE] [--perturb on|off] [--seed N] [go test flags] [packages]",
 		Short: "Record a package's tests and report the concurrency bugs other schedules exhibit",
 		Long: `test records go test (gpredict record), predicts DataRace, Deadlock and the
 catalogue's Go properties on the recording of each test binary, and prints
@@ -55,6 +55,7 @@ reported but some candidates unknown (solver limit).`,
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "witness drawn: trimmed, full or none")
 	f.StringSlice("instrument", nil, "also instrument dependencies whose import path starts with one of these")
+	addPerturbFlags(f)
 	return cmd
 }
 
@@ -131,15 +132,18 @@ func runTest(cmd *cobra.Command, args []string) error {
 	} else if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	res, err := record.Record(append([]string{"go", "test"}, goArgs...), record.Options{
-		Out: out, Extra: v.GetStringSlice("instrument"), Stdout: stdout, Stderr: stderr,
-	})
+	o := record.Options{Out: out, Extra: v.GetStringSlice("instrument"), Stdout: stdout, Stderr: stderr}
+	if err := perturbOptions(cmd, v, &o); err != nil {
+		return err
+	}
+	res, err := record.Record(append([]string{"go", "test"}, goArgs...), o)
 	if err != nil {
 		return err
 	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Msg)
 	}
+	perturbLine(stderr, res)
 	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs)\n",
 		res.Events, res.Threads, res.Instrumented, res.Seconds)
 	opts := predict.Options{Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), NewDecider: newDecider(cmd.Context())}

@@ -42,6 +42,7 @@ func Atomic[P, R any](p *P, kind, desc, site string, op func(*P) R) R {
 	if !on() {
 		return op(p)
 	}
+	yieldHere(oneInSync) // not under the address's lock
 	up := unsafe.Pointer(p)
 	mu := atomicLock(up)
 	mu.Lock()
@@ -146,6 +147,7 @@ func ptrOp[T any](p *atomic.Pointer[T], kind, desc, site string, op func() *T) *
 	if !on() {
 		return op()
 	}
+	yieldHere(oneInSync)
 	up := unsafe.Pointer(p)
 	mu := atomicLock(up)
 	mu.Lock()

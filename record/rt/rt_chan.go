@@ -171,6 +171,7 @@ func Send[T any](ch chan<- T, v T, site string) {
 		ch <- v
 		return
 	}
+	yieldHere(oneInSync)
 	var k int
 	val := valueOf(v)
 	withState(func(s *gstate) {
@@ -192,6 +193,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 		v, ok := <-ch
 		return v, ok
 	}
+	yieldHere(oneInSync)
 	withState(func(s *gstate) {
 		c.declare(s)
 		s.chanEv(site, chanRecvEnter, c, "")
@@ -223,6 +225,7 @@ func Close[T any](ch chan<- T, site string) {
 		close(ch)
 		return
 	}
+	yieldHere(oneInSync)
 	c.mu.Lock()
 	again := c.closed
 	c.closed = true

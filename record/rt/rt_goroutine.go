@@ -39,6 +39,7 @@ func Start(c *Child) {
 	// it either as starting or as a registered running goroutine, never
 	// as neither, or the process may exit before it runs.
 	rec.starting.Add(-1)
+	s.maybeYield(oneInStart) // it may run after others (rt_perturb.go)
 }
 
 // End is deferred by every goroutine the recorder starts, with the value

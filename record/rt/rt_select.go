@@ -70,6 +70,7 @@ func Select(d *SelectSite, chans ...any) SelID {
 	if !on() {
 		return 0
 	}
+	yieldHere(oneInSync)
 	id := d.id(chans)
 	if !d.Default {
 		selectNote(d, id, nil, chans)
@@ -86,6 +87,7 @@ func SelectSending(d *SelectSite, values []any, chans ...any) SelID {
 	if !on() {
 		return 0
 	}
+	yieldHere(oneInSync)
 	id := d.id(chans)
 	selectNote(d, id, values, chans)
 	return id

@@ -41,6 +41,10 @@ var rec struct {
 	// starting counts the goroutines forked and not yet started (Fork,
 	// Start), for settle.
 	starting atomic.Int64
+	// perturb: the run's schedule is perturbed, with seed
+	// (rt_perturb.go); both set once, in start.
+	perturb bool
+	seed    uint64
 }
 
 // gstate is one goroutine's recording: its trace thread name, the number
@@ -95,6 +99,7 @@ type gstate struct {
 	enterCache [32]enterSlot
 	pointCache [32]pointSlot // rt_point.go
 	codeCache  [16]codeSlot  // rt_point.go
+	rng        rng           // its perturbation decisions (rt_perturb.go)
 }
 
 func start() {
@@ -108,6 +113,7 @@ func start() {
 		return
 	}
 	rec.log, rec.byName, rec.on = l, map[string]int{}, true
+	rec.seed, rec.perturb = perturbSeed()
 	rec.states = newTable[int64, *gstate](hashInt)
 }
 

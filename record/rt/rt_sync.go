@@ -147,6 +147,7 @@ func releasing(mk Mark, k locKey, desc, site string, shared bool) {
 // Lock is (*sync.Mutex).Lock; desc describes the mutex's location, mk is
 // the mark of the instrumented function that locks (Mark.state).
 func Lock(mk Mark, m *sync.Mutex, desc, site string) {
+	yieldMark(mk, oneInSync)
 	if !m.TryLock() {
 		blocking(keyOf(m), desc, site, lockUse{kind: "mutex"})
 		m.Lock()
@@ -182,10 +183,12 @@ func blocking(k locKey, desc, site string, use lockUse) {
 func Unlock(mk Mark, m *sync.Mutex, desc, site string) {
 	releasing(mk, keyOf(m), desc, site, false)
 	m.Unlock()
+	yieldMark(mk, oneInSync)
 }
 
 // TryLock is (*sync.Mutex).TryLock.
 func TryLock(m *sync.Mutex, desc, site string) bool {
+	yieldHere(oneInSync)
 	ok := m.TryLock()
 	if ok {
 		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "mutex"})
@@ -195,6 +198,7 @@ func TryLock(m *sync.Mutex, desc, site string) bool {
 
 // RWLock is (*sync.RWMutex).Lock.
 func RWLock(m *sync.RWMutex, desc, site string) {
+	yieldHere(oneInSync)
 	if !m.TryLock() {
 		blocking(keyOf(m), desc, site, lockUse{kind: "rwmutex"})
 		m.Lock()
@@ -206,10 +210,12 @@ func RWLock(m *sync.RWMutex, desc, site string) {
 func RWUnlock(m *sync.RWMutex, desc, site string) {
 	releasing(Mark{}, keyOf(m), desc, site, false)
 	m.Unlock()
+	yieldHere(oneInSync)
 }
 
 // RWTryLock is (*sync.RWMutex).TryLock.
 func RWTryLock(m *sync.RWMutex, desc, site string) bool {
+	yieldHere(oneInSync)
 	ok := m.TryLock()
 	if ok {
 		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex"}) // no wait, no request
@@ -219,6 +225,7 @@ func RWTryLock(m *sync.RWMutex, desc, site string) bool {
 
 // RLock is (*sync.RWMutex).RLock: a shared acquire.
 func RLock(m *sync.RWMutex, desc, site string) {
+	yieldHere(oneInSync)
 	if !m.TryRLock() {
 		blocking(keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
 		m.RLock()
@@ -230,10 +237,12 @@ func RLock(m *sync.RWMutex, desc, site string) {
 func RUnlock(m *sync.RWMutex, desc, site string) {
 	releasing(Mark{}, keyOf(m), desc, site, true)
 	m.RUnlock()
+	yieldHere(oneInSync)
 }
 
 // TryRLock is (*sync.RWMutex).TryRLock.
 func TryRLock(m *sync.RWMutex, desc, site string) bool {
+	yieldHere(oneInSync)
 	ok := m.TryRLock()
 	if ok {
 		acquired(Mark{}, keyOf(m), desc, site, lockUse{kind: "rwmutex", shared: true})
@@ -297,12 +306,14 @@ func wgLog(wg *sync.WaitGroup, desc, site, sig, args string, delta int) {
 // WGAdd is (*sync.WaitGroup).Add. The event's arguments are the delta and
 // the counter before it (GoWaitGroupReuse looks for an Add from zero).
 func WGAdd(wg *sync.WaitGroup, delta int, desc, site string) {
+	yieldHere(oneInSync)
 	wgLog(wg, desc, site, "void sync.WaitGroup.Add(int,int)", strconv.Itoa(delta)+",", delta)
 	wg.Add(delta)
 }
 
 // WGDone is (*sync.WaitGroup).Done.
 func WGDone(wg *sync.WaitGroup, desc, site string) {
+	yieldHere(oneInSync)
 	wgLog(wg, desc, site, "void sync.WaitGroup.Done(int)", "", -1)
 	wg.Done()
 }
@@ -314,6 +325,7 @@ func WGWait(wg *sync.WaitGroup, desc, site string) {
 		wg.Wait()
 		return
 	}
+	yieldHere(oneInSync)
 	p := unsafe.Pointer(wg)
 	name := locName(keyOf(wg), desc)
 	withState(func(s *gstate) { s.event(site, "enter void sync.WaitGroup.Wait() target="+name) })
@@ -402,6 +414,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 		c.Wait()
 		return
 	}
+	yieldHere(oneInSync)
 	cn := locName(keyOf(c), desc)
 	s := cur()
 	m, isMutex := c.L.(*sync.Mutex)
@@ -423,6 +436,7 @@ func CondWait(c *sync.Cond, desc, site string) {
 // CondSignal is (*sync.Cond).Signal.
 func CondSignal(c *sync.Cond, desc, site string) {
 	if on() {
+		yieldHere(oneInSync)
 		cn := locName(keyOf(c), desc)
 		withState(func(s *gstate) { s.event(site, "notify "+cn) })
 	}
@@ -432,6 +446,7 @@ func CondSignal(c *sync.Cond, desc, site string) {
 // CondBroadcast is (*sync.Cond).Broadcast.
 func CondBroadcast(c *sync.Cond, desc, site string) {
 	if on() {
+		yieldHere(oneInSync)
 		cn := locName(keyOf(c), desc)
 		withState(func(s *gstate) { s.event(site, "notifyAll "+cn) })
 	}

@@ -16,10 +16,11 @@ import (
 // goes to the tail of the run queue instead of runnext), so that its
 // runs take varied paths. The recorder does the like: a new goroutine
 // yields first thing with probability 1/2 (runnext or the tail), and a
-// goroutine yields before a synchronisation operation (a lock, an
-// unlock, a channel operation, a select, an atomic, a WaitGroup or Cond
-// call) with probability 1/16. The parent is never made to yield at a
-// `go` statement, nor anyone at a memory access: measured on GoBench
+// goroutine yields before a synchronisation operation (a lock, a
+// channel operation, a select, an atomic, a WaitGroup or Cond call; an
+// unlock right after it) with probability 1/16. The parent is never
+// made to yield at a `go` statement, nor anyone at a memory access:
+// measured on GoBench
 // (docs/recording.md), yielding there made the kernels' recorded runs
 // miss more bugs, not fewer.
 //
@@ -111,8 +112,14 @@ func yieldHere(oneIn uint64) {
 }
 
 // yieldMark is maybeYield for the goroutine of the mark mk (Mark.state),
-// for the entry points that have one.
+// for the entry points that have one. It looks at rec.perturb first, as
+// yieldHere does: Lock and Unlock call it on every mutex operation, and
+// finding the goroutine without a mark (stateByID) costs a lookup that
+// an unperturbed run, the default, must not pay.
 func yieldMark(mk Mark, oneIn uint64) {
+	if !rec.perturb {
+		return
+	}
 	s := mk.s
 	if !s.runsHere() {
 		if s = stateByID(); s == nil {

@@ -50,10 +50,8 @@
 # keeps each kernel's module, recording (rec/trace.trace), record.log and
 # predict.json in DIR/project_number, to read the reports' witnesses.
 set -uo pipefail
-[ $# -ge 1 ] || { sed -n '2,/^set /p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
-gobench=$(cd "$1" && pwd)/gobench/goker
-filter=${2:-.}
-repo=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/goker.sh"
+goker_args "$0" "$@"
 limit=${GPREDICT_GOBENCH_TIMEOUT:-120}
 testlimit=${GPREDICT_GOBENCH_TEST_TIMEOUT:-60s}
 [ -d "$gobench/nonblocking" ] || { echo "gobench.sh: $1 has no gobench/goker/nonblocking" >&2; exit 2; }
@@ -69,10 +67,6 @@ trap 'rm -rf "$work"' EXIT
 
 set=${GPREDICT_GOBENCH_SET:-all}
 plimit=${GPREDICT_GOBENCH_PREDICT_TIMEOUT:-600}
-kernels() {
-	[ "$set" = blocking ] || for d in "$gobench"/nonblocking/*/*/; do echo "${d%/}"; done
-	[ "$set" = nonblocking ] || for d in "$gobench"/blocking/*/*/; do echo "${d%/}"; done
-}
 
 # documented DIR prints the kernel-file lines its README's backtrace
 # shows ("kernel_test.go:NN"), one per line; without a backtrace, every
@@ -147,15 +141,13 @@ near() {
 
 printf '%-18s %-22s %7s  %-60s %-6s %-7s %7s %6s %-6s\n' kernel type events "violations predicted" found run seconds race-n race
 total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0 panicfound=0
-for k in $(kernels | sort); do
-	name=$(basename "$(dirname "$k")")/$(basename "$k")
+for k in $(goker_kernels "$gobench" "$set" | sort); do
+	name=$(goker_name "$k")
 	echo "$name" | grep -qE "$filter" || continue
 	total=$((total + 1))
 	kind=$(grep -m1 -E '^\|\[' "$k/README.md" | awk -F'|' '{gsub(/^ +| +$/, "", $7); print $7}' | tr ' ' '_')
 	mod=$work/$(echo "$name" | tr / _)
-	mkdir -p "$mod"
-	cp "$k"/*.go "$mod"/
-	printf 'module gobenchkernel\n\ngo 1.26\n' >"$mod/go.mod"
+	goker_module "$k" "$mod"
 	start=$(date +%s.%N)
 	out=$mod/rec
 	(cd "$mod" && timeout "$limit" "$gp" record -o "$out" -- go test -count=1 -timeout "$testlimit" . >"$mod/record.log" 2>&1)

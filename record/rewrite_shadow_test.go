@@ -29,7 +29,7 @@ func TestRewriteMarks(t *testing.T) {
 			`gpredictrt.MapRead\(_gpmark, `,
 			`gpredictrt.Unlock\(_gpmark, &mu,`}, nil},
 		{"a literal has its own", "func f() { g := func() { x = 1 }; g() }", []string{
-			`^_gpmark := gpredictrt.Enter\(\)$`, `func\(\) {$`, `^_gpmark := gpredictrt.Enter\(\)$`, `^defer gpredictrt.Leave\(_gpmark\)$`, `gpredictrt.Wrote\(_gpmark, `}, nil},
+			`^_gpmark := gpredictrt.Enter\(\)$`, `func\(\) {$`, `^_gpmark := gpredictrt.Enter\(\)$`, `^defer gpredictrt.Leave\(_gpmark\)$`, `gpredictrt.Write\(_gpmark, `}, nil},
 		{"a go statement's body", "func f() { go mu.Unlock() }", []string{
 			`go func\(\) {$`, `gpredictrt.Unlock\(gpredictrt.Mark{}, &mu,`}, []string{`Unlock\(_gpmark`}},
 		{"a go statement's arguments", "func f(h func(int)) { go h(x) }", []string{

@@ -361,15 +361,17 @@ func (r *fileRewriter) write(l, v ast.Expr, at ast.Node) ast.Stmt {
 		}
 	}
 	if desc, ok := r.location(l); ok {
-		// { p := &L; old := *p; *p = v; Wrote(p, old, *p, …) }: the
-		// assignment converts v to L's type as the original did (v may be
-		// of another type assignable to it).
-		p, old := r.newTmp("p"), r.newTmp("o")
+		// { p := &L; n := *p; n = v; Write(p, n, …) }: the assignment
+		// to n converts v to L's type as the original did (v may be of
+		// another type assignable to it), and Write logs the write
+		// before it stores (rt_mem.go: a racing read must not name L
+		// with the value stored as its init).
+		p, n := r.newTmp("p"), r.newTmp("n")
 		return &ast.BlockStmt{List: []ast.Stmt{
 			&ast.AssignStmt{Lhs: []ast.Expr{p}, Tok: token.DEFINE, Rhs: []ast.Expr{addr(r.loc(l))}},
-			&ast.AssignStmt{Lhs: []ast.Expr{old}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.StarExpr{X: p}}},
-			&ast.AssignStmt{Lhs: []ast.Expr{&ast.StarExpr{X: p}}, Tok: token.ASSIGN, Rhs: []ast.Expr{v}},
-			exprStmt(r.rtCall("Wrote", r.mark(), p, old, &ast.StarExpr{X: p}, r.lit(desc), site)),
+			&ast.AssignStmt{Lhs: []ast.Expr{n}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.StarExpr{X: p}}},
+			&ast.AssignStmt{Lhs: []ast.Expr{n}, Tok: token.ASSIGN, Rhs: []ast.Expr{v}},
+			exprStmt(r.rtCall("Write", r.mark(), p, n, r.lit(desc), site)),
 		}}
 	}
 	return &ast.AssignStmt{Lhs: []ast.Expr{r.loc(l)}, Tok: token.ASSIGN, Rhs: []ast.Expr{v}}

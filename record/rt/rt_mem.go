@@ -18,6 +18,19 @@ import (
 // changes what a later whole-struct read reads, so the trace only has
 // variables of one granularity and every value read is one some write (or
 // init) produced.
+//
+// A racy program may access a location between another goroutine's
+// access and its log line, so the log is written so that the trace stays
+// one that some schedule of the run explains: a read logs the value it
+// read (not the location's value when the line is written), and a write
+// is logged, and the location named, before it stores. The init of a
+// location (the value its first logged access finds) is then its value
+// before every write: a write stores only once its location has a name,
+// and a read that names the location first loaded its value before that,
+// so before any write stored (kubernetes/88331: a read's line written
+// after a racing write, with the value that write stored as the
+// location's init, left the writer's earlier reads with a value no write
+// produced).
 
 // Read performs and logs a read of the location p (described by desc,
 // see locName) and returns the value read; m is the mark of the
@@ -30,67 +43,63 @@ func Read[T any](m Mark, p *T, desc, site string) T {
 			return v
 		}
 	}
-	up := unsafe.Pointer(p)
-	if t := reflect.TypeFor[T](); !s.knownAccess(up, t, site, 0) {
-		record(s, up, up, t, desc, site, opRead)
+	if t := reflect.TypeFor[T](); !s.knownAccess(unsafe.Pointer(p), unsafe.Pointer(&v), t, site, 0) {
+		logRead(s, p, v, t, desc, site)
 	}
 	return v
 }
 
-// Write performs and logs a write of v to the location p.
-func Write[T any](m Mark, p *T, v T, desc, site string) {
-	old := *p
-	*p = v
-	s := m.s // Wrote's, without a call
-	if !s.runsHere() {
-		if s = stateByID(); s == nil {
-			return
-		}
-	}
-	if t := reflect.TypeFor[T](); !s.knownAccess(unsafe.Pointer(p), t, site, 1) {
-		wrote(s, p, old, t, desc, site)
-	}
+// logRead logs the read of v from p by s (of type t) that knownAccess did
+// not log; v is the location's init if the read names it. v is a copy
+// (its address escapes through record): a function of its own, so that
+// only this path copies it to the heap, not every Read.
+func logRead[T any](s *gstate, p *T, v T, t reflect.Type, desc, site string) {
+	vp := unsafe.Pointer(&v)
+	record(s, unsafe.Pointer(p), vp, vp, t, desc, site, opRead)
 }
 
-// Wrote logs a write the instrumented code performed itself (so that the
-// assignment converts the value as the original did): old is the value
-// before; the value written is read from p.
-func Wrote[T any](m Mark, p *T, old, v T, desc, site string) {
+// Write logs and performs a write of v to the location p: logged first
+// (see above). The instrumented `L = v` is `{ p := &L; n := *p; n = v;
+// Write(p, n) }`, so that the assignment converts v to L's type as the
+// original did (v may be of another type assignable to it).
+func Write[T any](m Mark, p *T, v T, desc, site string) {
 	s := m.s // m.state(), which is not inlined
 	if !s.runsHere() {
 		if s = stateByID(); s == nil {
+			*p = v
 			return
 		}
 	}
-	if t := reflect.TypeFor[T](); !s.knownAccess(unsafe.Pointer(p), t, site, 1) {
-		wrote(s, p, old, t, desc, site)
+	if t := reflect.TypeFor[T](); !s.knownAccess(unsafe.Pointer(p), unsafe.Pointer(&v), t, site, 1) {
+		logWrite(s, p, v, t, desc, site)
 	}
+	*p = v
 }
 
-// wrote is Wrote for the write of p by s (of type t) that knownAccess
-// did not log.
-func wrote[T any](s *gstate, p *T, old T, t reflect.Type, desc, site string) {
-	up := unsafe.Pointer(p)
+// logWrite logs the write of v to p by s (of type t) that knownAccess
+// did not log, before it is performed (v a copy, as logRead's).
+func logWrite[T any](s *gstate, p *T, v T, t reflect.Type, desc, site string) {
+	up, vp := unsafe.Pointer(p), unsafe.Pointer(&v)
 	if !composite(t) {
 		// The common case, looked up once: a location with its name
 		// needs neither an init nor the old value.
 		if name, ok := knownName(locKey{up, typePtr(t)}); ok {
 			s.lock()
-			s.logAccess(name, up, t, site, opWrite)
+			s.logAccess(name, vp, t, site, opWrite)
 			s.unlock()
 			return
 		}
 	} else if named(up, t, desc) {
-		record(s, up, nil, t, desc, site, opWrite)
+		record(s, up, vp, nil, t, desc, site, opWrite)
 		return
 	}
-	o := new(T)
-	*o = old
-	record(s, up, unsafe.Pointer(o), t, desc, site, opWrite)
+	old := *p // the value before every write: none stored before the name (above)
+	record(s, up, vp, unsafe.Pointer(&old), t, desc, site, opWrite)
 }
 
-// knownAccess logs a read (write 0) or a write (write 1), by s, the calling goroutine,
-// of the location p of type t, a number, a pointer, a map or a channel
+// knownAccess logs a read (write 0) or a write (write 1), by s, the
+// calling goroutine, of the value at v (the value read or to be written)
+// to or from the location p of type t, a number, a pointer, a map or a channel
 // that has its name already, as a binary record with a local stamp, and
 // reports whether it did: the common case of an access, in one function
 // instead of record's chain of calls (access, logAccess, evNumber,
@@ -103,7 +112,7 @@ func wrote[T any](s *gstate, p *T, old T, t reflect.Type, desc, site string) {
 // the goroutine's cache of codes (nodeSlot) when the last access at the
 // same node and site was of the same location: then nothing is looked up
 // but the slot.
-func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site string, write byte) bool {
+func (s *gstate) knownAccess(p, v unsafe.Pointer, t reflect.Type, site string, write byte) bool {
 	// The commonest case first, with no call: an int whose location the
 	// slot holds, and room in the chunk.
 	if haveG && canMap && len(s.shadow) > 0 && s.localRecord() && !s.buffered && s.ck != nil && cap(s.buf)-len(s.buf) >= maxBinary {
@@ -119,17 +128,17 @@ func (s *gstate) knownAccess(p unsafe.Pointer, t reflect.Type, site string, writ
 			*(*byte)(at) = binInt + write
 			i := putUvarint(at, 1, c.code.n)
 			i = putUvarint(at, i, c.id)
-			i = putUvarint(at, i, zigzag(int64(*(*int)(p))))
+			i = putUvarint(at, i, zigzag(int64(*(*int)(v))))
 			s.sub++
 			s.endRecordAt(i)
 			return true
 		}
 	}
-	return s.knownAccessSlow(p, t, site, write)
+	return s.knownAccessSlow(p, v, t, site, write)
 }
 
 // knownAccessSlow is knownAccess when its commonest case does not apply.
-func (s *gstate) knownAccessSlow(p unsafe.Pointer, t reflect.Type, site string, write byte) bool {
+func (s *gstate) knownAccessSlow(p, val unsafe.Pointer, t reflect.Type, site string, write byte) bool {
 	if !haveG || !canMap || s.buffered || site == "" || len(s.shadow) == 0 || s.n == 0 {
 		return false // no shadow stack (code walks), a buffer (lock), or the first event (threadLine, first)
 	}
@@ -152,15 +161,15 @@ func (s *gstate) knownAccessSlow(p unsafe.Pointer, t reflect.Type, site string, 
 	var v uint64
 	ok := true
 	if k == reflect.Int { // numberValue's commonest case, without a call
-		tag, v = binInt, zigzag(int64(*(*int)(p)))
+		tag, v = binInt, zigzag(int64(*(*int)(val)))
 	} else {
-		tag, v, ok = numberValue(p, k)
+		tag, v, ok = numberValue(val, k)
 	}
 	if !ok {
 		if !object(k) {
 			return false // a composite (leaves) or a value rendered as text: logAccess
 		}
-		obj := objectOf(p, k, t) // before the code, as binObject
+		obj := objectOf(val, k, t) // before the code, as binObject
 		if obj.id == 0 && obj.s != "nil" {
 			return false
 		}
@@ -198,13 +207,13 @@ func named(p unsafe.Pointer, t reflect.Type, desc string) bool {
 }
 
 // record logs op (opRead or opWrite), by the goroutine of state s, of
-// each leaf of the location p of type t, with the value now at p; old,
-// if not nil, holds the value before the access, the init of leaves
-// accessed for the first time.
-func record(s *gstate, p, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
+// each leaf of the location p of type t, with the value at v (read, or
+// to be written); old, if not nil, holds the value before the access,
+// the init of leaves accessed for the first time.
+func record(s *gstate, p, v, old unsafe.Pointer, t reflect.Type, desc, site, op string) {
 	s.lock()
 	if !composite(t) {
-		s.access(p, old, t, typePtr(t), desc, site, op)
+		s.access(p, v, old, t, typePtr(t), desc, site, op)
 	} else {
 		for _, lf := range leavesOf(t) {
 			d := lf.desc
@@ -215,25 +224,25 @@ func record(s *gstate, p, old unsafe.Pointer, t reflect.Type, desc, site, op str
 			if o != nil {
 				o = unsafe.Add(o, lf.off)
 			}
-			s.access(unsafe.Add(p, lf.off), o, lf.typ, lf.t, d, site, op)
+			s.access(unsafe.Add(p, lf.off), unsafe.Add(v, lf.off), o, lf.typ, lf.t, d, site, op)
 		}
 	}
 	s.unlock()
 }
 
 // access logs one access of the location at p of type typ (tp its
-// typePtr), with its init if it is the first and old is known (s.mu
-// held).
-func (s *gstate) access(p, old unsafe.Pointer, typ reflect.Type, tp unsafe.Pointer, desc, site, op string) {
+// typePtr) with the value at v, with its init if it is the first and old
+// is known (s.mu held).
+func (s *gstate) access(p, v, old unsafe.Pointer, typ reflect.Type, tp unsafe.Pointer, desc, site, op string) {
 	name, first := newLocName(locKey{p, tp}, desc)
 	if first && old != nil {
 		s.line("init ", name.s, " ", reprAt(old, typ))
 	}
-	s.logAccess(name, p, typ, site, op)
+	s.logAccess(name, v, typ, site, op)
 }
 
-// logAccess logs op of the location p of type typ named name, with the
-// value now at p (s.mu held).
+// logAccess logs op of a location of type typ named name, with the value
+// at p (s.mu held).
 func (s *gstate) logAccess(name vname, p unsafe.Pointer, typ reflect.Type, site, op string) {
 	if number(typ.Kind()) {
 		s.evNumber(site, op, name, p, typ.Kind())

@@ -139,7 +139,7 @@ func Enter() Mark {
 // goroutine harmless.
 //
 // state itself is past the inliner's budget (cost 101 against 80), so the
-// per-event entry points (Read, Write, Wrote, acquired, releasing,
+// per-event entry points (Read, Write, acquired, releasing,
 // mapAccess) spell out its two steps, runsHere and stateByID, which are
 // each cheap where inlined.
 func (m Mark) state() *gstate {

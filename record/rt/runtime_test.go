@@ -317,7 +317,7 @@ func TestKnownAccess(t *testing.T) {
 		name, _ := newLocName(locKey{p, typePtr(typ)}, "v")
 		for w, op := range []string{opRead, opWrite} {
 			at := len(s.buf)
-			ok := s.knownAccess(p, typ, "k.go:1", byte(w))
+			ok := s.knownAccess(p, p, typ, "k.go:1", byte(w))
 			got := string(s.buf[at:])
 			at = len(s.buf)
 			s.logAccess(name, p, typ, "k.go:1", op)
@@ -335,7 +335,7 @@ func TestKnownAccess(t *testing.T) {
 	}
 	// No name yet: the access needs the chain, which names the location.
 	x := 3
-	if at := len(s.buf); s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), "k.go:1", 0) || len(s.buf) != at {
+	if at := len(s.buf); s.knownAccess(unsafe.Pointer(&x), unsafe.Pointer(&x), reflect.TypeFor[int](), "k.go:1", 0) || len(s.buf) != at {
 		t.Errorf("an access of a location without a name took the fast path")
 	}
 	// A site new to this frame makes a new stack (a directive in s's log,
@@ -344,7 +344,7 @@ func TestKnownAccess(t *testing.T) {
 	newLocName(locKey{unsafe.Pointer(&x), typePtr(reflect.TypeFor[int]())}, "x")
 	s.sub = subMax - 1
 	site := "k.go:" + strconv.Itoa(int(time.Now().UnixNano()%1000)+2)
-	if s.knownAccess(unsafe.Pointer(&x), reflect.TypeFor[int](), site, 0) {
+	if s.knownAccess(unsafe.Pointer(&x), unsafe.Pointer(&x), reflect.TypeFor[int](), site, 0) {
 		t.Errorf("a record written after the stack's directive took the last local stamp: log %q", s.buf)
 	}
 	if s.sub != subMax {

@@ -16,8 +16,10 @@
 #
 # For each run: `gpredict record -- go test -race -count=1 -timeout 20s .`,
 # then `gpredict predict --props DataRace,GoConcurrentMapWrite,
-# GoMapIterationWrite,GoSendOnClosedChannel` (the properties whose
-# violations the race detector reports as races) on its trace. A race the
+# GoMapIterationWrite,GoSendOnClosedChannel,GoWaitGroupReuse` (the
+# properties whose violations the race detector reports as races: it
+# reports an Add from zero unordered with a Wait as a race on the
+# WaitGroup) on its trace. A race the
 # detector printed is named by the innermost frame in the kernel's own
 # files of each of its two accesses (the recorder's frames above them are
 # skipped: it reads the value the program read); it is predicted when a
@@ -44,7 +46,7 @@ set -uo pipefail
 goker_args "$0" "$@"
 runs=${GPREDICT_SAMERUN_RUNS:-3}
 set=${GPREDICT_SAMERUN_SET:-nonblocking}
-props=DataRace,GoConcurrentMapWrite,GoMapIterationWrite,GoSendOnClosedChannel
+props=DataRace,GoConcurrentMapWrite,GoMapIterationWrite,GoSendOnClosedChannel,GoWaitGroupReuse
 [ -d "$gobench/nonblocking" ] || { echo "race-samerun.sh: $1 has no gobench/goker/nonblocking" >&2; exit 2; }
 command -v jq >/dev/null || { echo "race-samerun.sh: needs jq" >&2; exit 2; }
 (cd "$repo" && go build -o bin/gpredict ./cmd/gpredict) || exit 2

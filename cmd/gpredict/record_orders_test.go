@@ -279,3 +279,22 @@ func TestRecordedExecBuffers(t *testing.T) {
 		t.Errorf("the race is not TestRacy's String (line 42) against the copier that Start (line 31) forked\n%s", stdout)
 	}
 }
+
+// TestRecordedRunKeepsRaces records record/testdata/progs/racestamp under
+// go test -race: the race detector still reports its race while the
+// recorder runs (the recorder's global counter is no synchronisation to
+// it, record/rt/rt_race.go), and predict finds the same race from that
+// run's trace.
+func TestRecordedRunKeepsRaces(t *testing.T) {
+	dir := filepath.Join(repoRoot(t), "record", "testdata", "progs")
+	out := t.TempDir()
+	t.Chdir(dir)
+	stdout, stderr, code := runCLI(t, "record", "--allow-failure", "-o", out, "--", "go", "test", "-race", "-count=1", "./racestamp")
+	if code != exitOK || !strings.Contains(stdout+stderr, "WARNING: DATA RACE") {
+		t.Fatalf("record under go test -race: exit %d, want 0 and the race detector's report\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, _ = runCLI(t, "predict", "--props", "DataRace", "--witness", "none", filepath.Join(out, "trace.trace"))
+	if !regexp.MustCompile(`(?s)racestamp_test\.go:25.*racestamp_test\.go:35|racestamp_test\.go:35.*racestamp_test\.go:25`).MatchString(stdout) {
+		t.Errorf("predict: want the race of lines 25 and 35\n%s%s", stdout, stderr)
+	}
+}

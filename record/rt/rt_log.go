@@ -89,7 +89,7 @@ func openLog(name string) (*logFile, error) {
 
 // newChunk allocates the next chunk for writer w, its k-th.
 func (l *logFile) newChunk(w, k uint64) *chunk {
-	i := l.next.Add(1) - 1
+	i := countUp(&l.next) - 1
 	off := int64(headerSize) + int64(i)*chunkSize
 	c := &chunk{off: off}
 	if l.mapped {
@@ -161,7 +161,7 @@ func (l *logFile) write(c *chunk) {
 // that dies between leaves chunk k-1 whole in the copy and, in c, whole
 // or empty.
 func (l *logFile) reuse(c *chunk, k uint64) bool {
-	i := l.next.Add(1) - 1
+	i := countUp(&l.next) - 1
 	off := int64(headerSize) + int64(i)*chunkSize
 	if _, err := l.f.WriteAt(c.mem[chunkHeader:chunkHeader+c.used()], off+chunkHeader); err != nil {
 		return false

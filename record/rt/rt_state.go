@@ -267,10 +267,10 @@ func (s *gstate) stamp(global bool) uint64 {
 
 // globalStamp is stamp's global stamp.
 func (s *gstate) globalStamp() uint64 {
-	k := rec.seq.Add(1)
+	k := countUp(&rec.seq)
 	if s.pending.Load() {
 		s.drain()
-		k = rec.seq.Add(1)
+		k = countUp(&rec.seq)
 	}
 	s.base, s.sub = k<<subBits, 0
 	return s.base

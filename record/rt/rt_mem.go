@@ -23,7 +23,9 @@ import (
 // access and its log line, so the log is written so that the trace stays
 // one that some schedule of the run explains: a read logs the value it
 // read (not the location's value when the line is written), and a write
-// is logged, and the location named, before it stores. The init of a
+// by Write is logged, and the location named, before it stores (the
+// element writes of copy and append, wroteElems, are logged after the
+// runtime stored them). The init of a
 // location (the value its first logged access finds) is then its value
 // before every write: a write stores only once its location has a name,
 // and a read that names the location first loaded its value before that,

@@ -4,16 +4,15 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+
+	"gpredict/record/rt"
 )
 
 // Schedule perturbation (docs/recording.md, "Schedule perturbation"):
 // the recorded program yields at random points (record/rt's
 // rt_perturb.go), so that one recorded run may take an interleaving a
 // plain run rarely takes. The recorder turns it on by giving the program
-// the seed in seedEnv; the runtime reads nothing else of it.
-
-// seedEnv is record/rt's seedEnv.
-const seedEnv = "GPREDICT_RECORD_SEED"
+// the seed in rt.SeedEnv; the runtime reads nothing else of it.
 
 // runSeed is the seed of a recording with o: 0 when it is not perturbed,
 // o.Seed when given, else one drawn at random (never 0), which the
@@ -29,17 +28,17 @@ func runSeed(o Options) uint64 {
 }
 
 // perturbEnv is env for a recorded program perturbed with seed (0: not
-// perturbed): an inherited seedEnv is dropped either way, so that only
+// perturbed): an inherited rt.SeedEnv is dropped either way, so that only
 // the recorder's option decides.
 func perturbEnv(env []string, seed uint64) []string {
 	out := env[:0:0]
 	for _, e := range env {
-		if !strings.HasPrefix(e, seedEnv+"=") {
+		if !strings.HasPrefix(e, rt.SeedEnv+"=") {
 			out = append(out, e)
 		}
 	}
 	if seed != 0 {
-		out = append(out, seedEnv+"="+strconv.FormatUint(seed, 10))
+		out = append(out, rt.SeedEnv+"="+strconv.FormatUint(seed, 10))
 	}
 	return out
 }

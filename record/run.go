@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"gpredict/record/rt"
 	"gpredict/trace"
 )
 
@@ -154,7 +155,7 @@ func hasFlag(flags []string, name string) bool {
 func runGo(dir string, c Command, overlayFile, raw string, seed uint64, o Options, end *endWatch) (int, string, error) {
 	cmd := exec.Command("go", goArgs(c, overlayFile)...)
 	cmd.Dir = dir
-	cmd.Env = append(perturbEnv(os.Environ(), seed), "GPREDICT_RECORD_DIR="+raw)
+	cmd.Env = append(perturbEnv(os.Environ(), seed), rt.DirEnv+"="+raw)
 	cmd.Stdout, cmd.Stderr = end.writer(o.Stdout), end.writer(o.Stderr)
 	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {

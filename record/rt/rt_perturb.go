@@ -39,15 +39,15 @@ const (
 	oneInSync  = 16 // before a synchronisation operation
 )
 
-// seedEnv names the environment variable by which `gpredict record`
+// SeedEnv names the environment variable by which `gpredict record`
 // turns perturbation on and gives its seed; unset, the run is not
 // perturbed.
-const seedEnv = "GPREDICT_RECORD_SEED"
+const SeedEnv = "GPREDICT_RECORD_SEED"
 
 // perturbSeed reads the run's seed (start, once): ok is false when the
 // run is not perturbed.
 func perturbSeed() (seed uint64, ok bool) {
-	v, ok := os.LookupEnv(seedEnv)
+	v, ok := os.LookupEnv(SeedEnv)
 	if !ok {
 		return 0, false
 	}

@@ -102,8 +102,12 @@ type gstate struct {
 	rng        rng           // its perturbation decisions (rt_perturb.go)
 }
 
+// DirEnv names the environment variable by which `gpredict record` turns
+// recording on: the directory of the raw logs.
+const DirEnv = "GPREDICT_RECORD_DIR"
+
 func start() {
-	dir := os.Getenv("GPREDICT_RECORD_DIR")
+	dir := os.Getenv(DirEnv)
 	if dir == "" {
 		return
 	}

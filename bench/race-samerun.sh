@@ -54,7 +54,6 @@ gp=$repo/bin/gpredict
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-
 # races LOG DIR prints each race the race detector reported in LOG as the
 # innermost frames in DIR of its two accesses ("file.go:12<TAB>file.go:30",
 # "?" for an access with no frame in DIR), one line per race.
@@ -100,31 +99,26 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 		(cd "$mod" && timeout 120 "$gp" record -o "$rec" -- go test -race -count=1 -timeout 20s . >"$mod/log$i" 2>&1)
 		races "$mod/log$i" "$mod" | sort -u >"$mod/races$i"
 		[ -s "$mod/races$i" ] && racy=$((racy + 1))
+		tr '\t' ' ' <"$mod/races$i" >>"$mod/pairs"
+		# Without a trace (the recording failed) no report is found.
+		: >"$mod/sets$i"
 		if [ -s "$mod/races$i" ] && [ -f "$rec/trace.trace" ]; then
 			timeout 600 "$gp" predict --props "$props" --timeout 10s --format json "$rec/trace.trace" >"$mod/pred$i.json" 2>/dev/null
 			jq -r '.violations[] | [.events[].loc | sub(".*/"; "")] | unique | join(" ")' "$mod/pred$i.json" 2>/dev/null >"$mod/sets$i"
-			while IFS=$'\t' read -r a b; do
-				echo "$a $b" >>"$mod/pairs"
-				if [ "$a" = "?" ] || [ "$b" = "?" ]; then continue; fi
-				# A report with events at both lines: every word of the
-				# pair is a word of one line of sets.
-				if awk -v a="$a" -v b="$b" -f <(echo "$near") "$mod/sets$i"; then
-					continue
-				fi
-				echo "$a $b" >>"$mod/missed"
-			done <"$mod/races$i"
-		elif [ -s "$mod/races$i" ]; then
-			# No trace: every race of the run is missed.
-			while IFS=$'\t' read -r a b; do echo "$a $b" >>"$mod/pairs" && echo "$a $b" >>"$mod/missed"; done <"$mod/races$i"
 		fi
+		while IFS=$'\t' read -r a b; do
+			# Missed unless a report has events near both lines (near).
+			awk -v a="$a" -v b="$b" -f <(echo "$near") "$mod/sets$i" || echo "$a $b" >>"$mod/missed"
+		done <"$mod/races$i"
 		(cd "$mod" && timeout 120 go test -race -count=1 -timeout 20s . >"$mod/plain$i" 2>&1)
 		grep -q '^WARNING: DATA RACE' "$mod/plain$i" && plain=$((plain + 1))
 	done
 	pairs=$(sort -u "$mod/pairs" | grep -c .)
 	out=$(sort -u "$mod/pairs" | grep -c '?')
 	# A race is predicted when it was in every run that reported it.
-	missed=$(sort -u "$mod/missed" | grep -v '?' | tr ' \n' '~,' | sed 's/,$//')
-	pred=$((pairs - out - $(sort -u "$mod/missed" | grep -v '?' | grep -c .)))
+	sort -u "$mod/missed" | grep -v '?' >"$mod/missed.u"
+	missed=$(tr ' \n' '~,' <"$mod/missed.u" | sed 's/,$//')
+	pred=$((pairs - out - $(grep -c . "$mod/missed.u")))
 	traced=$((traced + pairs)) tpred=$((tpred + pred)) tout=$((tout + out)) trr=$((trr + racy)) tplain=$((tplain + plain)) truns=$((truns + runs))
 	[ -z "${GPREDICT_SAMERUN_KEEP:-}" ] || { mkdir -p "$GPREDICT_SAMERUN_KEEP" && rm -rf "${GPREDICT_SAMERUN_KEEP:?}/$(basename "$mod")" && cp -r "$mod" "$GPREDICT_SAMERUN_KEEP"/; }
 	printf '%-18s %4s %9s %6s %9s %7s  %-40s %6s\n' "$name" "$runs" "$racy" "$pairs" "$pred" "$out" "${missed:-}" "$plain"

@@ -68,6 +68,13 @@ type Options struct {
 	// memory before it writes them to its witness file (0: the default,
 	// witnessesInMemory; < 0: none, as tests ask).
 	witnessesInMemory int64
+	// ReleaseEvents lets Run set each props[i].Events to nil once that
+	// property's candidates are formed, so that they are collected while
+	// the later properties are decided: on ristretto's tests with
+	// `--props all`, 612 MB for 12.9M property events, all alive until
+	// the run's end. A caller that reads its inputs again leaves it
+	// unset (or passes a copy of the slice).
+	ReleaseEvents bool
 	// Progress, if set, is called about five times a second while the
 	// run goes on, and once at its end, from one goroutine at a time.
 	Progress func(Progress)
@@ -136,6 +143,12 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 			res.Stats.PropertyEvents += len(evs)
 		}
 	}
+	// Watched from the start: computing the facts keeps to the budget's
+	// collector settings too (on ristretto's tests, 5.76M events, the
+	// resident memory reached 3.0 GB there under --memory 2GiB when the
+	// watch began after it).
+	mem := watchMemory(opts.MemoryBudget)
+	defer mem.stop()
 	// The facts every worker and the pre-filter read, computed once.
 	facts, pf, ok := setUp(ctx, tr, model, opts.Mem)
 	if !ok {
@@ -144,8 +157,6 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	interrupt := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	mem := watchMemory(opts.MemoryBudget)
-	defer mem.stop()
 	dopts := DeciderOptions{Timeout: opts.Timeout, RLimit: opts.RLimit, DumpDir: opts.DumpDir, Stop: ctx.Done()}
 	if opts.MemoryBudget > 0 {
 		dopts.Tight, dopts.TightReason = mem.Tight, mem.Reason()
@@ -258,7 +269,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		}()
 	}
 
-	produce(ctx, tr, props, pf, groups, store, &res.Stats, &prog, work)
+	produce(ctx, tr, props, opts.ReleaseEvents, pf, groups, store, &res.Stats, &prog, work)
 	close(work)
 	wg.Wait()
 	// The workers' solvers are closed: what malloc keeps of their
@@ -297,8 +308,10 @@ func MergeStages(a, b []stage.StageStats) []stage.StageStats {
 }
 
 // produce streams the distinct candidates to the workers in batches and
-// adds every job, in production order, to store.
-func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *prefilter.Filter, gs *groups, store *jobStore, st *Stats, prog *progress, work chan<- []task) {
+// adds every job, in production order, to store. With release, it drops
+// each property's events once its candidates are formed
+// (Options.ReleaseEvents).
+func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, release bool, pf *prefilter.Filter, gs *groups, store *jobStore, st *Stats, prog *progress, work chan<- []task) {
 	defer prog.enumerated.Store(true)
 	var batch []task
 	flush := func() bool {
@@ -383,9 +396,13 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, pf *pr
 					return ok
 				})
 			})
+			plan.enumerated()
 			if !ok || interrupted(ctx) {
 				return
 			}
+		}
+		if release {
+			props[pi].Events = nil
 		}
 	}
 	flush()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -127,6 +128,14 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return writePredict(stdout, stderr, write, policy, res, ropts, v.GetString("format"), sel)
 	}
 
+	budget := v.GetSize("memory")
+	if budget < 0 {
+		budget = predict.DefaultMemoryBudget()
+	}
+	// Reading and matching keep to the budget as the run does (its
+	// collector settings); the run watches on its own.
+	loading := predict.WatchMemory(budget)
+	defer loading.Stop()
 	tr, err := trace.ReadContext(ctx, args, v.GetString("input-format"))
 	if err != nil {
 		if ctx.Err() != nil {
@@ -137,17 +146,14 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if err := policy.checkEmpty(tr, args); err != nil {
 		return err
 	}
-	budget := v.GetSize("memory")
-	if budget < 0 {
-		budget = predict.DefaultMemoryBudget()
-	}
 	opts := predict.Options{MemoryBudget: budget,
 		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider(ctx), Mem: mem,
 		NoWitnesses: v.GetString("format") == "text" && v.GetString("witness") == "none",
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
-	res, inputs, warnings, err := predictTrace(ctx, stderr, showProgress, tr, sel, opts)
+	explaining := len(v.GetStringSlice("explain")) > 0
+	res, inputs, warnings, err := predictTrace(ctx, stderr, showProgress, explaining, loading.Stop, tr, sel, opts)
 	if err != nil {
 		return err
 	}
@@ -184,10 +190,14 @@ func writePredict(stdout, stderr io.Writer, write func(io.Writer, *predict.Resul
 // predictTrace runs the selected properties on tr: the pattern
 // properties (matched, then decided with a progress display if show),
 // then the built-ins. It prints the warnings of the trace and the
-// matching on stderr and returns them with the result and the inputs.
-// An interrupt during the matching gives an interrupted result with
-// nothing found.
-func predictTrace(ctx context.Context, stderr io.Writer, show bool, tr *trace.Trace, sel *selection, opts predict.Options) (*predict.Result, []predict.PropertyInput, []report.Warning, error) {
+// matching on stderr and returns them with the result, and the inputs
+// when keepInputs (--explain decides them again). Otherwise it keeps no
+// reference to the property events, so that the engine can drop each
+// property's once its candidates are formed (Options.ReleaseEvents).
+// endLoading is called once the properties are matched, before the run
+// (which watches the memory budget itself). An interrupt during the
+// matching gives an interrupted result with nothing found.
+func predictTrace(ctx context.Context, stderr io.Writer, show, keepInputs bool, endLoading func(), tr *trace.Trace, sel *selection, opts predict.Options) (*predict.Result, []predict.PropertyInput, []report.Warning, error) {
 	warnings := traceWarnings(tr)
 	inputs := make([]predict.PropertyInput, len(sel.Specs))
 	for i, p := range sel.Specs {
@@ -204,14 +214,22 @@ func predictTrace(ctx context.Context, stderr io.Writer, show bool, tr *trace.Tr
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
 	}
-	res, err := runWithProgress(ctx, stderr, show, tr, inputs, opts)
+	endLoading()
+	// The run drops each property's events once it has formed its
+	// candidates; --explain gets them from a copy of the inputs.
+	opts.ReleaseEvents = true
+	run, kept := inputs, []predict.PropertyInput(nil)
+	if keepInputs {
+		kept = slices.Clone(inputs)
+	}
+	res, err := runWithProgress(ctx, stderr, show, tr, run, opts)
 	if err != nil {
 		return nil, nil, nil, err
 	}
 	if err := runBuiltins(ctx, stderr, show, tr, res, sel.Builtins, opts); err != nil {
 		return nil, nil, nil, err
 	}
-	return res, inputs, warnings, nil
+	return res, kept, warnings, nil
 }
 
 // loadSpecs loads the --spec files; warnings are printed and kept, errors

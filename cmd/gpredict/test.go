@@ -153,7 +153,7 @@ func runTest(cmd *cobra.Command, args []string) error {
 		if err != nil {
 			return err
 		}
-		r, _, _, err := predictTrace(cmd.Context(), io.Discard, false, tr, sel, opts)
+		r, _, _, err := predictTrace(cmd.Context(), io.Discard, false, false, func() {}, tr, sel, opts)
 		if err != nil {
 			return err
 		}

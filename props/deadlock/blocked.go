@@ -45,12 +45,14 @@ func runBlocked(ctx context.Context, tr *trace.Trace, opts predict.Options, lim 
 	res := &predict.Result{Trace: tr, Model: model}
 	res.Stats.Threads = len(tr.Threads)
 	res.Stats.Events = tr.NumEvents()
+	// Watched from the start: the search for ends keeps to the budget's
+	// collector settings too.
+	mem := predict.WatchMemory(opts.MemoryBudget)
+	defer mem.Stop()
 	found := findEnds(tr, model, lim)
 	res.Stats.Candidates = len(found.ends)
 	shapes := reportShapes{}
 	seen := map[string]bool{} // location groups with a violation (without --all)
-	mem := predict.WatchMemory(opts.MemoryBudget)
-	defer mem.Stop()
 	for _, e := range found.ends {
 		v := shapes.blockedViolation(tr, e)
 		if ctx.Err() != nil {

@@ -71,12 +71,14 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	res := &predict.Result{Trace: tr, Model: model}
 	res.Stats.Threads = len(tr.Threads)
 	res.Stats.Events = tr.NumEvents()
+	// Watched from the start: finding the cycles keeps to the budget's
+	// collector settings too.
+	mem := predict.WatchMemory(opts.MemoryBudget)
+	defer mem.Stop()
 	found := findCandidates(tr, set.limits)
 	res.Stats.Candidates = len(found.cands)
 	reports := reportShapes{}
 	cycles, vs := inReportOrder(found.cands, reports)
-	mem := predict.WatchMemory(opts.MemoryBudget)
-	defer mem.Stop()
 	r := &cycleRun{tr: tr, model: model, opts: opts, set: set, mem: mem}
 	if len(cycles) > 0 {
 		r.x = encode.NewModelIndex(tr, model) // once: outOfOrder's facts, for every cycle

@@ -113,13 +113,45 @@ func (c *matchCtx) variable(v trace.Sym) *varInfo {
 	}
 	name := c.tr.Str(v)
 	vi := &varInfo{field: name}
-	if dot := strings.LastIndexByte(name, '.'); dot > 0 && dot < len(name)-1 {
-		vi.obj = c.tr.Syms.Intern(name[:dot])
-		vi.field = name[dot+1:]
+	if obj, field, ok := splitVariable(name); ok {
+		vi.obj = c.tr.Syms.Intern(obj)
+		vi.field = field
 		vi.declType = c.tr.ObjectType(vi.obj)
 	}
 	c.vars[v] = vi
 	return vi
+}
+
+// splitVariable splits `OBJ.FIELD` at its last dot; a name without one
+// (or with nothing on one side of it) is a static variable.
+func splitVariable(name string) (obj, field string, ok bool) {
+	dot := strings.LastIndexByte(name, '.')
+	if dot <= 0 || dot == len(name)-1 {
+		return "", "", false
+	}
+	return name[:dot], name[dot+1:], true
+}
+
+// InternObjects interns the object name of every `OBJ.FIELD` variable
+// that a read or write of tr accesses, as matching does when it meets
+// them. Matching after it adds nothing to tr's symbol table, so it may
+// run while other goroutines read tr: predict.Run matches a property
+// only when it comes to it, while its workers decide the candidates of
+// the properties before (predict.PropertyInput.Match).
+func InternObjects(tr *trace.Trace) {
+	seen := map[trace.Sym]bool{}
+	for t := range tr.Threads {
+		for i := range tr.Threads[t].Events {
+			ev := &tr.Threads[t].Events[i]
+			if k := joinPointKind(ev.Op); (k != jpGet && k != jpSet) || seen[ev.Obj] {
+				continue
+			}
+			seen[ev.Obj] = true
+			if obj, _, ok := splitVariable(tr.Str(ev.Obj)); ok {
+				tr.Syms.Intern(obj)
+			}
+		}
+	}
 }
 
 // signature returns the parsed signature of an invocation's Obj, cached.

@@ -191,29 +191,38 @@ func writePredict(stdout, stderr io.Writer, write func(io.Writer, *predict.Resul
 // properties (matched, then decided with a progress display if show),
 // then the built-ins. It prints the warnings of the trace and the
 // matching on stderr and returns them with the result, and the inputs
-// when keepInputs (--explain decides them again). Otherwise it keeps no
-// reference to the property events, so that the engine can drop each
-// property's once its candidates are formed (Options.ReleaseEvents).
-// endLoading is called once the properties are matched, before the run
-// (which watches the memory budget itself). An interrupt during the
-// matching gives an interrupted result with nothing found.
+// when keepInputs (--explain decides them again). Otherwise the run
+// matches each property when it comes to it and drops its events once
+// its candidates are formed (predict.PropertyInput.Match,
+// Options.ReleaseEvents), so that one property's events are alive at a
+// time; the matching's warnings are then printed after the run.
+// endLoading is called before the run (which watches the memory budget
+// itself). An interrupt during the matching gives an interrupted result
+// with what was found by then.
 func predictTrace(ctx context.Context, stderr io.Writer, show, keepInputs bool, endLoading func(), tr *trace.Trace, sel *selection, opts predict.Options) (*predict.Result, []predict.PropertyInput, []report.Warning, error) {
 	warnings := traceWarnings(tr)
 	inputs := make([]predict.PropertyInput, len(sel.Specs))
+	var late []report.Warning // the run's matching's (one goroutine)
 	for i, p := range sel.Specs {
-		events, err := spec.MatchContext(ctx, p, tr)
+		if !keepInputs {
+			inputs[i] = predict.PropertyInput{Prop: p, Match: func(ctx context.Context) ([][]spec.PropEvent, error) {
+				events, err := matchProperty(ctx, p, tr)
+				late = append(late, unmatchedWarnings(p, events, sel.warnUnmatched(p))...)
+				return events, err
+			}}
+			continue
+		}
+		events, err := matchProperty(ctx, p, tr)
 		if err != nil {
 			if ctx.Err() != nil {
 				return interruptedResult(tr, opts.Branches), nil, warnings, nil
 			}
-			return nil, nil, nil, fmt.Errorf("property %s: %w", p.Name, err)
+			return nil, nil, nil, err
 		}
 		inputs[i] = predict.PropertyInput{Prop: p, Events: events}
 		warnings = append(warnings, unmatchedWarnings(p, events, sel.warnUnmatched(p))...)
 	}
-	for _, w := range warnings {
-		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
-	}
+	printReportWarnings(stderr, warnings)
 	endLoading()
 	// The run drops each property's events once it has formed its
 	// candidates; --explain gets them from a copy of the inputs.
@@ -226,10 +235,28 @@ func predictTrace(ctx context.Context, stderr io.Writer, show, keepInputs bool, 
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	printReportWarnings(stderr, late)
+	warnings = append(warnings, late...)
 	if err := runBuiltins(ctx, stderr, show, tr, res, sel.Builtins, opts); err != nil {
 		return nil, nil, nil, err
 	}
 	return res, kept, warnings, nil
+}
+
+// matchProperty is spec.MatchContext, its error naming the property.
+func matchProperty(ctx context.Context, p *spec.Property, tr *trace.Trace) ([][]spec.PropEvent, error) {
+	events, err := spec.MatchContext(ctx, p, tr)
+	if err != nil {
+		return nil, fmt.Errorf("property %s: %w", p.Name, err)
+	}
+	return events, nil
+}
+
+// printReportWarnings prints ws on stderr, one a line.
+func printReportWarnings(stderr io.Writer, ws []report.Warning) {
+	for _, w := range ws {
+		fmt.Fprintf(stderr, "gpredict: warning: %s\n", w.Message)
+	}
 }
 
 // loadSpecs loads the --spec files; warnings are printed and kept, errors

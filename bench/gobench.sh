@@ -27,6 +27,16 @@
 # A Blocked or Deadlock report with an event in the function that one of
 # the backtrace's goroutines is blocked in is found too (its lines are
 # shifted by the kernel's header comment); the summary counts these.
+# A kernel whose README names no line and whose file marks none has its
+# lines in bench/gobench-judged.tsv instead: where its goroutines wait in
+# the interleaving its description draws, read off the kernel by hand
+# (line numbers and a sentence each, no code of GoBench's); the summary
+# counts the kernels found so too.
+# A bug found from a run that passed is *predicted* when the run went on
+# past the report's blocked events, and *left by the run* when each of
+# them is its goroutine's last event: the test passed, but the run
+# itself left those goroutines waiting there (a leak that happened); the
+# summary says how many of each.
 # Beside it, the same kernel's test run
 # under `go test -race -count=1` again and again for the same wall time:
 # "-race found" when some run reports a data race or fails with the
@@ -37,7 +47,8 @@
 # found, whether the recorded run passed, blocked or panicked (then the
 # bug may be found from record's own report of where it blocked,
 # "blocked:", or of where it panicked, "panicked:", as -race finds a
-# run's panic),
+# run's panic) — "leaked" for a run that passed whose found report's
+# goroutines are the ones the run itself left waiting,
 # seconds (record + predict), -race runs in that time, -race found.
 # Needs jq. GPREDICT_GOBENCH_TIMEOUT (default 120) bounds one recording,
 # GPREDICT_GOBENCH_TEST_TIMEOUT (default 60s) the recorded test's
@@ -48,7 +59,10 @@
 # records and predicts with another gpredict binary (say, one built from
 # the commit before a change) instead of this tree's; GPREDICT_GOBENCH_KEEP=DIR
 # keeps each kernel's module, recording (rec/trace.trace), record.log and
-# predict.json in DIR/project_number, to read the reports' witnesses.
+# predict.json in DIR/project_number, to read the reports' witnesses;
+# GPREDICT_GOBENCH_RESCORE=DIR scores what such a DIR kept instead of
+# recording and predicting again (after a change of the scoring): no
+# seconds, and -race as its kept last run says.
 set -uo pipefail
 . "$(dirname "$0")/goker.sh"
 goker_args "$0" "$@"
@@ -67,6 +81,27 @@ trap 'rm -rf "$work"' EXIT
 
 set=${GPREDICT_GOBENCH_SET:-all}
 plimit=${GPREDICT_GOBENCH_PREDICT_TIMEOUT:-600}
+
+# judged DIR prints the lines bench/gobench-judged.tsv gives the kernel
+# in DIR ("kernel_test.go:NN", one per line; such a kernel has one test
+# file), nothing for a kernel it does not list.
+judged() {
+	local file
+	file=$(basename "$(ls "$1"/*_test.go | head -1)")
+	awk -F'\t' -v k="$(goker_name "$1")" '$1 == k { n = split($2, l, ","); for (i = 1; i <= n; i++) print l[i] }' "$repo/bench/gobench-judged.tsv" |
+		while read -r l; do echo "$file:$l"; done
+}
+
+# leftbyrun TRACE IDS reports whether each event of IDS ("thread#n") is
+# the last event of its thread in TRACE (a text trace: a thread's events
+# are the lines whose first field is its name).
+leftbyrun() {
+	local id th n
+	for id in $2; do
+		th=${id%#*} n=${id##*#}
+		[ "$(awk -v t="$th" '$1 == t' "$1" | wc -l)" = "$n" ] || return 1
+	done
+}
 
 # documented DIR prints the kernel-file lines its README's backtrace
 # shows ("kernel_test.go:NN"), one per line; without a backtrace, every
@@ -140,17 +175,24 @@ near() {
 }
 
 printf '%-18s %-22s %7s  %-60s %-6s %-7s %7s %6s %-6s\n' kernel type events "violations predicted" found run seconds race-n race
-total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0 panicfound=0
+rescore=${GPREDICT_GOBENCH_RESCORE:-}
+[ -z "$rescore" ] || rescore=$(cd "$rescore" && pwd)
+total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0 panicfound=0 byjudged=0 leftfound=0
 for k in $(goker_kernels "$gobench" "$set" | sort); do
 	name=$(goker_name "$k")
 	echo "$name" | grep -qE "$filter" || continue
 	total=$((total + 1))
 	kind=$(grep -m1 -E '^\|\[' "$k/README.md" | awk -F'|' '{gsub(/^ +| +$/, "", $7); print $7}' | tr ' ' '_')
 	mod=$work/$(echo "$name" | tr / _)
-	goker_module "$k" "$mod"
+	if [ -n "$rescore" ]; then
+		mod=$rescore/$(echo "$name" | tr / _)
+		[ -d "$mod" ] || { total=$((total - 1)); continue; }
+	else
+		goker_module "$k" "$mod"
+	fi
 	start=$(date +%s.%N)
 	out=$mod/rec
-	(cd "$mod" && timeout "$limit" "$gp" record -o "$out" -- go test -count=1 -timeout "$testlimit" . >"$mod/record.log" 2>&1)
+	[ -n "$rescore" ] || (cd "$mod" && timeout "$limit" "$gp" record -o "$out" -- go test -count=1 -timeout "$testlimit" . >"$mod/record.log" 2>&1)
 	events=-
 	viols=""
 	found=no
@@ -158,16 +200,25 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 	if [ -f "$out/trace.trace" ]; then
 		compiled=$((compiled + 1))
 		events=$("$gp" trace check --format json "$out/trace.trace" 2>/dev/null | jq -r '.events')
-		timeout "$plimit" "$gp" predict --props all --timeout 10s --format json "$out/trace.trace" >"$mod/predict.json" 2>"$mod/predict.log"
-		[ $? = 124 ] && viols="(predict --props all stopped after ${plimit}s) "
+		if [ -z "$rescore" ]; then
+			timeout "$plimit" "$gp" predict --props all --timeout 10s --format json "$out/trace.trace" >"$mod/predict.json" 2>"$mod/predict.log"
+			[ $? = 124 ] && viols="(predict --props all stopped after ${plimit}s) "
+		fi
 		doc=$(documented "$k")
 		blocking=$(blockedin "$k")
 		slack=2
 		# (grep -q reads a variable: in a pipe, sed killed by SIGPIPE would
 		# fail the test under pipefail, at random.)
 		grep -q '_test\.go:[0-9]' <<<"$(sed -n '/[Bb]ackt[r]*ace/,$p' "$k/README.md")" || slack=0
+		judgedlines=""
+		if [ -z "$doc" ]; then
+			judgedlines=$(judged "$k")
+			doc=$judgedlines
+			[ -z "$doc" ] || slack=2
+		fi
+		left=yes # every found report's blocked events were left by the run
 		viols=$viols$(jq -r '[.violations[] | .property + ":" + ([.events[].loc | sub(".*/"; "")] | unique | join(","))] | unique | .[:3] | join(" ")' "$mod/predict.json" 2>/dev/null)
-		while IFS=$'\t' read -r prop locs; do
+		while IFS=$'\t' read -r prop locs ids; do
 			[ -n "$prop" ] || continue
 			[ "$slack" = 2 ] || [ "$prop" = Deadlock ] || [ "$prop" = Blocked ] || continue # a marked bug is a deadlock or a leak
 			n=0 m=0
@@ -177,6 +228,7 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 			done
 			if { [ "$prop" = DataRace ] && [ "$n" -ge 2 ]; } || { [ "$prop" != DataRace ] && [ "$n" -ge 1 ]; } || { [ "$m" -eq 1 ] && [ "$n" -eq 1 ]; }; then
 				found=yes
+				{ [ "$prop" = Blocked ] && leftbyrun "$out/trace.trace" "$ids"; } || left=no
 			fi
 			# A Blocked or Deadlock report whose event lies in the
 			# function a backtrace's goroutine is blocked in (its lines
@@ -184,10 +236,14 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 			if [ "$found" = no ] && [ "$slack" = 2 ] && { [ "$prop" = Blocked ] || [ "$prop" = Deadlock ]; }; then
 				for l in $locs; do
 					f=$k/${l%:*}
-					[ -f "$f" ] && grep -qxF "$(funcat "$f" "${l##*:}")" <<<"$blocking" && found=yes && byfunc=$((byfunc + 1)) && break
+					if [ -f "$f" ] && grep -qxF "$(funcat "$f" "${l##*:}")" <<<"$blocking"; then
+						found=yes byfunc=$((byfunc + 1))
+						{ [ "$prop" = Blocked ] && leftbyrun "$out/trace.trace" "$ids"; } || left=no
+						break
+					fi
 				done
 			fi
-		done < <(jq -r '.violations[] | .property + "\t" + ([.events[].loc | sub(".*/"; "")] | unique | join(" "))' "$mod/predict.json" 2>/dev/null)
+		done < <(jq -r '.violations[] | .property + "\t" + ([.events[].loc | sub(".*/"; "")] | unique | join(" ")) + "\t" + ([.events[] | select(.name == "blocked") | .id] | join(" "))' "$mod/predict.json" 2>/dev/null)
 		# A run that blocked (a deadlock that happened) is reported by
 		# record with the places its goroutines wait at: found when one
 		# of them is a documented line.
@@ -220,7 +276,22 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 	fi
 	[ "$found" = yes ] && predicted=$((predicted + 1))
 	[ "$found" = yes ] && [ "$run" = passed ] && passedfound=$((passedfound + 1))
+	# (run=leaked below: a run that passed, its report's goroutines left
+	# waiting by the run itself.)
+	if [ "$found" = yes ] && [ "$run" = passed ] && [ "$left" = yes ]; then
+		leftfound=$((leftfound + 1)) run=leaked
+	fi
+	[ "$found" = yes ] && [ -n "$judgedlines" ] && byjudged=$((byjudged + 1))
 	[ "$found" = yes ] && [ "$run" = panicked ] && panicfound=$((panicfound + 1))
+	if [ -n "$rescore" ]; then
+		# The kept race.log is the last -race run's: the one that found
+		# the bug, if one did.
+		race=no
+		grep -q 'WARNING: DATA RACE\|^panic:\|fatal error\|deadlock\|test timed out' "$mod/race.log" 2>/dev/null && race=yes
+		[ "$race" = yes ] && racefound=$((racefound + 1))
+		printf '%-18s %-22s %7s  %-60s %-6s %-7s %7s %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$run" - - "$race"
+		continue
+	fi
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
 	# -race for the same wall time (at least one run).
 	runs=0 race=no
@@ -237,4 +308,4 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 	printf '%-18s %-22s %7s  %-60s %-6s %-7s %7.1f %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$run" "$secs" "$runs" "$race"
 done
 echo
-echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed, $panicfound shown by a run that panicked; $byfunc by the function a backtrace blocks in); found by go test -race in the same time: $racefound"
+echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed, of which $leftfound a leak the run itself left, $panicfound shown by a run that panicked; $byfunc by the function a backtrace blocks in, $byjudged by bench/gobench-judged.tsv); found by go test -race in the same time: $racefound"

@@ -73,6 +73,11 @@ type memoryWatch struct {
 	// freeOS is debug.FreeOSMemory (a test's fake).
 	freeOS  func()
 	samples int
+	// over, if set, is called once, by the watching goroutine, when the
+	// resident memory is past the budget even after a collection
+	// (WatchMemoryThen); resident is residentMemory (a test's fake).
+	over     func()
+	resident func() int64
 }
 
 // mallocSlack is how much free C memory the watch lets malloc keep:
@@ -87,9 +92,14 @@ const (
 )
 
 // watchMemory starts watching (budget ≤ 0: no budget, nothing watched).
-func watchMemory(budget int64) *memoryWatch {
+func watchMemory(budget int64) *memoryWatch { return watchMemoryThen(budget, nil) }
+
+// watchMemoryThen is watchMemory, calling over once the resident memory
+// stays past the budget after a collection.
+func watchMemoryThen(budget int64, over func()) *memoryWatch {
 	w := &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{}),
-		mallocFree: smt.MallocFree, trimMalloc: smt.TrimMalloc, freeOS: debug.FreeOSMemory}
+		mallocFree: smt.MallocFree, trimMalloc: smt.TrimMalloc, freeOS: debug.FreeOSMemory,
+		over: over, resident: residentMemory}
 	if budget <= 0 {
 		return w
 	}
@@ -127,13 +137,26 @@ func (w *memoryWatch) sample() {
 	if w.samples++; w.samples%trimEvery == 0 {
 		w.trim()
 	}
-	rss := residentMemory()
+	resident := w.resident
+	if resident == nil {
+		resident = residentMemory
+	}
+	rss := resident()
 	if rss > w.peak.Load() {
 		w.peak.Store(rss)
 	}
 	if rss > w.budget && !w.tight.Swap(true) {
 		runtime.GC()
 		debug.FreeOSMemory()
+	}
+	if w.over != nil && rss > w.budget {
+		// Only what a collection cannot give back counts.
+		runtime.GC()
+		debug.FreeOSMemory()
+		if resident() > w.budget {
+			w.over()
+			w.over = nil
+		}
 	}
 }
 

@@ -16,11 +16,22 @@ type MemoryWatch struct{ w *memoryWatch }
 // budget (≤ 0: no budget; Tight is then never true). Stop ends it.
 func WatchMemory(budget int64) MemoryWatch { return MemoryWatch{watchMemory(budget)} }
 
+// WatchMemoryThen is WatchMemory that also calls over, once, when the
+// resident memory stays past the budget after a collection: the command
+// stops reading the trace then (a trace that does not fit its budget is
+// an error, where the run would have had nothing left to decide with).
+func WatchMemoryThen(budget int64, over func()) MemoryWatch {
+	return MemoryWatch{watchMemoryThen(budget, over)}
+}
+
 // Tight reports whether the budget has been reached.
 func (m MemoryWatch) Tight() bool { return m.w.budget > 0 && m.w.Tight() }
 
 // Reason is why a candidate is unknown once the budget is reached.
 func (m MemoryWatch) Reason() string { return m.w.Reason() }
+
+// Budget is the budget as the reasons write it ("2 GiB").
+func (m MemoryWatch) Budget() string { return formatBytes(m.w.budget) }
 
 // Peak is the largest resident memory seen, in bytes.
 func (m MemoryWatch) Peak() int64 { return m.w.peak.Load() }

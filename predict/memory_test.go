@@ -117,3 +117,34 @@ func TestMemoryWatchSettles(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoryWatchOver: the watch calls over once, when the resident
+// memory is past the budget after a collection, and never while it is
+// within it.
+func TestMemoryWatchOver(t *testing.T) {
+	for _, tc := range []struct {
+		title    string
+		resident []int64 // successive readings
+		want     int
+	}{
+		{"within", []int64{10, 20, 30, 40}, 0},
+		{"past, then given back by the collection", []int64{200, 50, 60, 70}, 0},
+		{"past, and still after the collection", []int64{200, 150, 300, 300}, 1},
+	} {
+		calls, k := 0, 0
+		w := &memoryWatch{pacer: &gcPacer{}, budget: 100,
+			mallocFree: func() int64 { return 0 }, trimMalloc: func() {},
+			over: func() { calls++ },
+			resident: func() int64 {
+				r := tc.resident[min(k, len(tc.resident)-1)]
+				k++
+				return r
+			}}
+		for range 3 {
+			w.sample()
+		}
+		if calls != tc.want {
+			t.Errorf("%s: over called %d times, want %d", tc.title, calls, tc.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -132,14 +133,21 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if budget < 0 {
 		budget = predict.DefaultMemoryBudget()
 	}
-	// Reading and matching keep to the budget as the run does (its
-	// collector settings); the run watches on its own.
-	loading := predict.WatchMemory(budget)
+	// Reading keeps to the budget as the run does (its collector
+	// settings), and a trace that does not fit it stops being read: the
+	// run would have nothing left to decide with. The run watches on its
+	// own.
+	reading, stopReading := context.WithCancelCause(ctx)
+	defer stopReading(nil)
+	loading := predict.WatchMemoryThen(budget, func() { stopReading(errReadingBudget) })
 	defer loading.Stop()
-	tr, err := trace.ReadContext(ctx, args, v.GetString("input-format"))
+	tr, err := trace.ReadContext(reading, args, v.GetString("input-format"))
 	if err != nil {
 		if ctx.Err() != nil {
 			return out(interruptedResult(nil, model), nil)
+		}
+		if errors.Is(context.Cause(reading), errReadingBudget) {
+			return fmt.Errorf("%s: %w (%s, --memory); a larger --memory lets it be read", strings.Join(args, ", "), errReadingBudget, loading.Budget())
 		}
 		return err
 	}
@@ -186,6 +194,10 @@ func writePredict(stdout, stderr io.Writer, write func(io.Writer, *predict.Resul
 	}
 	return nil
 }
+
+// errReadingBudget is why a trace stopped being read: the process's
+// resident memory stayed past the memory budget after a collection.
+var errReadingBudget = errors.New("reading the trace stopped at the memory budget")
 
 // predictTrace runs the selected properties on tr: the pattern
 // properties (matched, then decided with a progress display if show),

@@ -133,21 +133,11 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	if budget < 0 {
 		budget = predict.DefaultMemoryBudget()
 	}
-	// Reading keeps to the budget as the run does (its collector
-	// settings), and a trace that does not fit it stops being read: the
-	// run would have nothing left to decide with. The run watches on its
-	// own.
-	reading, stopReading := context.WithCancelCause(ctx)
-	defer stopReading(nil)
-	loading := predict.WatchMemoryThen(budget, func() { stopReading(errReadingBudget) })
+	tr, loading, err := readWithinBudget(ctx, args, v.GetString("input-format"), budget)
 	defer loading.Stop()
-	tr, err := trace.ReadContext(reading, args, v.GetString("input-format"))
 	if err != nil {
 		if ctx.Err() != nil {
 			return out(interruptedResult(nil, model), nil)
-		}
-		if errors.Is(context.Cause(reading), errReadingBudget) {
-			return fmt.Errorf("%s: %w (%s, --memory); a larger --memory lets it be read", strings.Join(args, ", "), errReadingBudget, loading.Budget())
 		}
 		return err
 	}
@@ -198,6 +188,23 @@ func writePredict(stdout, stderr io.Writer, write func(io.Writer, *predict.Resul
 // errReadingBudget is why a trace stopped being read: the process's
 // resident memory stayed past the memory budget after a collection.
 var errReadingBudget = errors.New("reading the trace stopped at the memory budget")
+
+// readWithinBudget reads the trace of paths keeping to the memory budget
+// as the run does (its collector settings, predict.WatchMemoryThen); a
+// trace that does not fit stops being read, with an error naming the
+// files and the budget: the run would have nothing left to decide with.
+// The watch goes on until the caller stops it (the run watches on its
+// own). An interrupt gives ctx's error.
+func readWithinBudget(ctx context.Context, paths []string, format string, budget int64) (*trace.Trace, predict.MemoryWatch, error) {
+	reading, stopReading := context.WithCancelCause(ctx)
+	defer stopReading(nil)
+	watch := predict.WatchMemoryThen(budget, func() { stopReading(errReadingBudget) })
+	tr, err := trace.ReadContext(reading, paths, format)
+	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(reading), errReadingBudget) {
+		err = fmt.Errorf("%s: %w (%s, --memory); a larger --memory lets it be read", strings.Join(paths, ", "), errReadingBudget, watch.Budget())
+	}
+	return tr, watch, err
+}
 
 // predictTrace runs the selected properties on tr: the pattern
 // properties (matched, then decided with a progress display if show),

@@ -12,7 +12,6 @@ import (
 	"gpredict/predict/report/witness"
 	"gpredict/props"
 	"gpredict/record"
-	"gpredict/trace"
 )
 
 // gpredict test (docs/recording.md, gpredict test): record `go test` and
@@ -23,13 +22,13 @@ import (
 
 // testFlags are gpredict test's own flags: name → takes a value.
 var testFlags = map[string]bool{
-	"props": true, "out": true, "timeout": true, "jobs": true, "witness": true,
+	"props": true, "out": true, "timeout": true, "jobs": true, "memory": true, "witness": true,
 	"instrument": true, "perturb": true, "seed": true, "config": true, "help": false,
 }
 
 func newTestCmd() *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "test [--props NAME,...] [--out DIR] [--timeout DURATION] [--jobs N] [--witness MODE] [--perturb on|off] [--seed N] [go test flags] [packages]",
+		Use:   "test [--props NAME,...] [--out DIR] [--timeout DURATION] [--jobs N] [--memory SIZE] [--witness MODE] [--perturb on|off] [--seed N] [go test flags] [packages]",
 		Short: "Record a package's tests and report the concurrency bugs other schedules exhibit",
 		Long: `test records go test (gpredict record), predicts DataRace, Deadlock and the
 catalogue's Go properties on the recording of each test binary, and prints
@@ -53,6 +52,8 @@ reported but some candidates unknown (solver limit).`,
 	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate (go test's own is -timeout, one dash)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
+	sizeFlag(f, "memory", "auto or a size such as 512MiB or 2GiB",
+		"memory budget of each trace's prediction (auto: half the physical memory), as predict's --memory")
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "witness drawn: trimmed, full or none")
 	f.StringSlice("instrument", nil, "also instrument dependencies whose import path starts with one of these")
 	addPerturbFlags(f)
@@ -146,14 +147,20 @@ func runTest(cmd *cobra.Command, args []string) error {
 	perturbLine(stderr, res)
 	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs)\n",
 		res.Events, res.Threads, res.Instrumented, res.Seconds)
-	opts := predict.Options{Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), NewDecider: newDecider(cmd.Context())}
+	budget := v.GetSize("memory")
+	if budget < 0 {
+		budget = predict.DefaultMemoryBudget()
+	}
+	opts := predict.Options{Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), MemoryBudget: budget, NewDecider: newDecider(cmd.Context())}
 	sum := testSummary{}
 	for _, path := range res.Traces {
-		tr, err := trace.Read([]string{path}, "")
+		tr, loading, err := readWithinBudget(cmd.Context(), []string{path}, "", budget)
 		if err != nil {
+			loading.Stop()
 			return err
 		}
-		r, _, _, err := predictTrace(cmd.Context(), io.Discard, false, false, func() {}, tr, sel, opts)
+		r, _, _, err := predictTrace(cmd.Context(), io.Discard, false, false, loading.Stop, tr, sel, opts)
+		loading.Stop()
 		if err != nil {
 			return err
 		}

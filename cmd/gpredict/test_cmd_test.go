@@ -122,7 +122,24 @@ func TestTestArgs(t *testing.T) {
 	if o, _ := f.GetString("out"); o != "rec" {
 		t.Errorf("-o %q", o)
 	}
+	if _, _, err := testArgs(cmd, []string{"--memory", "2GiB"}); err != nil {
+		t.Fatal(err)
+	}
+	if m := f.Lookup("memory").Value.String(); m != "2048MiB" {
+		t.Errorf("--memory %q", m)
+	}
 	if _, _, err := testArgs(newTestCmd(), []string{"--jobs"}); err == nil || !strings.Contains(err.Error(), "--jobs needs a value") {
 		t.Errorf("error %v; want --jobs needs a value", err)
+	}
+}
+
+// TestGpredictTestMemoryBudget: gpredict test keeps each trace's
+// prediction to --memory as predict does; a trace that does not fit
+// stops being read, with the error naming it and the budget (exit 2).
+func TestGpredictTestMemoryBudget(t *testing.T) {
+	t.Chdir(filepath.Join(repoRoot(t), "record", "testdata", "progs"))
+	_, stderr, code := runCLI(t, "test", "--memory", "1MiB", "./gohb")
+	if code != exitError || !strings.Contains(stderr, "reading the trace stopped at the memory budget (1.0 MiB, --memory)") {
+		t.Errorf("exit status %d, stderr:\n%s\nwant 2 and the budget named", code, stderr)
 	}
 }

@@ -145,18 +145,18 @@ func (w *memoryWatch) sample() {
 	if rss > w.peak.Load() {
 		w.peak.Store(rss)
 	}
-	if rss > w.budget && !w.tight.Swap(true) {
+	if rss <= w.budget {
+		return
+	}
+	// One collection serves both: the first time past the budget, and
+	// over's question of what a collection cannot give back.
+	if first := !w.tight.Swap(true); first || w.over != nil {
 		runtime.GC()
 		debug.FreeOSMemory()
 	}
-	if w.over != nil && rss > w.budget {
-		// Only what a collection cannot give back counts.
-		runtime.GC()
-		debug.FreeOSMemory()
-		if resident() > w.budget {
-			w.over()
-			w.over = nil
-		}
+	if w.over != nil && resident() > w.budget {
+		w.over()
+		w.over = nil
 	}
 }
 

@@ -4,12 +4,12 @@ package predict
 // built-ins, which decide their candidates in loops of their own
 // (props/deadlock): once Tight, they start no more candidates and report
 // those left as unknown with Reason, as Run does. The command also
-// watches the reading of the trace and the matching of the properties,
-// which come before Run, so that the collector keeps them to the budget
-// too (its soft limit and pacing): on a recording of ristretto's tests
-// (5.76M events, `--props all`) Go's default let the heap grow to twice
-// what was live while the properties were matched, 2.1 GB resident for
-// about 1.2 GB live.
+// watches the reading of the trace, which comes before Run (and, with
+// --explain, the matching of every property first), so that the
+// collector keeps them to the budget too (its soft limit and pacing): on
+// a recording of ristretto's tests (5.76M events, `--props all`) Go's
+// default let the heap grow to twice what was live while the properties
+// were matched, 2.1 GB resident for about 1.2 GB live.
 type MemoryWatch struct{ w *memoryWatch }
 
 // WatchMemory starts watching the process's resident memory against

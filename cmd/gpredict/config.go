@@ -11,6 +11,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 	"github.com/spf13/viper"
+
+	"gpredict/predict"
 )
 
 // config is the settings of one command, read through settings: each
@@ -35,6 +37,15 @@ func (c *config) GetSize(name string) int64 {
 		}
 	}
 	return -1
+}
+
+// memoryBudget is the --memory option in bytes: auto is
+// predict.DefaultMemoryBudget (predict and test share it).
+func (c *config) memoryBudget() int64 {
+	if b := c.GetSize("memory"); b >= 0 {
+		return b
+	}
+	return predict.DefaultMemoryBudget()
 }
 
 // GetStringSlice returns the values of a list option (--spec, --events).

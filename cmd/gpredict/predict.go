@@ -129,10 +129,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		return writePredict(stdout, stderr, write, policy, res, ropts, v.GetString("format"), sel)
 	}
 
-	budget := v.GetSize("memory")
-	if budget < 0 {
-		budget = predict.DefaultMemoryBudget()
-	}
+	budget := v.memoryBudget()
 	tr, loading, err := readWithinBudget(ctx, args, v.GetString("input-format"), budget)
 	defer loading.Stop()
 	if err != nil {

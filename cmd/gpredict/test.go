@@ -147,10 +147,7 @@ func runTest(cmd *cobra.Command, args []string) error {
 	perturbLine(stderr, res)
 	fmt.Fprintf(stderr, "gpredict: recorded %d events of %d goroutines (%d files instrumented, %.2fs)\n",
 		res.Events, res.Threads, res.Instrumented, res.Seconds)
-	budget := v.GetSize("memory")
-	if budget < 0 {
-		budget = predict.DefaultMemoryBudget()
-	}
+	budget := v.memoryBudget()
 	opts := predict.Options{Timeout: v.GetDuration("timeout"), Jobs: v.GetInt("jobs"), MemoryBudget: budget, NewDecider: newDecider(cmd.Context())}
 	sum := testSummary{}
 	for _, path := range res.Traces {

@@ -284,14 +284,28 @@ func TestRecordedExecBuffers(t *testing.T) {
 // go test -race: the race detector still reports its race while the
 // recorder runs (the recorder's global counter is no synchronisation to
 // it, record/rt/rt_race.go), and predict finds the same race from that
-// run's trace.
+// run's trace. Up to three recordings are made: the recorder's tables
+// (lock and channel states, names) are still kept under mutexes the
+// detector sees, and on a loaded machine their order sometimes hides the
+// race (1 in 8 to 3 in 10 runs of this test beside other tests, and one
+// CI run, 2026-11-30; 40 of 40 recordings from the shell showed it).
+// Without rt_race.go's bracket the detector printed nothing in 3 of 3
+// runs, so three misses in a row still fail this test.
 func TestRecordedRunKeepsRaces(t *testing.T) {
 	dir := filepath.Join(repoRoot(t), "record", "testdata", "progs")
-	out := t.TempDir()
 	t.Chdir(dir)
-	stdout, stderr, code := runCLI(t, "record", "--allow-failure", "-o", out, "--", "go", "test", "-race", "-count=1", "./racestamp")
-	if code != exitOK || !strings.Contains(stdout+stderr, "WARNING: DATA RACE") {
-		t.Fatalf("record under go test -race: exit %d, want 0 and the race detector's report\n%s%s", code, stdout, stderr)
+	const attempts = 3
+	var out, stdout, stderr string
+	for k := 1; ; k++ {
+		var code int
+		out = t.TempDir()
+		stdout, stderr, code = runCLI(t, "record", "--allow-failure", "-o", out, "--", "go", "test", "-race", "-count=1", "./racestamp")
+		if code == exitOK && strings.Contains(stdout+stderr, "WARNING: DATA RACE") {
+			break
+		}
+		if k == attempts {
+			t.Fatalf("record under go test -race, %d times: last exit %d, want 0 and the race detector's report\n%s%s", attempts, code, stdout, stderr)
+		}
 	}
 	stdout, stderr, _ = runCLI(t, "predict", "--props", "DataRace", "--witness", "none", filepath.Join(out, "trace.trace"))
 	if !regexp.MustCompile(`(?s)racestamp_test\.go:25.*racestamp_test\.go:35|racestamp_test\.go:35.*racestamp_test\.go:25`).MatchString(stdout) {

@@ -72,9 +72,18 @@ var contextFuncs = map[string]string{
 // fresh time.After in a loop otherwise waits partnerWait at every turn.
 var timerFuncs = map[string]string{
 	"time.After":     "TimerChan",
-	"time.Tick":      "TimerChan",
+	"time.Tick":      "TickChan",
 	"time.NewTimer":  "Timer",
 	"time.NewTicker": "Ticker",
+}
+
+// timerMethods maps the methods of *time.Timer that change whether it
+// will fire to the runtime function that calls them and notes it
+// (rt_timer.go): a goroutine left waiting for a timer that will fire is
+// not blocked, one left waiting for a stopped timer is.
+var timerMethods = map[string]string{
+	"(*time.Timer).Stop":  "TimerStop",
+	"(*time.Timer).Reset": "TimerReset",
 }
 
 // fullName is fn's full name, or "" for no function.
@@ -243,12 +252,39 @@ func (r *fileRewriter) special(x *ast.CallExpr, fn *types.Func) ast.Expr {
 		return r.rtCall(rt, append(args, site)...)
 	case "bytes", "strings", "fmt", "os/exec":
 		return r.stdModelCall(x, fn, site)
+	case "time":
+		return r.timerMethod(x, fn)
 	case "os":
 		if fn.Name() == "Exit" && fn.Type().(*types.Signature).Recv() == nil {
 			return r.rtCall("Exit", r.rv(x.Args[0]))
 		}
 	}
 	return nil
+}
+
+// timerMethod rewrites t.Stop() and t.Reset(d) of a *time.Timer t into
+// their runtime functions (timerMethods); nil for other calls, and for a
+// timer reached through an embedded field or a method expression, which
+// stay as they are (the timer is then taken to fire: a leak missed, not
+// one made up).
+func (r *fileRewriter) timerMethod(x *ast.CallExpr, fn *types.Func) ast.Expr {
+	rt, ok := timerMethods[fn.FullName()]
+	sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	if !ok || !isSel {
+		return nil
+	}
+	selection := r.info.Selections[sel]
+	if selection == nil || len(selection.Index()) != 1 {
+		return nil
+	}
+	if _, isPtr := r.typeOf(sel.X).Underlying().(*types.Pointer); !isPtr {
+		return nil
+	}
+	args := []ast.Expr{r.rv(sel.X)}
+	for _, a := range x.Args {
+		args = append(args, r.rv(a))
+	}
+	return r.rtCall(rt, args...)
 }
 
 // isIO reports whether fn does network I/O: a function or method of

@@ -202,21 +202,32 @@ func TestRecordedSelects(t *testing.T) {
 // TestRecordedLeak records record/testdata/progs/leak, moby/4395's
 // shape: the test passes with a goroutine left in a send nobody
 // receives, one left waiting to receive from a channel nobody sends on,
-// one left in a select of one such receive, and one in a select that
-// sends or receives. The recorder writes that send as the goroutine's
-// last event (a send it waits in), the receive and the first select as
-// recvwaits, and the last select as inside its send case (with its
-// select= key), so Blocked reports the four leaks from the passing run,
-// with the events waited in.
+// one left in a select of one such receive, one in a select that sends
+// or receives, and one waiting for a stopped timer. The recorder writes
+// that send as the goroutine's last event (a send it waits in), the
+// receives and the first select as recvwaits, and the second select as
+// inside its send case (with its select= key), so Blocked reports the
+// five leaks from the passing run, with the events waited in. Two more
+// goroutines wait for timers that will fire (a receive from
+// time.After's channel, a select with such a case): those are not
+// leaks, and are not reported.
 func TestRecordedLeak(t *testing.T) {
 	stdout := predictRecorded(t, "./leak", "Blocked")
-	for _, c := range []struct{ line, what string }{{"17", "its send"}, {"33", "its receive (recvwait)"}, {"43", "its select (recvwait)"}, {"58", "its select's send"}} {
-		if !regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:` + c.line + `$`).MatchString(stdout) {
+	blockedAt := func(line string) *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:` + line + `$`)
+	}
+	for _, c := range []struct{ line, what string }{{"18", "its send"}, {"34", "its receive (recvwait)"}, {"44", "its select (recvwait)"}, {"59", "its select's send"}, {"90", "its receive from a stopped timer (recvwait)"}} {
+		if !blockedAt(c.line).MatchString(stdout) {
 			t.Errorf("want the goroutine waiting in %s, line %s\n%s", c.what, c.line, stdout)
 		}
 	}
+	for _, line := range []string{"72", "76", "77"} {
+		if blockedAt(line).MatchString(stdout) {
+			t.Errorf("a goroutine waiting for a timer that will fire (line %s) is reported as blocked\n%s", line, stdout)
+		}
+	}
 	// The select's wait is its send case, with its value and its key.
-	if !regexp.MustCompile(`(?m)\* +send chan@\d+ 7 select=sel@\d+ @leak/leak_test.go:58$`).MatchString(stdout) {
+	if !regexp.MustCompile(`(?m)\* +send chan@\d+ 7 select=sel@\d+ @leak/leak_test.go:59$`).MatchString(stdout) {
 		t.Errorf("the witness's select wait is not its send of 7 with the select's key\n%s", stdout)
 	}
 }

@@ -42,8 +42,11 @@ type chanState struct {
 	// a receive that was not recorded.
 	externalSends, externalRecvs bool
 	// timer is set for a timer's or ticker's channel (TimerChan), which
-	// only the Go runtime sends on: no select directive names it.
-	timer bool
+	// only the Go runtime sends on: no select directive names it. firing
+	// says the runtime will still send on it (rt_timer.go): a goroutine
+	// the run leaves waiting on it is not blocked. ticker: it sends
+	// again after each receive.
+	timer, firing, ticker bool
 	// counted, when an operation waits for its partner, is closed at the
 	// next count (rt_chan_wait.go).
 	counted chan struct{}
@@ -194,6 +197,21 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 		return v, ok
 	}
 	yieldHere(oneInSync)
+	if c.willFire() {
+		// A receive the runtime's timer completes: logged as its call
+		// once done, with no enter, so that a goroutine the run leaves
+		// waiting here is not written as waiting for ever (collect.go's
+		// pendingChan).
+		v, ok := <-ch
+		selected(ch, site, func(c *chanState, s *gstate) {
+			if ok {
+				c.next(&c.recvs)
+			}
+			c.timerReceived()
+			s.ev(site, "call any chan.recv() target=", c.name, " result=", valueOf(v).text())
+		})
+		return v, ok
+	}
 	withState(func(s *gstate) {
 		c.declare(s)
 		s.chanEv(site, chanRecvEnter, c, "")
@@ -204,6 +222,7 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 		if ok {
 			k = c.next(&c.recvs)
 		}
+		c.timerReceived()
 		val := valueOf(v)
 		c.recvEvent(s, k, val, ok, site, 0)
 		s.chanEvValue(site, chanRecvExit, c, val)
@@ -260,6 +279,7 @@ func SelRecv[T any](id SelID, ch <-chan T, v T, ok bool, site string) {
 		if ok {
 			k = c.next(&c.recvs)
 		}
+		c.timerReceived()
 		val := valueOf(v)
 		s.ev(site, "call any chan.recv() target=", c.name, " result=", val.text())
 		c.recvEvent(s, k, val, ok, site, id)

@@ -196,9 +196,15 @@ func (c *chanState) isTimer() bool {
 // docs/semantics.md, Blocked ends); "# blocks THREAD select stack=ID
 // @SITE" when one sends and values are not given. A nil channel, which
 // never proceeds, is left out; each channel named is declared first, as
-// by its other operations. The case the select takes logs an event,
-// which makes the note obsolete.
+// by its other operations. A select that receives from a timer that will
+// fire notes nothing: it does not wait for ever (rt_timer.go). The case
+// the select takes logs an event, which makes the note obsolete.
 func selectNote(d *SelectSite, id SelID, values []any, chans []any) {
+	for i, ch := range chans {
+		if c := chanOf(ch); c != nil && d.Cases[i] == 'r' && c.willFire() {
+			return // a timer that will fire ends the wait (rt_timer.go)
+		}
+	}
 	withState(func(s *gstate) {
 		what := ""
 		if !strings.Contains(d.Cases, "s") {

@@ -9,6 +9,7 @@ package leak
 import (
 	"errors"
 	"testing"
+	"time"
 )
 
 func async(f func() error) <-chan error {
@@ -59,5 +60,33 @@ func TestSendSelectWaiter(t *testing.T) {
 		case results <- 7:
 		case <-stop:
 		}
+	}()
+}
+
+// TestTimerWaiter leaves goroutines waiting for timers that will fire: a
+// receive from time.After's channel, and a select that sends a result
+// nobody receives or gives up when a timer fires. Neither waits for
+// ever, so neither is a leak (the recorder writes no wait for them).
+func TestTimerWaiter(t *testing.T) {
+	go func() {
+		<-time.After(time.Hour) // waits, not for ever
+	}()
+	results := make(chan int)
+	go func() {
+		select { // waits, not for ever
+		case results <- 7:
+		case <-time.After(time.Hour):
+		}
+	}()
+}
+
+// TestStoppedTimerWaiter leaves a goroutine waiting for a timer that was
+// stopped before it fired (istio/18454's shape): nothing will send on
+// its channel, so it waits for ever.
+func TestStoppedTimerWaiter(t *testing.T) {
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	go func() {
+		<-timer.C // left here for ever
 	}()
 }

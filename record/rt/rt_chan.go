@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -42,11 +43,13 @@ type chanState struct {
 	// a receive that was not recorded.
 	externalSends, externalRecvs bool
 	// timer is set for a timer's or ticker's channel (TimerChan), which
-	// only the Go runtime sends on: no select directive names it. firing
-	// says the runtime will still send on it (rt_timer.go): a goroutine
-	// the run leaves waiting on it is not blocked. ticker: it sends
-	// again after each receive.
-	timer, firing, ticker bool
+	// only the Go runtime sends on: no select directive names it.
+	// ticker: it sends again after each receive.
+	timer, ticker bool
+	// firing says the runtime will still send on it (rt_timer.go): a
+	// goroutine the run leaves waiting on it is not blocked. Atomic, so
+	// that every receive can ask without the lock.
+	firing atomic.Bool
 	// counted, when an operation waits for its partner, is closed at the
 	// next count (rt_chan_wait.go).
 	counted chan struct{}

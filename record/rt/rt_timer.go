@@ -67,7 +67,8 @@ func markTimer(ch <-chan time.Time, ticker bool) <-chan time.Time {
 	c := chanOf(ch)
 	c.mu.Lock()
 	c.externalSends = true
-	c.timer, c.firing, c.ticker = true, true, ticker
+	c.timer, c.ticker = true, ticker
+	c.firing.Store(true)
 	c.mu.Unlock()
 	return ch
 }
@@ -80,24 +81,23 @@ func setFiring(ch <-chan time.Time, firing bool) {
 	c := chanOf(ch)
 	c.mu.Lock()
 	if c.timer {
-		c.firing = firing
+		c.firing.Store(firing)
 	}
 	c.mu.Unlock()
 }
 
 // willFire reports whether c is a timer's channel that the runtime will
 // still send on.
-func (c *chanState) willFire() bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.firing
-}
+func (c *chanState) willFire() bool { return c.firing.Load() }
 
 // timerReceived notes a receive from c: a timer's one fire is spent.
 func (c *chanState) timerReceived() {
+	if !c.firing.Load() {
+		return // not a timer's, or spent already
+	}
 	c.mu.Lock()
-	if c.timer && !c.ticker {
-		c.firing = false
+	if !c.ticker {
+		c.firing.Store(false)
 	}
 	c.mu.Unlock()
 }

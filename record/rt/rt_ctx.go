@@ -17,7 +17,9 @@ import (
 // among the context and its ancestors, the one cancelled first. Read-write
 // consistency then orders the observation after the cancel. A context
 // that expired (its deadline) or was cancelled by code that is not
-// instrumented has no recorded cancel: its observations read nothing.
+// instrumented has no recorded cancel: its observations read nothing. A
+// context made done shares package context's one closed channel with
+// every other such context (closedAlready): its maker observes instead.
 
 type ctxState struct {
 	parent    *ctxState
@@ -47,7 +49,7 @@ func ctxOf(ctx context.Context) *ctxState {
 	if st != nil {
 		return st
 	}
-	if ch := ctx.Done(); ch != nil {
+	if ch := ctx.Done(); ch != nil && !closedAlready(ch) {
 		if c := chanOf(ch); c != nil {
 			c.mu.Lock()
 			st = c.ctx
@@ -67,7 +69,7 @@ func newCtx(ctx context.Context, parent *ctxState) *ctxState {
 	ctxs.byWord[dataWord(ctx)] = st
 	ctxs.keep = append(ctxs.keep, ctx)
 	ctxs.mu.Unlock()
-	if ch := ctx.Done(); ch != nil {
+	if ch := ctx.Done(); ch != nil && !closedAlready(ch) {
 		if c := chanOf(ch); c != nil {
 			c.mu.Lock()
 			if c.ctx == nil {
@@ -79,6 +81,35 @@ func newCtx(ctx context.Context, parent *ctxState) *ctxState {
 	return st
 }
 
+// closedAlready reports whether ch, a Done channel, is closed already. A
+// context made done (its parent cancelled, its deadline past) returns
+// package context's one closed channel, which every such context shares,
+// so the channel names none of them: a receive from it observes no
+// cancel (recvEvent), where the first context to claim it made every
+// later one's receive read that context's cancel — an order the run did
+// not need, which could keep a goroutine at the receive in a schedule
+// without that cancel (moby/33781's recording: a receive of its second
+// context read ctx@2.cancel). The context's maker observes instead
+// (madeDone). A Done channel is only ever closed, so a receive that does
+// not wait tells, and takes nothing.
+func closedAlready(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
+}
+
+// madeDone: a context made done by its parent's cancel was made after
+// that cancel, so its maker observes it, as a receive from its Done
+// channel would have (closedAlready).
+func madeDone(ctx context.Context, st *ctxState, site string) {
+	if ch := ctx.Done(); ch != nil && closedAlready(ch) {
+		withState(func(s *gstate) { st.observe(s, site) })
+	}
+}
+
 // derived registers the context made by a With function from parent and
 // wraps its cancel function; site is where it was made.
 func derived(ctx, parent context.Context, cancel func(), site string) func() {
@@ -86,6 +117,7 @@ func derived(ctx, parent context.Context, cancel func(), site string) func() {
 		return cancel
 	}
 	st := newCtx(ctx, ctxOf(parent))
+	madeDone(ctx, st, site)
 	return func() {
 		st.cancel(site)
 		cancel()
@@ -163,6 +195,7 @@ func CtxWithCancelCause(parent context.Context, site string) (context.Context, c
 		return ctx, cancel
 	}
 	st := newCtx(ctx, ctxOf(parent))
+	madeDone(ctx, st, site)
 	return ctx, func(err error) {
 		st.cancel(site)
 		cancel(err)

@@ -201,18 +201,12 @@ func Recv2[T any](ch <-chan T, site string) (T, bool) {
 	}
 	yieldHere(oneInSync)
 	if c.willFire() {
-		// A receive the runtime's timer completes: logged as its call
-		// once done, with no enter, so that a goroutine the run leaves
-		// waiting here is not written as waiting for ever (collect.go's
-		// pendingChan).
+		// A receive the runtime's timer completes: logged, as a select's
+		// case is, as its call once done, with no enter, so that a
+		// goroutine the run leaves waiting here is not written as
+		// waiting for ever (collect.go's pendingChan).
 		v, ok := <-ch
-		selected(ch, site, func(c *chanState, s *gstate) {
-			if ok {
-				c.next(&c.recvs)
-			}
-			c.timerReceived()
-			s.ev(site, "call any chan.recv() target=", c.name, " result=", valueOf(v).text())
-		})
+		SelRecv(0, ch, v, ok, site)
 		return v, ok
 	}
 	withState(func(s *gstate) {

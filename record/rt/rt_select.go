@@ -41,10 +41,12 @@ type SelectSite struct {
 }
 
 // selSet is a set of channels a site met, as given to Select (nil and
-// timer channels included), and its id.
+// timer channels included), its id, and the states of its timer
+// channels (whose firing selectNote asks each time).
 type selSet struct {
-	chans []unsafe.Pointer
-	id    SelID
+	chans  []unsafe.Pointer
+	id     SelID
+	timers []*chanState
 }
 
 // SelID is the id of a select over one set of channels: `sel@N` in the
@@ -71,11 +73,11 @@ func Select(d *SelectSite, chans ...any) SelID {
 		return 0
 	}
 	yieldHere(oneInSync)
-	id := d.id(chans)
+	set := d.set(chans)
 	if !d.Default {
-		selectNote(d, id, nil, chans)
+		selectNote(d, set, nil, chans)
 	}
-	return id
+	return set.id
 }
 
 // SelectSending is Select for a select without a default that has send
@@ -88,16 +90,16 @@ func SelectSending(d *SelectSite, values []any, chans ...any) SelID {
 		return 0
 	}
 	yieldHere(oneInSync)
-	id := d.id(chans)
-	selectNote(d, id, values, chans)
-	return id
+	set := d.set(chans)
+	selectNote(d, set, values, chans)
+	return set.id
 }
 
-// id is the id of d over chans: the set d met last (the common case), or
+// set is d's set over chans: the set d met last (the common case), or
 // lookup's.
-func (d *SelectSite) id(chans []any) SelID {
+func (d *SelectSite) set(chans []any) *selSet {
 	if l := d.last.Load(); l != nil && sameChans(l.chans, chans) {
-		return l.id
+		return l
 	}
 	return d.lookup(chans)
 }
@@ -119,10 +121,11 @@ func sameChans(set []unsafe.Pointer, chans []any) bool {
 	return true
 }
 
-// lookup returns the id of d over chans, writing its directive the first
-// time, and makes chans d's last set.
-func (d *SelectSite) lookup(chans []any) SelID {
+// lookup returns d's set over chans, with its id, writing its directive
+// the first time, and makes it d's last set.
+func (d *SelectSite) lookup(chans []any) *selSet {
 	var id SelID
+	var timers []*chanState
 	withState(func(s *gstate) {
 		var dir []string
 		var key []byte
@@ -134,7 +137,11 @@ func (d *SelectSite) lookup(chans []any) SelID {
 		seen := map[selCase]bool{}
 		for i, ch := range chans {
 			c := chanOf(ch)
-			if c == nil || c.isTimer() || seen[selCase{c, d.Cases[i]}] {
+			if c != nil && c.isTimer() {
+				timers = append(timers, c) // no case of the directive
+				continue
+			}
+			if c == nil || seen[selCase{c, d.Cases[i]}] {
 				continue
 			}
 			seen[selCase{c, d.Cases[i]}] = true
@@ -169,12 +176,12 @@ func (d *SelectSite) lookup(chans []any) SelID {
 		}
 		s.line("select " + id.text() + " " + strings.Join(dir, " "))
 	})
-	set := &selSet{chans: make([]unsafe.Pointer, len(chans)), id: id}
+	set := &selSet{chans: make([]unsafe.Pointer, len(chans)), id: id, timers: timers}
 	for i, ch := range chans {
 		set.chans[i] = chanPtr(ch)
 	}
 	d.last.Store(set)
-	return id
+	return set
 }
 
 // isTimer reports whether c is a timer's or ticker's channel (TimerChan).
@@ -199,12 +206,13 @@ func (c *chanState) isTimer() bool {
 // by its other operations. A select that receives from a timer that will
 // fire notes nothing: it does not wait for ever (rt_timer.go). The case
 // the select takes logs an event, which makes the note obsolete.
-func selectNote(d *SelectSite, id SelID, values []any, chans []any) {
-	for i, ch := range chans {
-		if c := chanOf(ch); c != nil && d.Cases[i] == 'r' && c.willFire() {
+func selectNote(d *SelectSite, set *selSet, values []any, chans []any) {
+	for _, c := range set.timers {
+		if c.willFire() {
 			return // a timer that will fire ends the wait (rt_timer.go)
 		}
 	}
+	id := set.id
 	withState(func(s *gstate) {
 		what := ""
 		if !strings.Contains(d.Cases, "s") {

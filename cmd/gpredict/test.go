@@ -152,12 +152,11 @@ func runTest(cmd *cobra.Command, args []string) error {
 	sum := testSummary{}
 	for _, path := range res.Traces {
 		tr, loading, err := readWithinBudget(cmd.Context(), []string{path}, "", budget)
-		if err != nil {
-			loading.Stop()
-			return err
+		var r *predict.Result
+		if err == nil {
+			r, _, _, err = predictTrace(cmd.Context(), io.Discard, false, false, loading.Stop, tr, sel, opts)
 		}
-		r, _, _, err := predictTrace(cmd.Context(), io.Discard, false, false, loading.Stop, tr, sel, opts)
-		loading.Stop()
+		loading.Stop() // a watch stopped already (predictTrace's endLoading) stays so
 		if err != nil {
 			return err
 		}

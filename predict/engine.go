@@ -2,6 +2,7 @@ package predict
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -49,8 +50,12 @@ type Options struct {
 	// MemoryBudget bounds the process's resident memory, in bytes (0:
 	// none; the command line's default is DefaultMemoryBudget): past it,
 	// the solver stages no longer run and what they would have decided is
-	// unknown (memoryWatch).
+	// unknown (memoryWatch); still past it after that, no more candidates
+	// are formed and what was not formed is unknown (formingStop).
 	MemoryBudget int64
+	// resident stands in for the process's resident memory (a test's
+	// fake; nil: residentMemory).
+	resident func() int64
 	// Jobs is the number of workers, each with its own Decider (≤ 0: the
 	// number of CPUs).
 	Jobs int
@@ -163,7 +168,15 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	// collector settings too (on ristretto's tests, 5.76M events, the
 	// resident memory reached 3.0 GB there under --memory 2GiB when the
 	// watch began after it).
-	mem := watchMemory(opts.MemoryBudget)
+	//
+	// Past the budget for good, even with the solver stages stopped,
+	// forming candidates stops (formingStop): what the run must hold
+	// while a property's candidates are formed — the trace, the facts,
+	// the property's events and their join — is what the budget cannot
+	// decide away, and grows with every candidate formed.
+	forming, stopForming := context.WithCancelCause(ctx)
+	defer stopForming(nil)
+	mem := watchMemoryUntil(opts.MemoryBudget, func() { stopForming(errFormingBudget) }, opts.resident)
 	defer mem.stop()
 	// The facts every worker and the pre-filter read, computed once.
 	facts, pf, ok := setUp(ctx, tr, model, opts.Mem)
@@ -285,7 +298,8 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		}()
 	}
 
-	if err := produce(ctx, tr, props, opts.ReleaseEvents, pf, groups, store, &res.Stats, &prog, work); err != nil {
+	stop, err := produce(ctx, forming, tr, props, opts.ReleaseEvents, pf, groups, store, &res.Stats, &prog, work)
+	if err != nil {
 		fail(err)
 	}
 	close(work)
@@ -298,6 +312,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	}
 	res.Interrupted = interrupt.Err() != nil
 	collect(res, store, groups, witnesses)
+	res.Unknown = append(res.Unknown, stop.unknown(props, mem.budget)...)
 	// The facts and the jobs are garbage now: collect them before the
 	// reports are written (memoryWatch.settle).
 	facts, pf, store, groups = nil, nil, nil, nil
@@ -330,8 +345,13 @@ func MergeStages(a, b []stage.StageStats) []stage.StageStats {
 // given by its Match when it comes to it, and with release drops each
 // property's events once its candidates are formed
 // (Options.ReleaseEvents). Its error is a Match's.
-func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, release bool, pf *prefilter.Filter, gs *groups, store *jobStore, st *Stats, prog *progress, work chan<- []task) error {
+//
+// forming is ctx, also cancelled when the memory budget is passed for
+// good (errFormingBudget): produce then stops forming, hands the
+// candidates it has formed to the workers, and returns where it stopped.
+func produce(ctx, forming context.Context, tr *trace.Trace, props []PropertyInput, release bool, pf *prefilter.Filter, gs *groups, store *jobStore, st *Stats, prog *progress, work chan<- []task) (formingStop, error) {
 	defer prog.enumerated.Store(true)
+	none := formingStop{prop: -1}
 	var batch []task
 	flush := func() bool {
 		if len(batch) == 0 {
@@ -345,19 +365,34 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, releas
 			return false
 		}
 	}
+	// stopped is produce's end once forming is done before every
+	// candidate is formed: at an interrupt, nothing more; at the budget,
+	// the candidates formed go to the workers.
+	formed := 0 // the candidates formed of the property at hand
+	stopped := func(pi int) (formingStop, error) {
+		if interrupted(ctx) || !errors.Is(context.Cause(forming), errFormingBudget) {
+			return none, nil
+		}
+		flush()
+		return formingStop{prop: pi, formed: formed}, nil
+	}
 	for pi := range props {
 		in := &props[pi]
 		p := in.Prop
 		if p.Normal == nil {
 			continue
 		}
+		formed = 0
+		if interrupted(forming) {
+			return stopped(pi)
+		}
 		if in.Events == nil && in.Match != nil {
-			evs, err := in.Match(ctx)
-			if interrupted(ctx) {
-				return nil
+			evs, err := in.Match(forming)
+			if interrupted(forming) {
+				return stopped(pi)
 			}
 			if err != nil {
-				return err
+				return none, err
 			}
 			in.Events = evs
 			for _, e := range evs {
@@ -368,7 +403,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, releas
 		for ai := range p.Normal.Alts {
 			plan := newAltPlan(p, ai, in.Events, pairs)
 			plan.idx = pf.Index()
-			plan.watch = encode.NewWatch(ctx.Done())
+			plan.watch = encode.NewWatch(forming.Done())
 			planIdx := len(store.plans)
 			if planIdx > math.MaxUint16 {
 				panic("predict: more than 65,536 alternatives")
@@ -389,11 +424,12 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, releas
 					// Before every candidate (interrupt.go), and before
 					// counting it: one seen after the interrupt is
 					// neither formed nor left undecided.
-					if interrupted(ctx) {
+					if interrupted(forming) {
 						ok = false
 						return false
 					}
 					st.Candidates++
+					formed++
 					prog.formed.Add(1)
 					// A choice met before (with another binding) is the
 					// same question: its job answers for both.
@@ -430,8 +466,11 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, releas
 				})
 			})
 			plan.enumerated()
-			if !ok || interrupted(ctx) {
-				return nil
+			if interrupted(forming) {
+				return stopped(pi)
+			}
+			if !ok {
+				return none, nil // the workers are gone: an interrupt
 			}
 		}
 		if release {
@@ -439,7 +478,7 @@ func produce(ctx context.Context, tr *trace.Trace, props []PropertyInput, releas
 		}
 	}
 	flush()
-	return nil
+	return none, nil
 }
 
 // checkWitness re-checks a Sat decision with the replay validator, which

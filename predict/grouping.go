@@ -127,6 +127,9 @@ func EventLoc(tr *trace.Trace, ref trace.EventRef) string {
 // BindingPairs renders a binding as (parameter, value) pairs in parameter
 // order.
 func BindingPairs(tr *trace.Trace, p *spec.Property, b []trace.Sym) [][2]string {
+	if len(b) < len(p.Params) {
+		return [][2]string{} // an unknown entry for candidates never formed (formingStop)
+	}
 	out := make([][2]string, len(p.Params))
 	for i, prm := range p.Params {
 		out[i] = [2]string{prm.Name, tr.Str(b[i])}

@@ -78,6 +78,13 @@ type memoryWatch struct {
 	// (WatchMemoryThen); resident is residentMemory (a test's fake).
 	over     func()
 	resident func() int64
+	// confirm has over wait for a second sample in a row past the
+	// budget (the run's watch, watchMemoryUntil): the first makes the
+	// run tight, and its workers then drop their solver state at their
+	// next candidate, which a collection does not give back; pastBefore
+	// says the sample before was past the budget.
+	confirm    bool
+	pastBefore bool
 }
 
 // mallocSlack is how much free C memory the watch lets malloc keep:
@@ -100,10 +107,15 @@ func watchMemoryThen(budget int64, over func()) *memoryWatch {
 	w := &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{}),
 		mallocFree: smt.MallocFree, trimMalloc: smt.TrimMalloc, freeOS: debug.FreeOSMemory,
 		over: over, resident: residentMemory}
-	if budget <= 0 {
+	return w.start()
+}
+
+// start begins watching w (its budget ≤ 0: nothing watched).
+func (w *memoryWatch) start() *memoryWatch {
+	if w.budget <= 0 {
 		return w
 	}
-	w.prevLimit = debug.SetMemoryLimit(softLimit(budget))
+	w.prevLimit = debug.SetMemoryLimit(softLimit(w.budget))
 	w.pacer = newGCPacer()
 	w.sample()
 	go func() {
@@ -121,6 +133,20 @@ func watchMemoryThen(budget int64, over func()) *memoryWatch {
 		}
 	}()
 	return w
+}
+
+// watchMemoryUntil is the run's watch (Run): watchMemoryThen whose over
+// waits for a second sample in a row past the budget (confirm), so that
+// the solver memory the tight run drops is not taken for what the run
+// must hold. resident, if not nil, stands in for residentMemory (a
+// test's fake).
+func watchMemoryUntil(budget int64, over func(), resident func() int64) *memoryWatch {
+	w := watchMemoryThen(0, over)
+	w.budget, w.confirm = budget, true
+	if resident != nil {
+		w.resident = resident
+	}
+	return w.start()
 }
 
 // softLimit is the soft limit Go's collector is given under budget: an
@@ -146,15 +172,24 @@ func (w *memoryWatch) sample() {
 		w.peak.Store(rss)
 	}
 	if rss <= w.budget {
+		w.pastBefore = false
 		return
 	}
+	due := w.over != nil && (!w.confirm || w.pastBefore)
+	w.pastBefore = true
 	// One collection serves both: the first time past the budget, and
 	// over's question of what a collection cannot give back.
-	if first := !w.tight.Swap(true); first || w.over != nil {
+	if first := !w.tight.Swap(true); first || due {
 		runtime.GC()
 		debug.FreeOSMemory()
 	}
-	if w.over != nil && resident() > w.budget {
+	if !due {
+		return
+	}
+	if w.confirm {
+		w.trimMalloc() // the solvers' memory the workers have dropped
+	}
+	if resident() > w.budget {
 		w.over()
 		w.over = nil
 	}

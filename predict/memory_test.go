@@ -5,6 +5,7 @@ import (
 	"context"
 	"runtime/debug"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"gpredict/internal/testtrace"
@@ -15,7 +16,9 @@ import (
 // stages decide are unknown with the budget as the reason, and the ones
 // the stages before settle are still decided: on a member of the
 // lock-heavy family, with a budget the process passes at once (one byte)
-// and with none.
+// and with none. The resident memory is a fake that falls back within
+// the budget after the first sample: past it for good, the run would also
+// stop forming candidates (TestFormingStopsAtBudget).
 func TestMemoryBudget(t *testing.T) {
 	var text bytes.Buffer
 	if err := tracegen.WriteLocks(&text, nil, tracegen.DefaultLocks(), 300, 3); err != nil {
@@ -23,7 +26,14 @@ func TestMemoryBudget(t *testing.T) {
 	}
 	tr := testtrace.Text(t, text.String())
 	run := func(budget int64) *Result {
-		res, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 2, All: true, MemoryBudget: budget})
+		var samples atomic.Int64
+		resident := func() int64 {
+			if samples.Add(1) == 1 {
+				return 2 // past the one-byte budget: the run is tight
+			}
+			return 0
+		}
+		res, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 2, All: true, MemoryBudget: budget, resident: resident})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,13 +136,20 @@ func TestMemoryWatchOver(t *testing.T) {
 		title    string
 		resident []int64 // successive readings
 		want     int
+		confirm  bool
 	}{
-		{"within", []int64{10, 20, 30, 40}, 0},
-		{"past, then given back by the collection", []int64{200, 50, 60, 70}, 0},
-		{"past, and still after the collection", []int64{200, 150, 300, 300}, 1},
+		{"within", []int64{10, 20, 30, 40}, 0, false},
+		{"past, then given back by the collection", []int64{200, 50, 60, 70}, 0, false},
+		{"past, and still after the collection", []int64{200, 150, 300, 300}, 1, false},
+		// The run's watch (watchMemoryUntil) asks a second sample in a
+		// row: a sample takes one reading, two when past (after the
+		// collection) and due.
+		{"confirm: past once, then within", []int64{200, 50, 60, 70}, 0, true},
+		{"confirm: past twice in a row", []int64{200, 300, 300, 300}, 1, true},
+		{"confirm: past twice, the second time freed by the trim", []int64{200, 300, 50, 60}, 0, true},
 	} {
 		calls, k := 0, 0
-		w := &memoryWatch{pacer: &gcPacer{}, budget: 100,
+		w := &memoryWatch{pacer: &gcPacer{}, budget: 100, confirm: tc.confirm,
 			mallocFree: func() int64 { return 0 }, trimMalloc: func() {},
 			over: func() { calls++ },
 			resident: func() int64 {

@@ -92,6 +92,9 @@ func (v *Violation) ReportedEvents() []ReportedEvent {
 // ReportedEventsOf lists the chosen events of a violation, an unknown
 // candidate or a refuted one in report order.
 func ReportedEventsOf(p *spec.Property, alt int, choice []trace.EventRef) []ReportedEvent {
+	if len(choice) == 0 {
+		return nil // an unknown entry for candidates never formed (formingStop)
+	}
 	a := &p.Normal.Alts[alt]
 	out := make([]ReportedEvent, 0, len(choice))
 	for _, i := range reportOrder(a, choice) {

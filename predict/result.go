@@ -38,6 +38,17 @@ type UnknownCandidate struct {
 	Reason   string
 }
 
+// Title names u as the reports do: its property and binding ("DataRace
+// (v=x)"), or the property alone for an entry that stands for candidates
+// never formed or never searched (no binding: formingStop, Blocked's
+// search bound).
+func (u *UnknownCandidate) Title(tr *trace.Trace) string {
+	if len(u.Binding) < len(u.Property.Params) {
+		return u.Property.Name
+	}
+	return u.Property.Name + " " + BindingText(tr, u.Property, u.Binding)
+}
+
 // Stats describe one run.
 type Stats struct {
 	Threads        int

@@ -16,7 +16,8 @@ import (
 // should say so rather than leave the user to guess.
 
 // ModelNote is the note for the summary of res when some of the
-// properties named in checked found nothing under the implicit model on a
+// properties named in checked found nothing, and left nothing unknown,
+// under the implicit model on a
 // trace that has reads and no branch events: which model was used and
 // what `--branches explicit` would change. It is "" otherwise (the model
 // matters only through reads).
@@ -27,6 +28,12 @@ func ModelNote(res *predict.Result, checked []string) string {
 	found := map[string]bool{}
 	for _, v := range res.Violations {
 		found[v.Property.Name] = true
+	}
+	// A property with unknown candidates did not come back empty: it is
+	// undecided, for the reason its entries give (a run past its memory
+	// budget may have formed none of its candidates).
+	for _, u := range res.Unknown {
+		found[u.Property.Name] = true
 	}
 	var quiet []string
 	for _, name := range checked {

@@ -173,7 +173,7 @@ func newHTMLView(r *predict.Result, o Options, reports io.Writer) (*htmlView, *t
 				break
 			}
 			cut.unknown()
-			v.Unknown = append(v.Unknown, htmlUnknown{Count: 1, Property: u.Property.Name + " " + predict.BindingText(tr, u.Property, u.Binding),
+			v.Unknown = append(v.Unknown, htmlUnknown{Count: 1, Property: u.Title(tr),
 				Reason: u.Reason, Events: htmlEvents(tr, predict.ReportedEventsOf(u.Property, u.Alt, u.Choice))})
 		}
 	} else {

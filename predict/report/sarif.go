@@ -106,9 +106,13 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 			break
 		}
 		cut.unknown()
+		head := u.Title(tr)
+		if chosen := predict.ChosenText(tr, u.Property, u.Alt, u.Choice); chosen != "" {
+			head += ": " + chosen
+		}
 		inv.Notifications = append(inv.Notifications, sarifNotification{
 			Level:          "warning",
-			Message:        sarifMessage{Text: fmt.Sprintf("%s %s: %s: undecided: %s", u.Property.Name, predict.BindingText(tr, u.Property, u.Binding), predict.ChosenText(tr, u.Property, u.Alt, u.Choice), u.Reason)},
+			Message:        sarifMessage{Text: head + ": undecided: " + u.Reason},
 			Descriptor:     &sarifRef{ID: "unknown-candidate"},
 			AssociatedRule: &sarifRef{ID: u.Property.Name, Index: ptr(rules.index(u.Property.Name))},
 			Locations:      chosenLocations(tr, u.Property, u.Alt, u.Choice),

@@ -149,7 +149,7 @@ func (t *textWriter) unknownList(us []predict.UnknownCandidate, stop <-chan stru
 		if i > 0 {
 			t.printf("\n")
 		}
-		t.printf("unknown: %s %s\n", u.Property.Name, predict.BindingText(t.tr, u.Property, u.Binding))
+		t.printf("unknown: %s\n", u.Title(t.tr))
 		t.events(u.Property, u.Alt, u.Choice)
 		t.printf("  reason: %s\n", u.Reason)
 	}

@@ -1,7 +1,6 @@
 package predict
 
 import (
-	"bytes"
 	"context"
 	"strings"
 	"sync/atomic"
@@ -9,7 +8,6 @@ import (
 	"time"
 
 	"gpredict/internal/testtrace"
-	"gpredict/internal/tracegen"
 	"gpredict/spec"
 )
 
@@ -22,11 +20,7 @@ import (
 // waits for forming to stop (it fails the test after 10 s, which it does
 // when the watch does not stop forming).
 func TestFormingStopsAtBudget(t *testing.T) {
-	var text bytes.Buffer
-	if err := tracegen.WriteLocks(&text, nil, tracegen.DefaultLocks(), 300, 3); err != nil {
-		t.Fatal(err)
-	}
-	tr := testtrace.Text(t, text.String())
+	tr := lockHeavy300(t)
 	var past atomic.Bool
 	first, second, third := race(tr), race(tr), race(tr)
 	second.Prop.Name, third.Prop.Name = "Second", "Third"

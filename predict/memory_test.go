@@ -10,6 +10,7 @@ import (
 
 	"gpredict/internal/testtrace"
 	"gpredict/internal/tracegen"
+	"gpredict/trace"
 )
 
 // Once the memory budget is reached, the candidates that only the solver
@@ -20,11 +21,7 @@ import (
 // the budget after the first sample: past it for good, the run would also
 // stop forming candidates (TestFormingStopsAtBudget).
 func TestMemoryBudget(t *testing.T) {
-	var text bytes.Buffer
-	if err := tracegen.WriteLocks(&text, nil, tracegen.DefaultLocks(), 300, 3); err != nil {
-		t.Fatal(err)
-	}
-	tr := testtrace.Text(t, text.String())
+	tr := lockHeavy300(t)
 	run := func(budget int64) *Result {
 		var samples atomic.Int64
 		resident := func() int64 {
@@ -58,6 +55,17 @@ func TestMemoryBudget(t *testing.T) {
 	if len(tight.Violations) == 0 || len(tight.Violations)+byBudget < len(free.Violations) {
 		t.Errorf("with the budget reached, %d violations and %d unknown; without, %d violations", len(tight.Violations), byBudget, len(free.Violations))
 	}
+}
+
+// lockHeavy300 is a member of the lock-heavy family of about 300 events
+// (seed 3): enough candidates that some reach the solver stages.
+func lockHeavy300(t *testing.T) *trace.Trace {
+	t.Helper()
+	var text bytes.Buffer
+	if err := tracegen.WriteLocks(&text, nil, tracegen.DefaultLocks(), 300, 3); err != nil {
+		t.Fatal(err)
+	}
+	return testtrace.Text(t, text.String())
 }
 
 // TestMemoryWatchSoftLimit: while a run watches its budget, Go's

@@ -217,7 +217,8 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		statsMu sync.Mutex
 	)
 	fail := func(err error) {
-		errOnce.Do(func() { runErr = err; cancel() })
+		// Forming stops too (its context is the caller's, not ctx).
+		errOnce.Do(func() { runErr = err; cancel(); stopForming(err) })
 	}
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)

@@ -2,13 +2,16 @@ package predict
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"gpredict/encode"
 	"gpredict/internal/testtrace"
 	"gpredict/spec"
+	"gpredict/trace"
 )
 
 // TestFormingStopsAtBudget: when the resident memory stays past the
@@ -104,5 +107,88 @@ func TestFormingStopReasons(t *testing.T) {
 				t.Errorf("%+v: entry %d: %q, want it to say %q and the budget", tc.stop, i, u.Reason, tc.want[i])
 			}
 		}
+	}
+}
+
+// slowRefuter refutes every candidate after a pause, so that the workers
+// hold forming back (its queue fills) and the budget stops it within a
+// property; the memory is past the budget from its first candidate on.
+type slowRefuter struct{ past *atomic.Bool }
+
+func (d slowRefuter) Decide(encode.Candidate) Decision {
+	d.past.Store(true)
+	time.Sleep(5 * time.Millisecond)
+	return Decision{Verdict: Unsat}
+}
+
+func (slowRefuter) Close() {}
+
+// TestFormingStopsWithinProperty: stopped while a property's candidates
+// are formed, the run decides every candidate it formed and the entry
+// says how many that was; a run that ends forming without a word, or
+// drops what it formed, fails it.
+func TestFormingStopsWithinProperty(t *testing.T) {
+	tr := lockHeavy300(t)
+	var past atomic.Bool
+	slow := func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider { return slowRefuter{&past} }
+	resident := func() int64 {
+		if past.Load() {
+			return 2 << 20
+		}
+		return 1 << 19
+	}
+	res, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 2, All: true, MemoryBudget: 1 << 20, resident: resident, NewDecider: slow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 2, All: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	formed := res.Stats.Candidates
+	if formed == 0 || formed >= all.Stats.Candidates {
+		t.Fatalf("%d candidates formed of %d: the stop did not come within the property", formed, all.Stats.Candidates)
+	}
+	if res.Stats.Undecided != 0 {
+		t.Errorf("%d formed candidates left undecided, want every one decided", res.Stats.Undecided)
+	}
+	want := fmt.Sprintf("after %d of them; the others were not formed", formed)
+	if len(res.Unknown) != 1 || len(res.Unknown[0].Choice) != 0 || !strings.Contains(res.Unknown[0].Reason, want) {
+		t.Errorf("unknown %+v, want one entry without events saying %q", res.Unknown, want)
+	}
+}
+
+// emptyWitness answers every candidate with a witness of no steps, which
+// replay validation rejects.
+type emptyWitness struct{}
+
+func (emptyWitness) Decide(encode.Candidate) Decision { return Decision{Verdict: Sat} }
+func (emptyWitness) Close()                           {}
+
+// TestWitnessErrorStopsForming: a witness that fails validation stops
+// the run, the forming of candidates included (whose context is the
+// caller's): the second property's matching waits for forming to stop,
+// and fails the test after 10 s. The first property has one batch and a
+// few candidates more, so that its forming ends without another batch
+// to hand over, which would have noticed the stop.
+func TestWitnessErrorStopsForming(t *testing.T) {
+	var text strings.Builder
+	for i := range batchSize + 8 {
+		fmt.Fprintf(&text, "T1 write x%d 1\nT2 write x%d 2\n", i, i)
+	}
+	tr := testtrace.Text(t, text.String())
+	first, second := race(tr), race(tr)
+	events := second.Events
+	second.Events, second.Match = nil, func(ctx context.Context) ([][]spec.PropEvent, error) {
+		select {
+		case <-ctx.Done():
+		case <-time.After(10 * time.Second):
+			t.Error("forming went on after the witness error")
+		}
+		return events, nil
+	}
+	bad := func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider { return emptyWitness{} }
+	if _, err := Run(context.Background(), tr, []PropertyInput{first, second}, Options{Jobs: 1, NewDecider: bad}); err == nil {
+		t.Fatal("no error for a witness that fails validation")
 	}
 }

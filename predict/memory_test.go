@@ -145,20 +145,22 @@ func TestMemoryWatchOver(t *testing.T) {
 		resident []int64 // successive readings
 		want     int
 		confirm  bool
+		trims    int // malloc trims before the second look (confirm only)
 	}{
-		{"within", []int64{10, 20, 30, 40}, 0, false},
-		{"past, then given back by the collection", []int64{200, 50, 60, 70}, 0, false},
-		{"past, and still after the collection", []int64{200, 150, 300, 300}, 1, false},
+		{"within", []int64{10, 20, 30, 40}, 0, false, 0},
+		{"past, then given back by the collection", []int64{200, 50, 60, 70}, 0, false, 0},
+		{"past, and still after the collection", []int64{200, 150, 300, 300}, 1, false, 0},
 		// The run's watch (watchMemoryUntil) asks a second sample in a
-		// row: a sample takes one reading, two when past (after the
-		// collection) and due.
-		{"confirm: past once, then within", []int64{200, 50, 60, 70}, 0, true},
-		{"confirm: past twice in a row", []int64{200, 300, 300, 300}, 1, true},
-		{"confirm: past twice, the second time freed by the trim", []int64{200, 300, 50, 60}, 0, true},
+		// row, and trims malloc before its second look: a sample takes
+		// one reading, two when past and due.
+		{"confirm: past once, then within", []int64{200, 50, 60, 70}, 0, true, 0},
+		{"confirm: past, within, past: not in a row", []int64{200, 50, 200, 300}, 0, true, 0},
+		{"confirm: past twice in a row", []int64{200, 300, 300, 300}, 1, true, 1},
+		{"confirm: past twice, the second time freed by the trim", []int64{200, 300, 50, 60}, 0, true, 1},
 	} {
-		calls, k := 0, 0
+		calls, trims, k := 0, 0, 0
 		w := &memoryWatch{pacer: &gcPacer{}, budget: 100, confirm: tc.confirm,
-			mallocFree: func() int64 { return 0 }, trimMalloc: func() {},
+			mallocFree: func() int64 { return 0 }, trimMalloc: func() { trims++ },
 			over: func() { calls++ },
 			resident: func() int64 {
 				r := tc.resident[min(k, len(tc.resident)-1)]
@@ -168,8 +170,8 @@ func TestMemoryWatchOver(t *testing.T) {
 		for range 3 {
 			w.sample()
 		}
-		if calls != tc.want {
-			t.Errorf("%s: over called %d times, want %d", tc.title, calls, tc.want)
+		if calls != tc.want || trims != tc.trims {
+			t.Errorf("%s: over called %d times and malloc trimmed %d, want %d and %d", tc.title, calls, trims, tc.want, tc.trims)
 		}
 	}
 }

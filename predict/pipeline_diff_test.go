@@ -39,6 +39,17 @@ import (
 // reads the same file.
 const differentialSpec = "testdata/differential.gp"
 
+// differentialProps are the properties of the differential tests
+// (differentialSpec).
+func differentialProps(t testing.TB) []*spec.Property {
+	t.Helper()
+	src, err := os.ReadFile(differentialSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loadSpec(t, differentialSpec, string(src))
+}
+
 func loadSpec(t testing.TB, name, src string) []*spec.Property {
 	t.Helper()
 	f, diags := spec.Load(name, []byte(src))
@@ -99,11 +110,7 @@ func violationKey(tr *trace.Trace, prop string, binding []trace.Sym, alt int, ch
 
 func TestPipelineMatchesExplorer(t *testing.T) {
 	n := sweepSize(t, "GPREDICT_E2E_SWEEP", 500)
-	src, err := os.ReadFile(differentialSpec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	props := loadSpec(t, differentialSpec, string(src))
+	props := differentialProps(t)
 	r := rand.New(rand.NewSource(20250704))
 	var (
 		compared, mismatches, candidates, solverCalls int

@@ -67,8 +67,16 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 	for _, v := range res.Violations {
 		reported[candidateKey(v.Property, v.Alt, v.Binding, v.Choice)] = true
 	}
+	// A property with an entry for candidates never formed (the memory
+	// budget stopped forming: formingStop) is left out whole: the run did
+	// not decide all of its candidates, so one a schedule shows here may
+	// be no other violation's group, and the budget stopped it once.
+	unformed := map[*spec.Property]bool{}
 	for _, u := range res.Unknown {
 		reported[candidateKey(u.Property, u.Alt, u.Binding, u.Choice)] = true
+		if len(u.Choice) == 0 {
+			unformed[u.Property] = true
+		}
 	}
 	// Indexing a long recording takes seconds in code without a stop
 	// signal: an interrupt abandons it (package abandon).
@@ -80,7 +88,7 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 		memo: map[string]*explain.Explanation{}, out: &Explained{}, stop: ctx.Done()}
 	for _, in := range props {
 		p := in.Prop
-		if p.Normal == nil || !explain.Selects(opts.Select, p, nil) {
+		if p.Normal == nil || unformed[p] || !explain.Selects(opts.Select, p, nil) {
 			continue
 		}
 		pairs := regionPairsOf(in.Events)

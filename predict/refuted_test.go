@@ -3,7 +3,6 @@ package predict_test
 import (
 	"context"
 	"math/rand"
-	"os"
 	"testing"
 
 	"gpredict/encode"
@@ -22,11 +21,7 @@ import (
 // explanation holds in the trace (explain.Verify), and the pattern facts
 // name the chosen events by their occurrences' names.
 func TestExplainRefuted(t *testing.T) {
-	src, err := os.ReadFile(differentialSpec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	props := loadSpec(t, differentialSpec, string(src))
+	props := differentialProps(t)
 	r := rand.New(rand.NewSource(7))
 	kinds := map[string]int{}
 	for k := 0; k < 150; k++ {

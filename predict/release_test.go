@@ -3,7 +3,6 @@ package predict_test
 import (
 	"context"
 	"math/rand"
-	"os"
 	"slices"
 	"testing"
 
@@ -19,11 +18,7 @@ import (
 // made before a property's last alternative is enumerated loses its
 // later candidates, and this test fails.
 func TestReleaseEvents(t *testing.T) {
-	src, err := os.ReadFile(differentialSpec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	props := loadSpec(t, differentialSpec, string(src))
+	props := differentialProps(t)
 	r := rand.New(rand.NewSource(11))
 	compared := 0
 	for k := 0; k < 40; k++ {

@@ -23,7 +23,7 @@ func TestMergeAddsTime(t *testing.T) {
 
 // TestModelNote: the note appears when a property found nothing under
 // the implicit model on a trace without branch events, and names the
-// properties that found nothing (not those left undecided).
+// properties that found nothing (not those with candidates never formed).
 func TestModelNote(t *testing.T) {
 	noBranch := testtrace.Text(t, "T1 write x 1\nT2 read x 1")
 	withBranch := testtrace.Text(t, "T1 write x 1\nT2 read x 1\nT2 branch")
@@ -49,9 +49,12 @@ func TestModelNote(t *testing.T) {
 			"note: Deadlock found nothing"},
 		{"everything found something", &predict.Result{Trace: noBranch, Model: trace.BranchesImplicit,
 			Violations: []predict.Violation{{Property: raceSpec}}}, []string{"DataRace"}, ""},
-		{"undecided is not empty", &predict.Result{Trace: noBranch, Model: trace.BranchesImplicit,
+		{"candidates never formed are not nothing", &predict.Result{Trace: noBranch, Model: trace.BranchesImplicit,
 			Unknown: []predict.UnknownCandidate{{Property: raceSpec, Reason: "not decided: the memory budget …"}}}, []string{"DataRace", "Deadlock"},
 			"note: Deadlock found nothing"},
+		{"an unknown candidate alone is still nothing found", &predict.Result{Trace: noBranch, Model: trace.BranchesImplicit,
+			Unknown: []predict.UnknownCandidate{{Property: raceSpec, Choice: []trace.EventRef{{Thread: 0}, {Thread: 1}}, Reason: "timeout after 1s"}}},
+			[]string{"DataRace", "Deadlock"}, "note: DataRace, Deadlock found nothing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := ModelNote(tc.res, tc.names)

@@ -16,8 +16,8 @@ import (
 // should say so rather than leave the user to guess.
 
 // ModelNote is the note for the summary of res when some of the
-// properties named in checked found nothing, and left nothing unknown,
-// under the implicit model on a
+// properties named in checked found nothing, and have no entry for
+// candidates never formed, under the implicit model on a
 // trace that has reads and no branch events: which model was used and
 // what `--branches explicit` would change. It is "" otherwise (the model
 // matters only through reads).
@@ -29,11 +29,13 @@ func ModelNote(res *predict.Result, checked []string) string {
 	for _, v := range res.Violations {
 		found[v.Property.Name] = true
 	}
-	// A property with unknown candidates did not come back empty: it is
-	// undecided, for the reason its entries give (a run past its memory
-	// budget may have formed none of its candidates).
+	// A property with an entry for candidates never formed or searched
+	// (a run past its memory budget, Blocked's search bound) did not come
+	// back empty: it is undecided, for the reason the entry gives.
 	for _, u := range res.Unknown {
-		found[u.Property.Name] = true
+		if len(u.Choice) == 0 {
+			found[u.Property.Name] = true
+		}
 	}
 	var quiet []string
 	for _, name := range checked {

@@ -19,8 +19,11 @@ import (
 // the second takes every round's lock first; perturbed, the first takes
 // it first in some rounds and not in others — a perturbation that yields
 // nowhere, or is not passed to the program, fails here — and the same
-// seed makes the same choices (one processor leaves the Go scheduler
-// nothing else to vary).
+// seed makes the same choices. One processor leaves the Go scheduler
+// little else to vary, but not nothing: a preemption (the runtime's,
+// every 10 ms) or the collector can move a round, as one CI run saw
+// (round 22 of 24), so the two runs may differ in two rounds; a seed that
+// did not fix the choices, each a coin, would differ in about half.
 func TestPerturbation(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("the go tool is not on PATH")
@@ -33,8 +36,15 @@ func TestPerturbation(t *testing.T) {
 	if !slices.Contains(perturbed, true) || !slices.Contains(perturbed, false) {
 		t.Errorf("perturbed, the same goroutine of each round took its lock first: %v", perturbed)
 	}
-	if again := firstFirst(t, Options{Perturb: true, Seed: 7}); !slices.Equal(again, perturbed) {
-		t.Errorf("seed 7 twice: %v, then %v", perturbed, again)
+	again := firstFirst(t, Options{Perturb: true, Seed: 7})
+	differ := 0
+	for i := range min(len(again), len(perturbed)) {
+		if again[i] != perturbed[i] {
+			differ++
+		}
+	}
+	if len(again) != len(perturbed) || differ > 2 {
+		t.Errorf("seed 7 twice, %d rounds differ: %v, then %v", differ, perturbed, again)
 	}
 }
 

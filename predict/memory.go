@@ -104,10 +104,14 @@ func watchMemory(budget int64) *memoryWatch { return watchMemoryThen(budget, nil
 // watchMemoryThen is watchMemory, calling over once the resident memory
 // stays past the budget after a collection.
 func watchMemoryThen(budget int64, over func()) *memoryWatch {
-	w := &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{}),
+	return newMemoryWatch(budget, over).start()
+}
+
+// newMemoryWatch is a watch of budget calling over, not started.
+func newMemoryWatch(budget int64, over func()) *memoryWatch {
+	return &memoryWatch{budget: budget, done: make(chan struct{}), stopped: make(chan struct{}),
 		mallocFree: smt.MallocFree, trimMalloc: smt.TrimMalloc, freeOS: debug.FreeOSMemory,
 		over: over, resident: residentMemory}
-	return w.start()
 }
 
 // start begins watching w (its budget ≤ 0: nothing watched).
@@ -141,8 +145,8 @@ func (w *memoryWatch) start() *memoryWatch {
 // must hold. resident, if not nil, stands in for residentMemory (a
 // test's fake).
 func watchMemoryUntil(budget int64, over func(), resident func() int64) *memoryWatch {
-	w := watchMemoryThen(0, over)
-	w.budget, w.confirm = budget, true
+	w := newMemoryWatch(budget, over)
+	w.confirm = true
 	if resident != nil {
 		w.resident = resident
 	}

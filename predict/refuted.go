@@ -74,7 +74,7 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 	unformed := map[*spec.Property]bool{}
 	for _, u := range res.Unknown {
 		reported[candidateKey(u.Property, u.Alt, u.Binding, u.Choice)] = true
-		if len(u.Choice) == 0 {
+		if u.NotFormed() {
 			unformed[u.Property] = true
 		}
 	}

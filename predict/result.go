@@ -38,6 +38,11 @@ type UnknownCandidate struct {
 	Reason   string
 }
 
+// NotFormed reports whether u stands for candidates never formed or never
+// searched (formingStop, Blocked's search bound) rather than for one
+// candidate: it names no chosen events.
+func (u *UnknownCandidate) NotFormed() bool { return len(u.Choice) == 0 }
+
 // Title names u as the reports do: its property and binding ("DataRace
 // (v=x)"), or the property alone for an entry that stands for candidates
 // never formed or never searched (no binding: formingStop, Blocked's

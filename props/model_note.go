@@ -33,7 +33,7 @@ func ModelNote(res *predict.Result, checked []string) string {
 	// (a run past its memory budget, Blocked's search bound) did not come
 	// back empty: it is undecided, for the reason the entry gives.
 	for _, u := range res.Unknown {
-		if len(u.Choice) == 0 {
+		if u.NotFormed() {
 			found[u.Property.Name] = true
 		}
 	}

@@ -69,8 +69,9 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 	}
 	// A property with an entry for candidates never formed (the memory
 	// budget stopped forming: formingStop) is left out whole: the run did
-	// not decide all of its candidates, so one a schedule shows here may
-	// be no other violation's group, and the budget stopped it once.
+	// not decide all of its candidates, and deciding them here, past the
+	// budget that stopped it, would explain candidates the run never
+	// looked at.
 	unformed := map[*spec.Property]bool{}
 	for _, u := range res.Unknown {
 		reported[candidateKey(u.Property, u.Alt, u.Binding, u.Choice)] = true

@@ -218,9 +218,18 @@ func (e Effort) attempts() []Attempt {
 	return attempts()
 }
 
-// attempts are the attempts of Build, in order.
+// attempts are the attempts of Build, in order: the ones that find
+// witnesses first, since a candidate pays for every attempt before the
+// one that succeeds, and one that fails pays for all. Counted on six
+// members of the lock-heavy family (gentrace -shape locks, 8 to 32
+// threads, 1K to 14K events, 2026-11-30), the attempts from a mark found
+// 1,238 witnesses in the first attempt, 75 with NoReadOrder, 569 with
+// KeepHolds and 1 with a jitter of 64; jitters of 8 and 512, then second
+// and last, found none, and every candidate no attempt settled (2,369 of
+// them) paid for both. On jigsaw, cache4j and Dbcp no candidate gets
+// this far.
 func attempts() []Attempt {
-	return []Attempt{{}, {Jitter: 8, Seed: 1}, {Jitter: 64, Seed: 2}, {NoReadOrder: true}, {KeepHolds: true}, {Jitter: 512, Seed: 3}}
+	return []Attempt{{}, {KeepHolds: true}, {NoReadOrder: true}, {Jitter: 64, Seed: 2}}
 }
 
 // Explain runs the first attempt once, with a sentence saying why it

@@ -45,10 +45,10 @@ import (
 // from the start still finds what its run from the mark did not on
 // busy members of the lock-heavy family (313 witnesses of 2,188 on a
 // 24-thread recording of 14K events: gentrace -shape locks -threads 24
-// -locks 10 -depth 3 -seed 9, STD), but Full's six found 1 of 516 there,
-// for 36 s of the run's 254 s of CPU, and none of 636 and 54 on two
-// other members (the solver stages after this one are what is
-// complete).
+// -locks 10 -depth 3 -seed 9, STD), but Full's, six attempts then,
+// found 1 of 516 there for 36 s of the run's 254 s of CPU, and none of
+// 636 and 54 on two other members (the solver stages after this one are
+// what is complete).
 //
 // Build finds nothing once stop closes (an interrupt; nil: never): a run
 // over a recording of a million events takes seconds, so the simulation

@@ -553,13 +553,77 @@ func (b *builder) finishHolds(keep map[trace.EventRef]bool) bool {
 					continue
 				}
 				if e := b.x.HoldEnd(tid, s); e >= 0 {
-					grew = b.needs(trace.EventRef{Thread: tid, Index: uint32(e)}) || grew
+					end := trace.EventRef{Thread: tid, Index: uint32(e)}
+					if b.needsChosen(end) && b.holdGoesLast(h, l, keep) {
+						grew = true
+						break
+					}
+					grew = b.needs(end) || grew
 				}
 				break
 			}
 		}
 	}
 	return grew
+}
+
+// needsChosen reports whether scheduling r needs a chosen event not
+// scheduled yet (r itself, one before it in its thread, or one that must
+// happen before it).
+func (b *builder) needsChosen(r trace.EventRef) bool {
+	for c := range b.chosen {
+		if int(c.Index) < b.next[c.Thread] {
+			continue
+		}
+		if c.Thread == r.Thread && c.Index <= r.Index || b.x.ClockAt(r, c.Thread) > c.Index {
+			return true
+		}
+	}
+	return false
+}
+
+// holdGoesLast makes hold h (thread h.Thread's hold of lock l, not
+// started yet) the last hold of l before the group: it stays open, and
+// every other thread's needed hold of l that has not finished ends before
+// h starts (a derived order, with that end needed). It is what finishHolds
+// does instead of finishing h when h's end needs a chosen event: the
+// recorded order of the holds is then the one no witness can keep, and a
+// witness that exists takes the other threads' holds first. It reports
+// false, changing nothing, when that cannot be: h has started, or
+// another thread's hold of l has no release or stays open (keep, or it
+// contains the end of that thread's needed events).
+func (b *builder) holdGoesLast(h trace.EventRef, l trace.Sym, keep map[trace.EventRef]bool) bool {
+	t := int(h.Thread)
+	if int(h.Index) < b.next[t] || b.tr.Event(h).Op != trace.OpAcquire {
+		return false
+	}
+	var ends []trace.EventRef
+	for u, n := range b.need {
+		if u == t || n == 0 {
+			continue
+		}
+		starts := b.x.HoldStarts(l, trace.ThreadID(u))
+		for k := searchFrom(starts, n) - 1; k >= 0; k-- {
+			st := trace.EventRef{Thread: trace.ThreadID(u), Index: starts[k]}
+			e := b.x.HoldEnd(st.Thread, st.Index)
+			if e >= 0 && e < b.next[u] {
+				break // finished, and so are the holds before it
+			}
+			if e < 0 || keep[st] || b.tr.Threads[u].Events[e].Op != trace.OpRelease {
+				return false
+			}
+			ends = append(ends, trace.EventRef{Thread: st.Thread, Index: uint32(e)})
+		}
+	}
+	keep[h] = true
+	for _, e := range ends {
+		b.after[h] = append(b.after[h], e)
+		b.needs(e)
+	}
+	if len(ends) > 0 {
+		b.hasAfter[t] = true
+	}
+	return true
 }
 
 // run schedules the needed events, each step the enabled one that came

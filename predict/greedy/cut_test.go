@@ -4,11 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"gpredict/encode"
-	"gpredict/internal/testtrace"
-	"gpredict/predict/closure"
 	"gpredict/predict/greedy"
-	"gpredict/trace"
 )
 
 // TestCutOutsideHolds: a window's cut never falls inside a lock hold,
@@ -55,13 +51,7 @@ T2 write x 2`, "T1#4 T2#1", 2, []int{2, 0}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, block := testtrace.Parse(t, tc.trace, tc.block)
-			x := encode.NewModelIndex(tr, trace.BranchesImplicit)
-			ch := closure.Chain{Groups: [][]trace.EventRef{block}}
-			res := closure.Saturate(x, ch, closure.DefaultConfig(false))
-			if res.Refuted {
-				t.Fatalf("refuted: %s", res.Why)
-			}
+			_, _, x, ch, res := saturated(t, tc.trace, tc.block)
 			if got := greedy.Cut(x, ch, res, tc.k); !slices.Equal(got, tc.want) {
 				t.Errorf("cut %v, want %v", got, tc.want)
 			}

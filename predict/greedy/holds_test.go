@@ -11,22 +11,20 @@ import (
 	"gpredict/trace"
 )
 
-// reversedHolds is a recording in which the witness for the race on x
-// must reverse two holds of l: T3's hold, recorded first, cannot finish
-// before the block (its read of z needs T1's write of z, after T1's
-// write of x), so T2's hold, recorded later, must run before it, and T3's
-// stays open across the block. T1 needs T3's hold started (it reads q,
-// written inside it).
-const reversedHolds = `T3 acquire l
+// holdsBefore is the start of a recording in which the witness for a
+// race on x must reverse holds of l: T3's hold, recorded first, cannot
+// finish before the block (its read of z needs T1's write of z, after
+// T1's write of x), so the other threads' holds of l, recorded later,
+// must run before it, and T3's stays open across the block. T1 needs
+// T3's hold started (it reads q, written inside it).
+const holdsBefore = `T3 acquire l
 T3 write q 1
 T1 read q 1
 T1 write x 1
 T1 write z 1
 T3 read z 1
 T3 release l
-T2 acquire l
-T2 release l
-T2 write x 2`
+`
 
 // TestHoldGoesLast: when finishing a hold the needed events leave open
 // would need a chosen event, the simulation runs the other threads'
@@ -38,17 +36,12 @@ func TestHoldGoesLast(t *testing.T) {
 	tests := []struct {
 		name, trace, block string
 	}{
-		{"reverse the holds", reversedHolds, "T1#2 T2#3"},
+		{"reverse the holds", holdsBefore + `T2 acquire l
+T2 release l
+T2 write x 2`, "T1#2 T2#3"},
 		// T4's hold of l, recorded after T2's, is needed too (T2 reads
 		// what T4 writes in it): both go before T3's.
-		{"two holds go first", `T3 acquire l
-T3 write q 1
-T1 read q 1
-T1 write x 1
-T1 write z 1
-T3 read z 1
-T3 release l
-T4 acquire l
+		{"two holds go first", holdsBefore + `T4 acquire l
 T4 write w 1
 T4 release l
 T2 read w 1
@@ -58,13 +51,7 @@ T2 write x 2`, "T1#2 T2#4"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			tr, block := testtrace.Parse(t, tc.trace, tc.block)
-			x := encode.NewModelIndex(tr, trace.BranchesImplicit)
-			ch := closure.Chain{Groups: [][]trace.EventRef{block}}
-			res := closure.Saturate(x, ch, closure.DefaultConfig(false))
-			if res.Refuted {
-				t.Fatalf("closure refuted it: %s", res.Why)
-			}
+			tr, block, x, ch, res := saturated(t, tc.trace, tc.block)
 			sched, why := greedy.Explain(x, ch, res)
 			if why != "" {
 				t.Fatalf("no schedule: %s", why)
@@ -86,4 +73,19 @@ func isBlock(steps []replay.Step, block []trace.EventRef) bool {
 		}
 	}
 	return true
+}
+
+// saturated parses a recording and its block (testtrace.Parse), and
+// returns the chain of that one block with what the cheap closure
+// derives for it; a refutation fails the test.
+func saturated(t *testing.T, text, blockIDs string) (*trace.Trace, []trace.EventRef, *encode.Index, closure.Chain, closure.Result) {
+	t.Helper()
+	tr, block := testtrace.Parse(t, text, blockIDs)
+	x := encode.NewModelIndex(tr, trace.BranchesImplicit)
+	ch := closure.Chain{Groups: [][]trace.EventRef{block}}
+	res := closure.Saturate(x, ch, closure.DefaultConfig(false))
+	if res.Refuted {
+		t.Fatalf("the closure refuted it: %s", res.Why)
+	}
+	return tr, block, x, ch, res
 }

@@ -568,14 +568,11 @@ func (b *builder) finishHolds(keep map[trace.EventRef]bool) bool {
 }
 
 // needsChosen reports whether scheduling r needs a chosen event not
-// scheduled yet (r itself, one before it in its thread, or one that must
-// happen before it).
+// scheduled yet: r itself, one before it in its thread (r's own clock
+// entry is r.Index+1), or one that must happen before it.
 func (b *builder) needsChosen(r trace.EventRef) bool {
 	for c := range b.chosen {
-		if int(c.Index) < b.next[c.Thread] {
-			continue
-		}
-		if c.Thread == r.Thread && c.Index <= r.Index || b.x.ClockAt(r, c.Thread) > c.Index {
+		if b.x.ClockAt(r, c.Thread) > c.Index && int(c.Index) >= b.next[c.Thread] {
 			return true
 		}
 	}
@@ -777,15 +774,7 @@ func (b *builder) firstWrite(acc encode.VarAccesses, from int, val trace.Sym) (t
 // happen before w holds no chosen event not yet scheduled and nothing of
 // r's thread from r on.
 func (b *builder) reachable(w, r trace.EventRef) bool {
-	if b.x.ClockAt(w, r.Thread) > r.Index {
-		return false
-	}
-	for c := range b.chosen {
-		if b.x.ClockAt(w, c.Thread) > c.Index && int(c.Index) >= b.next[c.Thread] {
-			return false
-		}
-	}
-	return true
+	return b.x.ClockAt(w, r.Thread) <= r.Index && !b.needsChosen(w)
 }
 
 // chosenBefore reports whether thread t has a chosen event at index e or

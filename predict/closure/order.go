@@ -1,9 +1,6 @@
 package closure
 
 import (
-	"slices"
-	"sort"
-
 	"gpredict/encode"
 	"gpredict/trace"
 )
@@ -26,28 +23,19 @@ type Edge struct {
 // target is b or must happen before b.
 //
 // Questions are answered from b's closed clock (pastOf), kept per event.
-// Adding an edge compares its target with the sources of the others
-// through their hb clocks, kept beside the edges (fromClock): asked
-// through the index, each comparison was a segment lookup, and those
-// lookups were a third of saturate's time on a 16-thread lock-heavy trace.
 type order struct {
 	x     *encode.Index
 	edges []Edge
 	// why[i] is the sentence of edges[i], formatted only when read.
 	why []reason
 	// clocks holds the clock of each edge, one entry per thread, edge
-	// after edge (past): one array, so that pastOf's pass over the edges
-	// reads memory in order.
+	// after edge (past): one array, so that the passes over the edges
+	// (pastOf, spread) read memory in order.
 	clocks []uint32
-	// to[i] is edges[i].To, kept apart for the same pass.
+	// to[i] is edges[i].To, kept apart for the same passes.
 	to []trace.EventRef
-	// fromClock[i] is the shared hb clock of edges[i].From.
-	fromClock [][]uint32
 	// pasts keeps the closed clocks pastOf built, by event.
 	pasts map[trace.EventRef]*clockView
-	// bySource[t] lists the edges whose sources are events of thread t,
-	// in the order of those events (spread).
-	bySource [][]int32
 }
 
 // before reports whether a must happen before b (a ≠ b): from b's
@@ -86,48 +74,26 @@ func (o *order) insert(from, to trace.EventRef, why reason) {
 	o.edges = append(o.edges, Edge{From: from, To: to})
 	o.why = append(o.why, why)
 	o.to = append(o.to, to)
-	o.fromClock = append(o.fromClock, o.x.SharedClock(from))
-	if o.bySource == nil {
-		o.bySource = make([][]int32, o.threads())
-	}
-	list := o.bySource[from.Thread]
-	k := sort.Search(len(list), func(i int) bool { return o.edges[list[i]].From.Index > from.Index })
-	o.bySource[from.Thread] = slices.Insert(list, k, int32(n))
 	o.spread(n)
 }
 
-// spread keeps the edge clocks closed after edge n was added: every edge
-// whose clock must now include n's — its source is at or after n's
-// target, or after the target of an edge that now does — gets n's clock
-// joined in, and nothing else changes (the clocks were closed before).
-//
-// An edge's clock only depends on its source, and grows along the
-// source's thread: an edge whose source comes later in that thread has
-// every clock an earlier one has. So the edges to visit after a target
-// are, in each thread, a run of bySource from the first source at or
-// after the target, and the run ends at the first edge that already
-// holds n's clock: the later ones hold it too, or are reached by the
-// visit that changed the one before (a clock that changed is visited in
-// turn). This replaced a pass over every edge per visit, which took
-// half of saturate's time at 16 threads.
+// spread keeps the edge clocks closed after edge n was added: the edges
+// whose sources come at or after n's target must now hold n's clock,
+// and those are exactly the edges whose clocks already hold the target
+// (a clock is its source's closed past, and a path from the target to
+// a source cannot use edge n without a cycle). Joining n's clock, which
+// is closed, into each of them leaves every clock closed, so one pass
+// over the edges reading one entry of each does it, with no visit
+// following another. It replaced a search per thread from every edge
+// whose clock changed, through the sources' hb clocks: those searches
+// were more than half of spread's time on a 32-thread lock-heavy trace.
 func (o *order) spread(n int) {
 	add := o.past(n)
-	work := []int32{int32(n)}
-	for len(work) > 0 {
-		k := work[len(work)-1]
-		work = work[:len(work)-1]
-		to := o.edges[k].To
-		for _, list := range o.bySource {
-			first := sort.Search(len(list), func(i int) bool {
-				f := o.edges[list[i]].From
-				return f == to || encode.HBBefore(o.fromClock[list[i]], to, f)
-			})
-			for _, i := range list[first:] {
-				if !join(o.past(int(i)), add) {
-					break
-				}
-				work = append(work, i)
-			}
+	to := o.to[n]
+	w := o.threads()
+	for i, at := 0, int(to.Thread); i < n; i, at = i+1, at+w {
+		if o.clocks[at] > to.Index {
+			join(o.past(i), add)
 		}
 	}
 }

@@ -1,8 +1,6 @@
 package smt
 
 import (
-	"slices"
-
 	"gpredict/encode"
 	"gpredict/predict/stage"
 )
@@ -93,35 +91,27 @@ func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 			return stage.Decision{Verdict: stage.Unsat}, true
 		}
 	}
-	_, windowed := p.q.ResultOf("window").(windowTried)
+	var tried []SmallStage
+	if _, windowed := p.q.ResultOf("window").(windowTried); windowed {
+		tried = s.cfg.Window
+	}
 	_, tooLargeForExact := s.tooLarge(p)
-	exactNext := s.cfg.ExactFollows && !tooLargeForExact
-	lastFree := [2]int{-1, -1} // free variables of the last frozen and relaxed stage
+	plan := newSmallPlan(tried, s.cfg.ExactFollows && !tooLargeForExact)
 	for _, st := range s.cfg.Small {
-		if windowed && slices.Contains(s.cfg.Window, st) {
+		if plan.skipsStage(st) {
 			continue
 		}
 		var val *encode.Valuation
-		kind := 0
 		if st.Relax {
-			val, kind = enc.Relax(st.Window, st.Gap), 1
+			val = enc.Relax(st.Window, st.Gap)
 		} else {
 			val = enc.Freeze(st.Window, st.Gap)
 		}
-		if val.Free == lastFree[kind] {
-			continue // the window grew past the problem: the same question
-		}
-		lastFree[kind] = val.Free
-		if exactNext && val.Whole(enc) {
-			// The exact question with an eighth of the budget: the exact
-			// stage asks it next. On the lock-heavy family's 1K-event
-			// traces with values (dense-locks-1k.trace) the two stages of
-			// 1,024 positions free every step and took 24 s of small's
-			// 92 for 7 of 30 candidates; the exact stage then settled 14
-			// in 15 s.
+		if !plan.asks(st, val.Free, val.Whole(enc)) {
 			continue
 		}
 		verdict, value := s.specialized(enc, val, s.stageLimits(p))
+		plan.answered(st, verdict)
 		switch {
 		case verdict == stage.Unknown && (s.timeUp(p) || p.q.Stopped()):
 			return stage.Decision{}, false

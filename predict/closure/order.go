@@ -89,10 +89,12 @@ func (o *order) insert(from, to trace.EventRef, why reason) {
 // were more than half of spread's time on a 32-thread lock-heavy trace.
 func (o *order) spread(n int) {
 	add := o.past(n)
-	to := o.to[n]
+	to, from := o.to[n], o.edges[n].From
 	w := o.threads()
 	for i, at := 0, int(to.Thread); i < n; i, at = i+1, at+w {
-		if o.clocks[at] > to.Index {
+		// A clock that holds n's source holds n's clock already (it is
+		// closed, and n's clock is the source's closed clock).
+		if o.clocks[at] > to.Index && o.clocks[i*w+int(from.Thread)] <= from.Index {
 			join(o.past(i), add)
 		}
 	}

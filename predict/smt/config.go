@@ -244,3 +244,16 @@ const assertBatch = 512
 // frozenRenew is how many problems one context of the small stages
 // serves before it is replaced: its terms are never freed otherwise.
 const frozenRenew = 256
+
+// farStageWindow is the narrowest window of the far window's stages
+// (Config.Far; 0: none): the near relaxed checks narrower than it go
+// before the far window, the others after it.
+func (c Config) farStageWindow() int {
+	w := 0
+	for _, st := range c.Far {
+		if w == 0 || st.Window < w {
+			w = st.Window
+		}
+	}
+	return w
+}

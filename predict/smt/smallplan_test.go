@@ -1,6 +1,7 @@
 package smt
 
 import (
+	"slices"
 	"testing"
 
 	"gpredict/encode"
@@ -91,7 +92,7 @@ func TestSmallPlan(t *testing.T) {
 				asked = append(asked, st)
 				plan.answered(st, o.verdict)
 			}
-			if !equalStages(asked, tc.want) {
+			if !slices.Equal(asked, tc.want) {
 				t.Errorf("asked %v, want %v", asked, tc.want)
 			}
 		})
@@ -101,15 +102,3 @@ func TestSmallPlan(t *testing.T) {
 // defaultFree is a count of free variables that differs from stage to
 // stage of one kind.
 func defaultFree(st SmallStage) int { return st.Window + st.Gap%1000 }
-
-func equalStages(a, b []SmallStage) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}

@@ -617,10 +617,10 @@ func (b *builder) holdGoesLast(h trace.EventRef, l trace.Sym, keep map[trace.Eve
 // first; usually it can go, so a step costs one enabled check.
 func (b *builder) run() bool {
 	tried := make([]bool, len(b.need))
-	// prio[t] is the priority of thread t's event at[t] (-1: none yet):
-	// the scan below asks every pending thread at every step, and on a
-	// recording of hundreds of goroutines recomputing it from the
-	// thread's arrivals was a third of deciding's time.
+	// prio[t] is the recorded position of thread t's event at[t] (-1:
+	// none yet): the scan below asks every pending thread at every step,
+	// and on a recording of hundreds of goroutines reading it from the
+	// thread's arrivals each time was a third of deciding's time.
 	at, prio := make([]int, len(b.need)), make([]uint32, len(b.need))
 	for t := range at {
 		at[t] = -1

@@ -1,6 +1,8 @@
 package smt
 
 import (
+	"slices"
+
 	"gpredict/encode"
 	"gpredict/predict/stage"
 )
@@ -95,10 +97,8 @@ func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 		return stage.Decision{}, false // stopped or over the budget
 	}
 	enc := prob.Pattern(p.q.Cand)
-	for _, k := range enc.Constraints {
-		if k.F.Kind == encode.KFalse {
-			return stage.Decision{Verdict: stage.Unsat}, true
-		}
+	if falseOnFace(enc) {
+		return stage.Decision{Verdict: stage.Unsat}, true
 	}
 	var tried []SmallStage
 	if _, windowed := p.q.ResultOf("window").(windowTried); windowed {
@@ -140,4 +140,10 @@ func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 		}
 	}
 	return stage.Decision{}, false
+}
+
+// falseOnFace reports whether the encoding's pattern constraints hold a
+// constant false: no schedule shows the candidate.
+func falseOnFace(enc *encode.Encoding) bool {
+	return slices.ContainsFunc(enc.Constraints, func(k encode.Constraint) bool { return k.F.Kind == encode.KFalse })
 }

@@ -6,10 +6,11 @@ import (
 	"gpredict/predict/stage"
 )
 
-// smallPlan says which of the small stages (Config.Small) a candidate
-// asks, from what it knows before them and what the stages asked so far
-// answered. It is apart from smallOver so that its rules can be checked
-// one by one (smallplan_test.go) without a solver.
+// smallPlan says which of a run of small stages (Config.Small, and the
+// near and window checks, which use only the rule of the same question)
+// a candidate asks, from what it knows before them and what the stages
+// asked so far answered. It is apart from the loops that ask so that its
+// rules can be checked one by one (smallplan_test.go) without a solver.
 type smallPlan struct {
 	// tried are the frozen stages the window stage already asked.
 	tried []SmallStage

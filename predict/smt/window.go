@@ -62,13 +62,12 @@ func (s *solver) inWindow(p *prepared, w *encode.Window, wc encode.Candidate, st
 		return stage.Decision{}, false // stopped or over the budget
 	}
 	enc := prob.Pattern(wc)
-	lastFree := -1
+	plan := newSmallPlan(nil, false)
 	for _, st := range sts {
 		val := enc.Freeze(st.Window, st.Gap)
-		if val.Free == lastFree {
+		if !plan.asks(st, val.Free, false) {
 			continue
 		}
-		lastFree = val.Free
 		verdict, value := s.specialized(enc, val, s.stageLimits(p))
 		if verdict == stage.Unknown && (s.timeUp(p) || p.q.Stopped()) {
 			return stage.Decision{}, false

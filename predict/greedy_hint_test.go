@@ -23,8 +23,16 @@ import (
 // would see 2. The simulation, following the recording, writes T1's v
 // first and is stuck: T3's write would spoil T1's read, and T1 waits for
 // T2's hold, which waits for T3. Only the hint that T3's write goes
-// before T1's gets past it. The filler keeps the attempts' jitter from
+// before T1's gets past it. The filler keeps the simulation from
 // stumbling on that order by chance.
+//
+// In "read spoilt by a write of another value", the race of T1's write
+// of x with T2's needs T2's read of 0 first, from T3's write (T1's write
+// of 0 is the chosen one), and T3's own read of 0 before T1 writes 1: the
+// initial value is the only 0 it can read. The simulation, following the
+// recording, writes 1 first; T3's read, wanting 0, is stuck, and only the
+// hint that it goes before the write that overwrote its value (spoiltHintFor)
+// gets past it.
 func TestGreedyLearnsFromWaitCycles(t *testing.T) {
 	var filler strings.Builder
 	for i := range 600 {
@@ -44,6 +52,15 @@ T2 acquire L
 T2 release L
 T2 write x 2
 `, "T1#4 T2#4"},
+		{"read spoilt by a write of another value", `T1 fork T3
+T1 write x 1
+T1 fork T2
+T1 write x 0
+T3 read x 0
+T3 write x 0
+T2 read x 0
+T2 write x 1
+`, "T1#4 T2#2"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

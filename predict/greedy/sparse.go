@@ -23,6 +23,11 @@ func (s *sparse[T]) get(i int32) T {
 	if v, ok := s.set[i]; ok {
 		return v
 	}
+	return s.atMark(i)
+}
+
+// atMark is entry i as it was at the mark, before the run set any.
+func (s *sparse[T]) atMark(i int32) T {
 	if s.hist != nil {
 		v, _ := s.hist.At(i, s.at)
 		return v

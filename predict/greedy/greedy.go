@@ -144,6 +144,13 @@ func (s *search) attempt(a Attempt, res closure.Result) (int, []replay.Step, boo
 				continue
 			}
 		}
+		if b != nil && len(b.startedLast) > 0 {
+			// Taken as a whole, with nothing to try instead: the orders
+			// only move the next run's mark back before the hold.
+			stack = append(stack, level{learned, nil})
+			learned = learned.WithEdges(b.startedLast)
+			continue
+		}
 		for len(stack) > 0 && len(stack[len(stack)-1].options) == 0 {
 			stack = stack[:len(stack)-1]
 		}
@@ -367,6 +374,11 @@ type builder struct {
 	varVersion  sparse[uint32]
 	needVersion uint32
 	held        []heldWrite
+	// startedLast are the orders a hold that had to go last, but had
+	// started at the mark the run resumed from, needs (holdGoesLast): the
+	// other threads' holds end before it starts. Learnt, they put the
+	// next run's mark before it.
+	startedLast []closure.Edge
 	// stuckInRun says the simulation stopped with needed events none of
 	// which could go (what hint learns from).
 	stuckInRun bool
@@ -580,9 +592,10 @@ func (b *builder) needsChosen(r trace.EventRef) bool {
 // contains the end of that thread's needed events).
 func (b *builder) holdGoesLast(h trace.EventRef, l trace.Sym, keep map[trace.EventRef]bool) bool {
 	t := int(h.Thread)
-	if int(h.Index) < b.next[t] || b.tr.Event(h).Op != trace.OpAcquire {
+	if b.tr.Event(h).Op != trace.OpAcquire {
 		return false
 	}
+	started := int(h.Index) < b.next[t]
 	var ends []trace.EventRef
 	for u, n := range b.need {
 		if u == t || n == 0 {
@@ -600,6 +613,12 @@ func (b *builder) holdGoesLast(h trace.EventRef, l trace.Sym, keep map[trace.Eve
 			}
 			ends = append(ends, trace.EventRef{Thread: st.Thread, Index: uint32(e)})
 		}
+	}
+	if started {
+		for _, e := range ends {
+			b.startedLast = append(b.startedLast, closure.Edge{From: e, To: h, Why: "learnt: the started hold goes last"})
+		}
+		return false
 	}
 	keep[h] = true
 	for _, e := range ends {

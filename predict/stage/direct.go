@@ -25,7 +25,8 @@ import (
 //   - saturate (refutes): every rule of package closure, in the zones
 //     near the chosen events (read-write interference, overlapping holds);
 //   - greedy-saturated (finds witnesses): the simulation again, guided by
-//     the saturated facts, with every attempt (greedy.Full);
+//     the saturated facts, with every attempt (greedy.Shallow: ending
+//     runs them again in full, with more orders);
 //   - saturate-rf (refutes): the rules of saturate over the
 //     must-read-from clocks;
 //   - saturate-wide (refutes): every rule again, from scratch, with wider
@@ -41,7 +42,7 @@ func Direct(f *Facts, cfg ClosureConfigs) []Stage {
 		{Name: "saturate", Channels: true, Run: func(q *Query) (Decision, bool) { return saturate(f, q, cfg.Full) }},
 		{Name: "saturate-rf", Channels: true, Run: func(q *Query) (Decision, bool) { return saturateReadFrom(f, q, cfg.Full) }},
 		{Name: "ending", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return ending(f, q) }},
-		{Name: "greedy-saturated", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q, greedy.Full) }},
+		{Name: "greedy-saturated", Channels: true, Requires: []string{"closure", "saturate"}, Run: func(q *Query) (Decision, bool) { return build(f, q, greedy.Shallow) }},
 		{Name: "saturate-wide", Channels: true, Requires: FactStages(), Run: func(q *Query) (Decision, bool) { return saturateWide(f, q, cfg.Wide) }},
 		{Name: "recorded", Channels: true, Run: func(q *Query) (Decision, bool) { return recorded(f, q) }},
 	}...)

@@ -23,7 +23,7 @@ func ladderOrder() []string {
 		"dump",
 		"shb", "syncp", "syncp-values",
 		"closure",
-		"greedy", "supply", "saturate", "given", "greedy-saturated", "saturate-rf", "ending", "recorded",
+		"greedy", "supply", "saturate", "given", "greedy-saturated", "ending", "saturate-rf", "recorded",
 		"window", "local", "prefix-window",
 		"saturate-wide",
 		"small", "downset", "exact",

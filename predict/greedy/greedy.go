@@ -208,8 +208,8 @@ const shallowRuns = 4
 
 // Quick's bounds on the runs of its attempt: quickRuns, and
 // quickRunsAgain when it runs again from the start after runs from a
-// mark failed.
-// Quick's failures pay for every run they are allowed, and most of them
+// mark failed. Quick's failures pay for every run they are allowed, and
+// most of them
 // are candidates with no witness that saturate refutes next. Counted on
 // a 24-thread STD member of the lock-heavy family (gentrace -shape locks
 // -threads 24 -locks 11 -depth 2 -seed 11, 4,732 events; a debug hook,
@@ -220,7 +220,8 @@ const shallowRuns = 4
 // start after the mark's failed get two, enough for one learnt order
 // whose target lies before every mark (TestGreedyLearnsFromWaitCycles,
 // "spoilt read"); their third run found 1 witness there. What the
-// bounds leave goes on to greedy-saturated, whose attempts have maxRuns.
+// bounds leave goes on to greedy-saturated, whose attempts have
+// shallowRuns runs each.
 const (
 	quickRuns      = 3
 	quickRunsAgain = 2
@@ -243,8 +244,9 @@ type Attempt struct {
 // witnesses, 790 of them in its first attempt, in 0.17 s in all; the
 // 406 candidates it failed on cost 3.5 s (about 70 runs each), and the
 // saturate stage after it refuted most of them. So the ladder's first
-// greedy stage is Quick, and the full search comes after saturate
-// (greedy-saturated), on what is left.
+// greedy stage is Quick, and every attempt comes after saturate
+// (greedy-saturated, Shallow), on what is left; the ending stage runs
+// them in full (Full), with the orders it derives.
 type Effort int
 
 const (

@@ -37,8 +37,8 @@ import (
 // schedule is then the first from steps of base.Steps followed by the
 // returned steps, and valid is asked about that split. When none
 // succeeds that way, they run again from the start if the mark was near
-// it (restartLimit steps), or, with Full effort, only if no mark allowed
-// a run at all (what the candidate decides about lies before the first
+// it (restartLimit steps), or, with Full and Shallow effort, only if no
+// mark allowed a run at all (what the candidate decides about lies before the first
 // mark past the start). On a long recording a run from the start costs
 // the whole prefix, and measured on generated traces of 100K events it
 // never found what the runs from the mark had not; Quick's one attempt
@@ -100,8 +100,8 @@ type search struct {
 	// order, not only of those the base breaks (markFor). Quick starts at
 	// the nearest mark, which takes the recording as it ran up to the
 	// candidate: on recordings whose variables take few values that keeps
-	// the writes that give the needed reads their values. Full starts
-	// before every derived order's target, which leaves the simulation
+	// the writes that give the needed reads their values. Full and
+	// Shallow start before every derived order's target, which leaves the simulation
 	// free to reorder what the recording did between those orders and the
 	// candidate. Measured on the lock-heavy family (DataRace, one run
 	// each, load 4 to 5): on the 8-thread member of 1K events with values,
@@ -209,8 +209,8 @@ const shallowRuns = 4
 // Quick's bounds on the runs of its attempt: quickRuns, and
 // quickRunsAgain when it runs again from the start after runs from a
 // mark failed. Quick's failures pay for every run they are allowed, and
-// most of them
-// are candidates with no witness that saturate refutes next. Counted on
+// most of them are candidates with no witness that saturate refutes
+// next. Counted on
 // a 24-thread STD member of the lock-heavy family (gentrace -shape locks
 // -threads 24 -locks 11 -depth 2 -seed 11, 4,732 events; a debug hook,
 // --jobs 1), the first run found 838 of the stage's 1,165 witnesses,

@@ -1,11 +1,19 @@
 // Package racestamp has a data race that the race detector must report
 // while the test is recorded (cmd/gpredict's TestRecordedRunKeepsRaces):
-// between the goroutine's write of x and the test's read, the only
-// operations that the recorder's bookkeeping could order are the two
-// goroutines' locks of two different mutexes, each taking the recorder's
-// global stamp. Every mutex, site and stack the test locks at after the
-// goroutine starts was seen before, so no table of the recorder grows
-// there either.
+// between the goroutine's write of x and the test's reads after it
+// started, the only operations that the recorder's bookkeeping could
+// order are the two goroutines' locks of two different mutexes, each
+// taking the recorder's global stamp.
+//
+// The recorder's tables (stacks, names, lock states) are written under
+// mutexes that the detector sees, so the test must add nothing to them
+// once the goroutine runs: an entry it added after the goroutine's would
+// order the goroutine's write before its read (a recording in which the
+// goroutine ran before the test's first lock of b hid the race). The
+// loop therefore locks b and reads x once before the goroutine starts,
+// at the same lines and stacks as after, and the sleep lets the
+// goroutine run to its send before the last read (a goroutine that ran
+// only after the test's receive would find that receive's entries).
 package racestamp
 
 import (
@@ -21,19 +29,23 @@ func TestRacyRead(t *testing.T) {
 	lockB := func() { b.Lock(); b.Unlock() }
 	lockA()
 	done := make(chan bool)
-	go func() {
-		x = 1
-		lockA()
-		done <- true
-	}()
-	for i := 0; i < 2; i++ {
-		if i == 1 {
-			time.Sleep(50 * time.Millisecond) // the goroutine's lock first
+	seen := 0
+	for i := 0; i < 3; i++ {
+		switch i {
+		case 1:
+			go func() {
+				x = 1
+				lockA()
+				done <- true
+			}()
+		case 2:
+			time.Sleep(200 * time.Millisecond)
 		}
 		lockB()
+		seen += x
 	}
-	if x == 1 {
-		t.Log("read after the write")
+	if seen > 0 {
+		t.Log("a read after the write")
 	}
 	<-done
 }

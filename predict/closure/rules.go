@@ -1,6 +1,7 @@
 package closure
 
 import (
+	"slices"
 	"sort"
 
 	"gpredict/encode"
@@ -72,18 +73,22 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	v := ev.Obj
 	src, kind := s.x.Source(r)
 	what := s.read(r)
+	// Each accessing thread's writes of v, in thread order: looking them
+	// up by the variable's name for every thread (WritesOf) was a tenth
+	// of this rule's time on a 24-thread lock-heavy trace.
+	accessors := s.x.Accessors(s.x.ObjNum(r))
 	switch kind {
 	case encode.Impossible:
 		return s.refute("%s, a value nothing writes, and it must (a later event of its thread is scheduled)", s.text(what))
 	case encode.Ambiguous:
 		return s.writersRule(r, ev, what)
 	case encode.Initial:
-		for u := range s.cut {
-			ws := s.x.WritesOf(v, trace.ThreadID(u))
-			if len(ws) == 0 || int(ws[0]) >= s.cut[u] {
+		for _, acc := range accessors {
+			ws := acc.Writes
+			if len(ws) == 0 || int(ws[0]) >= s.cut[acc.Thread] {
 				continue
 			}
-			w := trace.EventRef{Thread: trace.ThreadID(u), Index: ws[0]}
+			w := trace.EventRef{Thread: acc.Thread, Index: ws[0]}
 			if !s.edge(r, w, s.because("%s, the initial value, so it comes before the write %s", what, s.ref(w))) {
 				return false
 			}
@@ -97,16 +102,19 @@ func (s *saturation) readRule(r trace.EventRef) bool {
 	if !s.edge(w, r, s.because("%s, which only %s writes", what, s.ref(w))) {
 		return false
 	}
-	for u := range s.cut {
-		uid := trace.ThreadID(u)
-		lo := int(s.x.ClockAt(w, uid)) // u's events up to lo-1 come before w
-		ws := s.x.WritesOf(v, uid)
-		a := sort.Search(len(ws), func(i int) bool { return int(ws[i]) >= lo })
-		b := sort.Search(len(ws), func(i int) bool { return int(ws[i]) >= s.cut[u] })
-		ws = ws[a:b]
+	for _, acc := range accessors {
+		uid := acc.Thread
+		ws := acc.Writes
 		if len(ws) == 0 {
 			continue
 		}
+		lo := s.x.ClockAt(w, uid) // uid's events up to lo-1 come before w
+		a, _ := slices.BinarySearch(ws, lo)
+		b, _ := slices.BinarySearch(ws, uint32(s.cut[uid]))
+		if a >= b {
+			continue
+		}
+		ws = ws[a:b]
 		at := func(k int) trace.EventRef { return trace.EventRef{Thread: uid, Index: ws[k]} }
 		// The latest write that must come before r must come before w.
 		if k := sort.Search(len(ws), func(i int) bool { return !s.o.before(at(i), r) }); k > 0 {

@@ -59,7 +59,7 @@ trace error, 3 no violation but some candidates unknown (solver limit);
 	boolFlag(f, "all", "list every (binding, choice) violation instead of grouping by location, and every unknown candidate")
 	choiceFlag(f, "branches", "auto", []string{"auto", "implicit", "explicit"}, "branch model: auto, implicit or explicit")
 	memoryModelFlag(f)
-	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the chosen events), full or none")
+	choiceFlag(f, "witness", "trimmed", witness.Modes, "witness: trimmed (text: around the chosen events), full or none (JSON: no schedule)")
 	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit per candidate, all solver stages included; may be overrun by work Z3 cannot interrupt (see docs/engine.md, Limits) (0: none)")
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
@@ -144,7 +144,7 @@ func runPredict(cmd *cobra.Command, args []string) error {
 	opts := predict.Options{MemoryBudget: budget,
 		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider(ctx), Mem: mem,
-		NoWitnesses: v.GetString("format") == "text" && v.GetString("witness") == "none",
+		NoWitnesses: v.GetString("witness") == "none",
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
 	explaining := len(v.GetStringSlice("explain")) > 0

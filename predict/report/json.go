@@ -8,6 +8,8 @@ import (
 	"math"
 
 	"gpredict/predict"
+	"gpredict/predict/replay"
+	"gpredict/predict/report/witness"
 	"gpredict/predict/stage"
 	"gpredict/spec"
 	"gpredict/trace"
@@ -18,7 +20,8 @@ import (
 //	{"version", "traces", "stats": {threads, events, propertyEvents,
 //	 seconds, candidates, prefiltered, solverCalls},
 //	 "violations": [{property, binding, events: [{id, name, loc}],
-//	                 schedule, count}],
+//	                 schedule (left out with --witness none), count,
+//	                 fingerprint}],
 //	 "unknown": [{property, binding, events, reason}],
 //	 "warnings": [{code, message, pos}],
 //	 "explained" (with --explain): {"refuted": [{property, binding, events,
@@ -83,8 +86,8 @@ type jsonViolation struct {
 	Binding  jsonBinding `json:"binding"`
 	Events   []jsonEvent `json:"events"`
 	// Schedule is written by scheduleJSON, on one line, in place of
-	// schedulePlaceholder.
-	Schedule json.RawMessage `json:"schedule"`
+	// schedulePlaceholder; with --witness none it is left out.
+	Schedule json.RawMessage `json:"schedule,omitempty"`
 	Count    int             `json:"count"`
 	// Fingerprint identifies the report across runs (predict.Fingerprint),
 	// for --baseline.
@@ -184,22 +187,25 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 			break
 		}
 		cut.report()
-		sched, err := rep.Schedule(tr)
-		if err != nil {
-			return err
-		}
 		named.add(rep.Choice...)
-		for _, s := range sched {
-			named.add(s.Ref)
-		}
-		v, err := json.MarshalIndent(jsonViolation{
+		jv := jsonViolation{
 			Property:    rep.Property.Name,
 			Binding:     predict.BindingPairs(tr, rep.Property, rep.Binding),
 			Events:      jsonEvents(tr, rep.Property, rep.Alt, rep.Choice),
-			Schedule:    json.RawMessage(schedulePlaceholder),
 			Count:       rep.Count,
 			Fingerprint: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice),
-		}, "    ", "  ")
+		}
+		var sched []replay.Step
+		if o.Witness != witness.None {
+			if sched, err = rep.Schedule(tr); err != nil {
+				return err
+			}
+			for _, s := range sched {
+				named.add(s.Ref)
+			}
+			jv.Schedule = json.RawMessage(schedulePlaceholder)
+		}
+		v, err := json.MarshalIndent(jv, "    ", "  ")
 		if err != nil {
 			return err
 		}
@@ -207,6 +213,10 @@ func WriteJSON(w io.Writer, r *predict.Result, o Options) error {
 			bw.WriteByte(',')
 		}
 		bw.WriteString("\n    ")
+		if jv.Schedule == nil {
+			bw.Write(v)
+			continue
+		}
 		at := bytes.LastIndex(v, []byte(scheduleKey))
 		bw.Write(v[:at+len(scheduleKey)-len(schedulePlaceholder)])
 		bw.Write(schedules.array(sched))

@@ -16,8 +16,9 @@ type Options struct {
 	// unknown candidate in the text format (else they are counted by
 	// reason).
 	All bool
-	// Witness says how much of each witness the text format draws; JSON
-	// and SARIF always carry the whole schedule.
+	// Witness says how much of each witness the text and HTML formats
+	// draw; JSON carries the whole schedule and SARIF a trimmed code flow
+	// unless it is None, which leaves both out.
 	Witness witness.Mode
 	// Stats (--stats) adds the decision ladder's counts, stage by stage,
 	// after the text format's summary line; JSON always has them.

@@ -75,15 +75,19 @@ func WriteSARIF(w io.Writer, r *predict.Result, o Options) error {
 		if rep.Count > 1 {
 			text += fmt.Sprintf(" (%d violations at these locations)", rep.Count)
 		}
-		flow, err := witnessFlow(tr, draw, rep.Violation)
-		if err != nil {
-			return err
+		var flows []sarifCodeFlow
+		if o.Witness != witness.None {
+			flow, err := witnessFlow(tr, draw, rep.Violation)
+			if err != nil {
+				return err
+			}
+			flows = []sarifCodeFlow{flow}
 		}
 		enc, err := json.MarshalIndent(sarifResult{
 			RuleID: name, RuleIndex: rules.index(name), Level: "error", Message: sarifMessage{Text: text},
 			BaselineState: baselineState,
 			Locations:     chosenLocations(tr, rep.Property, rep.Alt, rep.Choice),
-			CodeFlows:     []sarifCodeFlow{flow},
+			CodeFlows:     flows,
 			PartialFingerprints: map[string]string{
 				FingerprintKey: predict.Fingerprint(tr, rep.Property, rep.Alt, rep.Choice)},
 		}, sarifResultIndent, "  ")

@@ -80,7 +80,7 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifMessage    `json:"message"`
 	Locations []sarifLocation `json:"locations"`
-	CodeFlows []sarifCodeFlow `json:"codeFlows"`
+	CodeFlows []sarifCodeFlow `json:"codeFlows,omitempty"` // none with --witness none
 	// BaselineState is "new" for every result of a run with a baseline
 	// (the unchanged ones are left out), "" without one.
 	BaselineState string `json:"baselineState,omitempty"`

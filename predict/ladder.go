@@ -26,7 +26,7 @@ func ladderOrder() []string {
 		"greedy", "supply", "saturate", "given", "greedy-saturated", "ending", "saturate-rf", "recorded",
 		"window", "local", "prefix-window",
 		"saturate-wide",
-		"small", "downset", "exact",
+		"exact-first", "small", "downset", "exact",
 	}
 }
 

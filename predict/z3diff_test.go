@@ -152,12 +152,19 @@ func choices(r *rand.Rand, tr *trace.Trace, s int, limit int) [][]trace.EventRef
 }
 
 // TestZ3DeciderMatchesExplorer is the comparison of the engine's ladder
-// as it is. On traces this small every default small stage leaves every
-// step free, the exact question, which the exact stage asks instead
-// (smt.Config.ExactFollows): the small stages are checked narrowed, in
-// TestSolverStagesMatchExplorer.
+// as it is. On traces this small the exact question is asked first
+// (exact-first, smt.Config.ExactFirst), so the exact stage gets nothing,
+// and every default small stage would leave every step free: the exact
+// stage is checked without exact-first (TestExactStageMatchesExplorer),
+// the small stages narrowed (TestSolverStagesMatchExplorer).
 func TestZ3DeciderMatchesExplorer(t *testing.T) {
-	testLadderAgainstExplorer(t, 500, nil, false, []string{"shb", "greedy", "exact"}, []string{"given", "closure", "saturate", "exact"})
+	testLadderAgainstExplorer(t, 500, nil, false, []string{"shb", "greedy", "exact-first"}, []string{"given", "closure", "saturate", "exact-first"})
+}
+
+// TestExactStageMatchesExplorer is the engine's ladder without
+// exact-first, so that the exact stage decides what reaches it.
+func TestExactStageMatchesExplorer(t *testing.T) {
+	testLadderAgainstExplorer(t, 200, []string{"exact-first"}, false, []string{"exact"}, []string{"exact"})
 }
 
 // TestReorderedStagesMatchExplorer is the comparison without the shb

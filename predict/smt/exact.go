@@ -11,8 +11,13 @@ import (
 	"gpredict/predict/stage"
 )
 
-// exact decides the candidate over its closed slice.
+// exact decides the candidate over its closed slice, unless the
+// exact-first stage asked the same question and ran out of the limits
+// that would stop this one too (exactAskedFirst).
 func (s *solver) exact(p *prepared) (stage.Decision, bool) {
+	if dec, ok := exactAskedFirst(p); ok {
+		return dec, true
+	}
 	return s.decideOver(p.slice, p, s.exactLimits(p)), true
 }
 

@@ -65,6 +65,9 @@ type prepared struct {
 //     windows of the must-set, relaxed (package local);
 //   - prefix-window (finds witnesses; chain candidates): a window decided
 //     exactly after a past scheduled by package greedy;
+//   - exact-first (finds witnesses and refutes; traces with a base
+//     order): the exact stage's question, asked first over a closed
+//     slice of at most Config.ExactFirst events (exactfirst.go);
 //   - small (finds witnesses and refutes; traces with a base order):
 //     frozen and relaxed stages over the closed slice;
 //   - downset (finds witnesses; traces without a base order): the events
@@ -75,9 +78,10 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	s := &solver{f: f, cfg: cfg}
 	var out []stage.Stage
 	add := func(name string, run func(p *prepared) (stage.Decision, bool), requires ...string) {
-		// Only the exact stage (and the dump of its formula) encodes
-		// channels (encode/chan.go); the others cut or reduce the trace.
-		channels := name == "exact" || name == "dump"
+		// Only the exact question (exact, exact-first and the dump of
+		// its formula) encodes channels (encode/chan.go); the other
+		// stages cut or reduce the trace.
+		channels := name == "exact" || name == "exact-first" || name == "dump"
 		out = append(out, stage.Stage{Name: name, Requires: requires, Heavy: true, Channels: channels, Run: func(q *stage.Query) (stage.Decision, bool) {
 			return s.guard(q, func() (stage.Decision, bool) {
 				p, err := s.prepare(q)
@@ -99,11 +103,12 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	add("local", s.local, "closure", "saturate")
 	add("prefix-window", s.prefixWindow, stage.FactStages()...)
 	if f.HasBaseOrder() {
+		add("exact-first", s.exactFirst)
 		add("small", s.smallStages, "window")
 	} else {
 		add("downset", s.downset)
 	}
-	add("exact", s.exact)
+	add("exact", s.exact, "exact-first")
 	return out, &Worker{s}
 }
 

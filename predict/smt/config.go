@@ -111,9 +111,9 @@ type Config struct {
 	// CPU for 31 of the 191 candidates they were given, and the run took
 	// 51 s without them (the same reports, 0 unknown). The default is
 	// MaxSlice: a slice the exact stage encodes goes to the small stages
-	// (or, at most ExactFirst events, to exact-first) first. At 2,048 the many-thread members of the family, whose
-	// slices hold 2K to 10K events, paid for local what small then did
-	// cheaper: 24 threads, 5K events (STD): 40.3 s, local 17.8 s of CPU
+	// (or, at most ExactFirst events, to exact-first) first. At 2,048
+	// the many-thread members of the family, whose slices hold 2K to 10K
+	// events, paid for local what small then did cheaper: 24 threads, 5K events (STD): 40.3 s, local 17.8 s of CPU
 	// for 3 of 15 candidates, against 26.3 s; 32 threads, 5K: not done
 	// in 400 s (local 187.5 s for 3 of 67), against done in 232 s.
 	SmallFirst int

@@ -1,10 +1,6 @@
 package smt
 
-import (
-	"time"
-
-	"gpredict/predict/stage"
-)
+import "gpredict/predict/stage"
 
 // exactTried is the exact-first stage's result when its check ran out of
 // Z3's resource limit (or the memory budget): the exact stage would ask
@@ -35,14 +31,12 @@ func (s *solver) exactFirst(p *prepared) (stage.Decision, bool) {
 		return stage.Decision{}, false // the exact stage says so
 	}
 	l := s.exactLimits(p)
-	if !l.deadline.IsZero() {
-		l.deadline = time.Now().Add(time.Until(l.deadline) / 2)
-	}
+	l.deadline = halfTimeLeft(p)
 	dec := s.decideOver(p.slice, p, l)
 	switch {
 	case dec.Verdict != stage.Unknown, p.q.Stopped(), s.timeUp(p):
 		return dec, true
-	case !l.deadline.IsZero() && !time.Now().Before(l.deadline):
+	case l.pastDeadline():
 		return stage.Decision{}, false
 	}
 	return stage.Decision{Derived: exactTried{dec}}, false

@@ -197,10 +197,17 @@ func (s *solver) exactLimits(p *prepared) limits {
 func (s *solver) stageLimits(p *prepared) limits {
 	l := queryLimits(p.q)
 	l.rlimit = s.cfg.StageRLimit
-	if !p.q.Deadline.IsZero() {
-		l.deadline = time.Now().Add(time.Until(p.q.Deadline) / 2)
-	}
+	l.deadline = halfTimeLeft(p)
 	return l
+}
+
+// halfTimeLeft is the deadline of half the time the candidate has left
+// (zero when it has no time limit).
+func halfTimeLeft(p *prepared) time.Time {
+	if p.q.Deadline.IsZero() {
+		return time.Time{}
+	}
+	return time.Now().Add(time.Until(p.q.Deadline) / 2)
 }
 
 // timeUp reports whether the candidate's wall-clock time has run out

@@ -78,10 +78,15 @@ func (l limits) expired() error {
 	if l.enc.Tight != nil && l.enc.Tight() {
 		return encode.ErrMemory
 	}
-	if !l.deadline.IsZero() && !time.Now().Before(l.deadline) {
+	if l.pastDeadline() {
 		return errDeadline
 	}
 	return nil
+}
+
+// pastDeadline reports whether l has a deadline and it has passed.
+func (l limits) pastDeadline() bool {
+	return !l.deadline.IsZero() && !time.Now().Before(l.deadline)
 }
 
 // assertAll asserts cs, looking at the limits every assertBatch

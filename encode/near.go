@@ -42,3 +42,20 @@ func (p *Problem) nearHolds(hs []hold) []hold {
 // keepsValueOf reports whether the problem encodes read r's value
 // constraint: always, except in a near problem for a read not near.
 func (p *Problem) keepsValueOf(r trace.EventRef) bool { return p.near == nil || p.near(r) }
+
+// farSourceSet collects the alternatives of a read's sources that a near
+// problem leaves out (sourcesOf): each is only its write's concreteness,
+// a literal or true, and many writes share one, so each literal is added
+// once.
+type farSourceSet map[BoolVar]bool
+
+// add appends conc to alts unless an equal literal is there already.
+func (s farSourceSet) add(alts []*F, conc *F) []*F {
+	if conc.Kind == KLit {
+		if s[conc.Bool] {
+			return alts
+		}
+		s[conc.Bool] = true
+	}
+	return append(alts, conc)
+}

@@ -1,6 +1,10 @@
 package encode
 
-import "gpredict/trace"
+import (
+	"slices"
+
+	"gpredict/trace"
+)
 
 // encodeReadWrite adds rule 5. Per read r of x returning v:
 //
@@ -129,12 +133,32 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 	harmless := func(w2 trace.EventRef) bool {
 		return p.Model == trace.BranchesImplicit && tr.Event(w2).Val == val
 	}
+	// In a near problem (near.go) every order atom that names a step not
+	// near the chosen events is true in each of its relaxed checks (Relax
+	// drops those steps), so none is written: a source not near is only
+	// its concreteness, and a write not near interferes with nothing.
+	// Written out, those atoms made the family quadratic in the slice's
+	// writes of x: 3.3 GB within 16 s on a 100K-event lock-heavy member
+	// with values. Only the near writes can shadow a source here; one
+	// that is not near can only make the formula weaker, as a near
+	// problem may be.
+	interferers, farSources := writes, farSourceSet{}
+	if p.near != nil {
+		interferers = slices.DeleteFunc(slices.Clone(writes), func(w trace.EventRef) bool { return !p.near(w) })
+	}
 	var alts []*F
 	for _, w := range writes {
 		if p.stopped() {
 			return False() // the problem is given up
 		}
-		if tr.Event(w).Val != val || p.shadowed(w, r, writes) {
+		if tr.Event(w).Val != val {
+			continue
+		}
+		if p.near != nil && !p.near(w) {
+			alts = farSources.add(alts, conc(w))
+			continue
+		}
+		if p.shadowed(w, r, interferers) {
 			continue
 		}
 		wv := p.Var(Step{Ref: w, Part: Whole})
@@ -142,7 +166,7 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 		if !p.idx.Before(w, r) {
 			conj = append(conj, Lt(wv, rv))
 		}
-		for _, w2 := range writes {
+		for _, w2 := range interferers {
 			if p.stopped() {
 				return False()
 			}
@@ -155,7 +179,7 @@ func (p *Problem) sourcesOf(r trace.EventRef, x, val trace.Sym, conc func(trace.
 	}
 	if tr.InitValue(x) == val {
 		conj := []*F{}
-		for _, w2 := range writes {
+		for _, w2 := range interferers {
 			if harmless(w2) {
 				continue
 			}

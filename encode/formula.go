@@ -135,6 +135,20 @@ func (f *F) mapKids(fn func(*F) *F) *F {
 	return Or(kids...)
 }
 
+// Atoms is the number of order atoms in f (bounds included), counted
+// once per occurrence.
+func (f *F) Atoms() int {
+	switch f.Kind {
+	case KLt, KLtConst, KConstLt:
+		return 1
+	}
+	n := 0
+	for _, k := range f.Kids {
+		n += k.Atoms()
+	}
+	return n
+}
+
 // Implies is b → f.
 func Implies(b BoolVar, f *F) *F { return Or(Lit(b, true), f) }
 

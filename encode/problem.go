@@ -111,8 +111,10 @@ type Problem struct {
 
 	// building watches the limits while the problem is built
 	// (NewProblemWithin); nil once it is built, so that the candidates
-	// sharing the problem never touch it.
+	// sharing the problem never touch it. atoms counts the order atoms
+	// of Causal while it is built, for Limits.MaxAtoms.
 	building *watch
+	atoms    int
 }
 
 // Var returns the variable of step s, which must be in the slice.
@@ -176,6 +178,11 @@ func (p *Problem) newBool(name string) BoolVar {
 func (p *Problem) add(f *F, fam Family, why string, evs ...trace.EventRef) {
 	if f.Kind == KTrue {
 		return
+	}
+	if w := p.building; w != nil && w.lim.MaxAtoms > 0 && w.err == nil {
+		if p.atoms += f.Atoms(); p.atoms > w.lim.MaxAtoms {
+			w.err = ErrTooLarge // every loop of the builder leaves at its next look
+		}
 	}
 	p.Causal = append(p.Causal, Constraint{F: f, Origin: Origin{Family: fam, Events: evs, Why: why}})
 }

@@ -27,6 +27,14 @@ type Limits struct {
 	// lock's holds and of a variable's writes, and must not take the
 	// process past the budget on its own.
 	Tight func() bool
+	// MaxAtoms is the most order atoms one problem's causal constraints
+	// may hold (0: no bound): a builder past it gives the problem up
+	// with ErrTooLarge. The budget (Tight) looks at the whole process,
+	// and on a long recording with values the problem of one slice of
+	// 96K events grew past 12 GB within 100 s before the budget could
+	// stop it, leaving every later candidate without solver stages
+	// (docs/engine.md, Memory).
+	MaxAtoms int
 }
 
 // StopOnly is the Limits of a stop signal alone.
@@ -38,6 +46,10 @@ var ErrStopped = errors.New("stopped")
 // ErrMemory is returned by a builder that found the run's memory budget
 // reached (Limits.Tight).
 var ErrMemory = errors.New("the memory budget was reached while encoding")
+
+// ErrTooLarge is returned by a problem builder whose constraints passed
+// Limits.MaxAtoms order atoms.
+var ErrTooLarge = errors.New("the encoding passed its bound of order atoms")
 
 // stopEvery is how many iterations a loop runs between two looks at its
 // limits: a few microseconds of work.

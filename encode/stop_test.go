@@ -145,6 +145,55 @@ func TestNewProblemWithin(t *testing.T) {
 	}
 }
 
+// TestProblemAtomBound: a problem whose causal constraints hold more
+// order atoms than Limits.MaxAtoms is given up with ErrTooLarge; at its
+// own count it is built, the same as without a bound.
+func TestProblemAtomBound(t *testing.T) {
+	traces := map[string]string{
+		"writes and reads under a lock": twoThreads(200, func(t, i int) string {
+			return fmt.Sprintf("T%d acquire l\nT%d write x %d\nT%d release l\nT%d read x %d\n", t, t, i, t, t, i)
+		}),
+		// The lock family is counted before it is built
+		// (lockFamilyPastBound): here it is the last family, so a
+		// count past its atoms gives a problem up that fits.
+		"holds only": twoThreads(100, func(t, i int) string {
+			return fmt.Sprintf("T%d acquire l\nT%d release l\nT%d acquire m\nT%d release m\n", t, t, t, t)
+		}),
+	}
+	for tname, text := range traces {
+		tr := testtrace.Text(t, text)
+		idx := NewModelIndex(tr, trace.BranchesImplicit)
+		sl := FullSlice(tr)
+		for bname, build := range map[string]func(*Index, trace.BranchModel, *Slice, Limits) (*Problem, error){
+			"full": NewProblemWithin, "reduced": NewReducedProblemWithin,
+		} {
+			name := tname + ", " + bname
+			whole, err := build(idx, trace.BranchesImplicit, sl, Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			atoms := 0
+			for _, c := range whole.Causal {
+				atoms += c.F.Atoms()
+			}
+			if atoms < 1000 {
+				t.Fatalf("%s: %d atoms: the test shows nothing", name, atoms)
+			}
+			if p, err := build(idx, trace.BranchesImplicit, sl, Limits{MaxAtoms: atoms - 1}); !errors.Is(err, ErrTooLarge) || p != nil {
+				t.Errorf("%s: bound %d below its %d atoms: %v, %v; want nil, ErrTooLarge", name, atoms-1, atoms, p, err)
+			}
+			p, err := build(idx, trace.BranchesImplicit, sl, Limits{MaxAtoms: atoms})
+			if err != nil {
+				t.Errorf("%s: bound at its %d atoms: %v", name, atoms, err)
+				continue
+			}
+			if len(p.Causal) != len(whole.Causal) {
+				t.Errorf("%s: %d constraints under the bound, %d without", name, len(p.Causal), len(whole.Causal))
+			}
+		}
+	}
+}
+
 // TestRepairBlockLimits: moving the inert steps out of a block copies a
 // witness that may have millions of steps, so it looks at its limits as
 // it goes; without them it moves the block's steps to its end, keeping

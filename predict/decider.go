@@ -50,6 +50,9 @@ type DeciderOptions struct {
 	// candidate left to one is unknown.
 	Tight       func() bool
 	TightReason string
+	// MaxAtoms bounds the order atoms of the problem a solver stage
+	// builds for one candidate (0: no bound; maxAtomsWithin).
+	MaxAtoms int
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string
 	// Stop closes when the run is stopped: a candidate being decided is
@@ -82,6 +85,7 @@ func LadderWith(f *stage.Facts, opts DeciderOptions, scfg smt.Config) *LadderDec
 	if opts.Tight != nil {
 		l.WithMemoryBudget(opts.Tight, opts.TightReason)
 	}
+	l.WithEncodingBound(opts.MaxAtoms)
 	return &LadderDecider{Ladder: l, Solver: w}
 }
 

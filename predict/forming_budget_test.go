@@ -53,12 +53,14 @@ func TestFormingStopsAtBudget(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The first property's candidates were all formed and decided: a
-	// violation, or unknown because the run was tight (no solver stage).
+	// violation, or unknown because the run was tight (no solver stage)
+	// or because their problems passed the bound the budget sets on one
+	// (128 atoms under 1 MiB).
 	var stopped []string
 	tightUnknown := 0
 	for _, u := range res.Unknown {
 		if u.Property.Name == first.Prop.Name {
-			if !strings.Contains(u.Reason, "solver stages no longer run") {
+			if !strings.Contains(u.Reason, "solver stages no longer run") && !strings.Contains(u.Reason, "order atoms, the most one candidate's may hold under the memory budget") {
 				t.Errorf("unknown candidate of the property formed before the budget: %s", u.Reason)
 			}
 			tightUnknown++

@@ -1,8 +1,8 @@
 package predict
 
 import (
-	"bufio"
 	"fmt"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -12,35 +12,55 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/KimMachineGun/automemlimit/memlimit"
+
 	"gpredict/predict/smt"
 )
 
 // DefaultMemoryBudget is the memory budget of a run that sets none: half
-// of the machine's physical memory (4 GiB where it cannot be read), so
-// that a run never pushes the machine into swapping, with room left for
-// the rest of it.
+// of the memory the process may use — the machine's physical memory, or
+// its memory cgroup's limit when that is lower (a container, a CI job,
+// systemd-run -p MemoryMax) — so that a run never pushes the machine into
+// swapping, nor its cgroup into the kernel's OOM killer, with room left
+// for the rest of it; 4 GiB where neither can be read. Z3's memory grows
+// past the budget by what one check holds before the watch sees it, which
+// is why the budget is half and not all.
 func DefaultMemoryBudget() int64 {
-	if total, ok := physicalMemory(); ok {
-		return total / 2
-	}
-	return 4 << 30
+	return defaultBudget(memlimit.FromSystem, memlimit.FromCgroup)
 }
 
-// physicalMemory reads MemTotal from /proc/meminfo (Linux).
-func physicalMemory() (int64, bool) {
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return 0, false
+// defaultBudget is DefaultMemoryBudget over the readers of the physical
+// memory and of the cgroup's limit (a test's fakes): either may fail, the
+// cgroup's with memlimit.ErrNoLimit when it sets none.
+func defaultBudget(system, cgroup func() (uint64, error)) int64 {
+	total := uint64(0)
+	if n, err := system(); err == nil && n > 0 {
+		total = n
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "MemTotal:"); ok {
-			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
-			return kb << 10, err == nil
-		}
+	if n, err := cgroup(); err == nil && n > 0 && (total == 0 || n < total) {
+		total = n
 	}
-	return 0, false
+	if total == 0 || total > math.MaxInt64 {
+		return 4 << 30
+	}
+	return int64(total / 2)
+}
+
+// bytesPerAtom is what one order atom of a problem costs, in Go's heap
+// and in Z3's once a stage asserts it: 167 bytes of Go's heap on the
+// full problem of the 10K-event lock-heavy member with values (172K
+// atoms, 27 MiB live), and Z3's own estimate of its memory reached 2.1
+// GB on the 100K member while the near checks asserted problems bounded
+// at 2.3 million atoms, so about 900 bytes there.
+const bytesPerAtom = 1024
+
+// maxAtomsWithin is the bound on one problem's order atoms
+// (encode.Limits.MaxAtoms) under budget with workers deciding at once:
+// each worker may hold the problem it shares across candidates and the
+// one it is building, and Z3 a lowered copy, so one problem gets at most
+// a quarter of the worker's share of the budget.
+func maxAtomsWithin(budget int64, workers int) int {
+	return int(min(budget/int64(4*max(1, workers)*bytesPerAtom), math.MaxInt32))
 }
 
 // memoryWatch keeps a run within its memory budget. Every tenth of a

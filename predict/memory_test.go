@@ -3,10 +3,14 @@ package predict
 import (
 	"bytes"
 	"context"
+	"errors"
+	"math"
 	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/KimMachineGun/automemlimit/memlimit"
 
 	"gpredict/internal/testtrace"
 	"gpredict/internal/tracegen"
@@ -172,6 +176,34 @@ func TestMemoryWatchOver(t *testing.T) {
 		}
 		if calls != tc.want || trims != tc.trims {
 			t.Errorf("%s: over called %d times and malloc trimmed %d, want %d and %d", tc.title, calls, trims, tc.want, tc.trims)
+		}
+	}
+}
+
+// The default budget is half of the physical memory, or of the memory
+// cgroup's limit when that is lower: a run in a container of 6 GB on a
+// machine of 24 GB that took 12 GB as its budget was killed by the
+// kernel before its budget ever acted (docs/engine.md, Memory).
+func TestDefaultBudgetHeedsCgroup(t *testing.T) {
+	const gib = 1 << 30
+	noLimit := func() (uint64, error) { return 0, memlimit.ErrNoLimit }
+	unreadable := func() (uint64, error) { return 0, errors.New("no /proc/meminfo") }
+	size := func(n uint64) func() (uint64, error) { return func() (uint64, error) { return n, nil } }
+	tests := []struct {
+		name           string
+		system, cgroup func() (uint64, error)
+		want           int64
+	}{
+		{"no cgroup limit", size(24 * gib), noLimit, 12 * gib},
+		{"a lower cgroup limit", size(24 * gib), size(6 * gib), 3 * gib},
+		{"a cgroup limit past the machine", size(24 * gib), size(64 * gib), 12 * gib},
+		{"only the cgroup's", unreadable, size(6 * gib), 3 * gib},
+		{"neither", unreadable, noLimit, 4 * gib},
+		{"cgroup v1's no limit", size(24 * gib), size(math.MaxUint64), 12 * gib},
+	}
+	for _, tc := range tests {
+		if got := defaultBudget(tc.system, tc.cgroup); got != tc.want {
+			t.Errorf("%s: budget %d, want %d", tc.name, got, tc.want)
 		}
 	}
 }

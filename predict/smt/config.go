@@ -132,6 +132,14 @@ type Config struct {
 	// problem each, took three times as long (24 threads, 5K events:
 	// 23.1 s against 7.6 s); at MaxSharedSlice they take what they did.
 	ExactFirst int
+	// SmallRenewAtoms is how many order atoms the problems one context of
+	// the approximating stages was given may hold before it is replaced
+	// (as after frozenRenew problems; 0: never for atoms): the terms it
+	// lowered, and the models it kept, stay until it goes. On the
+	// 100K-event lock-heavy member with values, whose near checks and
+	// far windows span whole-trace slices, the resident memory went
+	// from 1.1 to 2.7 GB in 120 s while Go's heap stayed near 500 MB.
+	SmallRenewAtoms int
 	// MaxSmallSlice bounds the closed slices the small stages encode
 	// (not less than MaxSlice; 0: MaxSlice). Their frozen and relaxed
 	// checks fix or drop most of the slice, so on the lock-heavy
@@ -211,6 +219,7 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 		SmallFirst:           10000, // MaxSlice
 		ExactFirst:           2048,  // MaxSharedSlice
 		MaxSharedSlice:       2048,
+		SmallRenewAtoms:      1 << 17,
 	}
 }
 

@@ -1,9 +1,11 @@
 package smt
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -124,30 +126,69 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 //
 // A reduced problem (encode.NewReducedProblem) is used for every candidate
 // encode.Reducible accepts; the others get the full encoding.
+//
+// A slice whose problem passed the bound on atoms (encode.ErrTooLarge) is
+// kept (overBound), and a slice covering one of them fails at once: its
+// problem has every read, write and hold of the smaller one's, so at
+// least its atoms, and building it would only spend the time to find
+// that out.
 func (s *solver) goProblem(sl *encode.Slice, reduced bool, lim encode.Limits) (*encode.Problem, error) {
 	if s.prob != nil && s.reduced == reduced && s.prob.Slice.Covers(sl) && s.prob.Slice.Size() <= max(s.cfg.MaxSharedSlice, 4*sl.Size()) {
 		return s.prob, nil
 	}
-	next := sl
+	if s.overBound.covered(sl, reduced) {
+		return nil, encode.ErrTooLarge
+	}
+	build := encode.NewProblemWithin
+	if reduced {
+		build = encode.NewReducedProblemWithin
+	}
 	if s.prob != nil && s.reduced == reduced {
 		u, err := s.f.Index.Union(lim, s.prob.Slice, sl)
 		if err != nil {
 			return nil, err
 		}
 		if u.Size() <= s.cfg.MaxSharedSlice {
-			next = u
+			prob, err := build(s.f.Index, s.f.Model, u, lim)
+			if err == nil {
+				s.prob, s.reduced = prob, reduced
+				return prob, nil
+			}
+			if !errors.Is(err, encode.ErrTooLarge) {
+				return nil, err
+			}
+			// The union is past the bound; sl alone may not be.
 		}
 	}
-	build := encode.NewProblemWithin
-	if reduced {
-		build = encode.NewReducedProblemWithin
-	}
-	prob, err := build(s.f.Index, s.f.Model, next, lim)
+	prob, err := build(s.f.Index, s.f.Model, sl, lim)
 	if err != nil {
+		if errors.Is(err, encode.ErrTooLarge) {
+			s.overBound = s.overBound.add(sl, reduced)
+		}
 		return nil, err
 	}
 	s.prob, s.reduced = prob, reduced
 	return s.prob, nil
+}
+
+// overBound are the minimal slices whose problems passed the bound on
+// atoms (goProblem), each with whether it was the reduced problem.
+type overBound []boundedSlice
+
+type boundedSlice struct {
+	sl      *encode.Slice
+	reduced bool
+}
+
+// covered reports whether sl covers a slice of o of the same kind.
+func (o overBound) covered(sl *encode.Slice, reduced bool) bool {
+	return slices.ContainsFunc(o, func(b boundedSlice) bool { return b.reduced == reduced && sl.Covers(b.sl) })
+}
+
+// add is o with sl, without the slices that cover it.
+func (o overBound) add(sl *encode.Slice, reduced bool) overBound {
+	o = slices.DeleteFunc(o, func(b boundedSlice) bool { return b.reduced == reduced && b.sl.Covers(sl) })
+	return append(o, boundedSlice{sl, reduced})
 }
 
 // problemFor returns a problem covering sl whose causal constraints the

@@ -3,6 +3,7 @@ package smt
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"time"
 
 	"gpredict/encode"
@@ -71,10 +72,17 @@ func (s *solver) local(p *prepared) (stage.Decision, bool) {
 // its own) within the limits l, returning the model's values when Sat.
 func (s *solver) checkAll(cs []encode.Constraint, l limits) (stage.Verdict, func(encode.Var) int64) {
 	f := &s.small
-	if f.z == nil || f.uses >= frozenRenew {
-		f.z, f.uses = newZ3Solver(), 0
+	renewAtoms := s.cfg.SmallRenewAtoms > 0 && f.atoms >= s.cfg.SmallRenewAtoms
+	if f.z == nil || f.uses >= frozenRenew || renewAtoms {
+		if renewAtoms {
+			go runtime.GC() // go-z3's finalizers free the old context's memory
+		}
+		f.z, f.uses, f.atoms = newZ3Solver(), 0, 0
 	}
 	f.uses++
+	for _, c := range cs {
+		f.atoms += c.F.Atoms()
+	}
 	z := f.z
 	z.solver.Push()
 	defer z.solver.Pop()

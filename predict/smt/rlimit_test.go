@@ -1,6 +1,7 @@
 package smt
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -22,6 +23,13 @@ var race = &spec.Alternative{
 // would refute it with the closure's rules), configured by cfg.
 func decideWith(t *testing.T, n int, cfg Config) stage.Decision {
 	t.Helper()
+	return decideBounded(t, n, cfg, 0)
+}
+
+// decideBounded is decideWith with the ladder's bound on one problem's
+// atoms (0: none).
+func decideBounded(t *testing.T, n int, cfg Config, maxAtoms int) stage.Decision {
+	t.Helper()
 	tr, choice := lockedRace(t, n)
 	f := stage.NewFacts(tr, trace.BranchesImplicit)
 	all, w := Stages(f, cfg)
@@ -31,7 +39,7 @@ func decideWith(t *testing.T, n int, cfg Config) stage.Decision {
 			stages = append(stages, s)
 		}
 	}
-	l := stage.NewLadder(f, cfg.Timeout, nil, stages, w.Close)
+	l := stage.NewLadder(f, cfg.Timeout, nil, stages, w.Close).WithEncodingBound(maxAtoms)
 	defer l.Close()
 	return l.Decide(encode.Candidate{Alt: race, Choice: choice})
 }
@@ -62,6 +70,54 @@ func TestRLimitIsUnknown(t *testing.T) {
 	}
 	if got := decideWith(t, 30, DefaultConfig(0, "")); got.Verdict != stage.Unsat {
 		t.Fatalf("with the default limits: verdict %s (%q), want unsat", got.Verdict, got.Reason)
+	}
+}
+
+// A candidate whose problems pass the bound on atoms is unknown, with the
+// bound as the reason (never Unsat), on every run; without the bound the
+// same stages refute it.
+func TestEncodingBoundIsUnknown(t *testing.T) {
+	const bound = 50
+	want := fmt.Sprintf("its encoding passed %d order atoms, the most one candidate's may hold under the memory budget (--memory)", bound)
+	for range 2 {
+		if got := decideBounded(t, 30, DefaultConfig(0, ""), bound); got.Verdict != stage.Unknown || got.Reason != want {
+			t.Fatalf("verdict %s (%q), want unknown (%q)", got.Verdict, got.Reason, want)
+		}
+	}
+	if got := decideBounded(t, 30, DefaultConfig(0, ""), 0); got.Verdict != stage.Unsat {
+		t.Fatalf("without the bound: verdict %s (%q), want unsat", got.Verdict, got.Reason)
+	}
+}
+
+// goProblem keeps the slices whose problems passed the bound, and gives
+// up at once on a slice covering one of them, not on a smaller one.
+func TestGoProblemRemembersOverBound(t *testing.T) {
+	tr, choice := lockedRace(t, 30)
+	f := stage.NewFacts(tr, trace.BranchesImplicit)
+	s := &solver{f: f, cfg: DefaultConfig(0, "")}
+	sl, err := encode.SliceFor(f.Index, encode.Candidate{Alt: race, Choice: choice}, encode.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.goProblem(sl, false, encode.Limits{MaxAtoms: 50}); !errors.Is(err, encode.ErrTooLarge) {
+		t.Fatalf("bound 50: %v, want ErrTooLarge", err)
+	}
+	if !s.overBound.covered(encode.FullSlice(tr), false) || s.overBound.covered(sl, true) {
+		t.Fatalf("the slice past the bound is not kept as the full problem's: %v", s.overBound)
+	}
+	if _, err := s.goProblem(encode.FullSlice(tr), false, encode.Limits{}); !errors.Is(err, encode.ErrTooLarge) {
+		t.Errorf("a slice covering one past the bound, without a bound: %v, want ErrTooLarge at once", err)
+	}
+	smaller, err := encode.SliceFor(f.Index, encode.Candidate{Alt: race, Choice: []trace.EventRef{{Thread: 0, Index: 1}, {Thread: 1, Index: 1}}}, encode.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sl.Covers(smaller) && smaller.Size() < sl.Size() {
+		if _, err := s.goProblem(smaller, false, encode.Limits{}); err != nil {
+			t.Errorf("a smaller slice: %v", err)
+		}
+	} else {
+		t.Fatalf("the smaller candidate's slice (%d events) is not inside the first (%d)", smaller.Size(), sl.Size())
 	}
 }
 

@@ -9,10 +9,13 @@ import (
 
 // smallSolver is the Z3 state of the approximating stages (small, window,
 // local, prefix-window): a context and solver of their own, each problem
-// checked in a scope of its own, replaced every frozenRenew problems.
+// checked in a scope of its own, replaced every frozenRenew problems or
+// once the problems it was given hold Config.SmallRenewAtoms order
+// atoms.
 type smallSolver struct {
-	z    *z3Solver
-	uses int
+	z     *z3Solver
+	uses  int
+	atoms int
 }
 
 // specialized checks the encoding's causal and pattern constraints under

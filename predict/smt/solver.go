@@ -31,6 +31,10 @@ type solver struct {
 
 	prob    *encode.Problem
 	reduced bool // prob is a reduced problem (encode.NewReducedProblem)
+	// overBound are the slices whose problems passed the bound on atoms
+	// (goProblem): facts of the trace, kept when the solver state is
+	// dropped.
+	overBound overBound
 
 	exactZ3  *z3Solver       // nil until the exact stage asserts a problem
 	asserted *encode.Problem // the problem whose causal constraints exactZ3 holds

@@ -208,6 +208,8 @@ func (l limits) why(err error, timeout time.Duration) string {
 		return fmt.Sprintf("Z3 resource limit %d reached", l.rlimit)
 	case errors.Is(err, encode.ErrMemory) && l.tightWhy != "":
 		return l.tightWhy
+	case errors.Is(err, encode.ErrTooLarge):
+		return fmt.Sprintf("its encoding passed %d order atoms, the most one candidate's may hold under the memory budget (--memory)", l.enc.MaxAtoms)
 	}
 	return err.Error()
 }

@@ -20,6 +20,9 @@ type Ladder struct {
 	// unknown.
 	tight    func() bool
 	tightWhy string
+	// maxAtoms bounds the problem a stage builds for one candidate
+	// (encode.Limits.MaxAtoms; 0: no bound).
+	maxAtoms int
 	stats    []StageStats
 	closers  []func()
 }
@@ -29,6 +32,15 @@ type Ladder struct {
 // is unknown, with why as the reason.
 func (l *Ladder) WithMemoryBudget(tight func() bool, why string) *Ladder {
 	l.tight, l.tightWhy = tight, why
+	return l
+}
+
+// WithEncodingBound bounds the order atoms of the problem a stage builds
+// for one candidate (encode.Limits.MaxAtoms): a stage whose problem
+// passes it gives the problem up, and the candidate is unknown unless a
+// later stage decides it.
+func (l *Ladder) WithEncodingBound(maxAtoms int) *Ladder {
+	l.maxAtoms = maxAtoms
 	return l
 }
 
@@ -51,7 +63,7 @@ func (l *Ladder) Facts() *Facts { return l.facts }
 // settles is Unknown: the last stage of a complete ladder always settles
 // (or runs out of time), so this only happens with a partial ladder.
 func (l *Ladder) Decide(c encode.Candidate) Decision {
-	q := &Query{Cand: c, Stop: l.stop, Tight: l.tight, TightWhy: l.tightWhy}
+	q := &Query{Cand: c, Stop: l.stop, Tight: l.tight, TightWhy: l.tightWhy, MaxAtoms: l.maxAtoms}
 	if l.timeout > 0 {
 		q.Deadline = time.Now().Add(l.timeout)
 	}

@@ -232,6 +232,9 @@ type Query struct {
 	// and TightWhy is the reason the candidate is then unknown.
 	Tight    func() bool
 	TightWhy string
+	// MaxAtoms bounds the order atoms of a problem a stage builds for
+	// the candidate (encode.Limits.MaxAtoms; 0: no bound).
+	MaxAtoms int
 	// Chain is the candidate as a chain of groups, when its pattern is
 	// one (IsChain).
 	Chain   closure.Chain
@@ -303,8 +306,11 @@ func (q *Query) Expired() bool {
 }
 
 // Limits are what the encoding of the query's candidate looks at as it
-// is built: the run's stop signal and its memory budget.
-func (q *Query) Limits() encode.Limits { return encode.Limits{Stop: q.Stop, Tight: q.Tight} }
+// is built: the run's stop signal, its memory budget and the bound on
+// one problem's atoms.
+func (q *Query) Limits() encode.Limits {
+	return encode.Limits{Stop: q.Stop, Tight: q.Tight, MaxAtoms: q.MaxAtoms}
+}
 
 // OverBudget reports whether the run's memory budget is reached.
 func (q *Query) OverBudget() bool { return q.Tight != nil && q.Tight() }

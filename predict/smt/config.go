@@ -219,7 +219,7 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 		SmallFirst:           10000, // MaxSlice
 		ExactFirst:           2048,  // MaxSharedSlice
 		MaxSharedSlice:       2048,
-		SmallRenewAtoms:      1 << 17,
+		SmallRenewAtoms:      1 << 20,
 	}
 }
 

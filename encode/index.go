@@ -70,6 +70,12 @@ type Index struct {
 	// triv[t][i] says whether read i of thread t is trivially consistent
 	// (trivial.go); only computed under the implicit branch model.
 	triv [][]trivRead
+	// valued says the index has a branch model: its reads keep their
+	// values (rule 5), which CapReach relies on.
+	valued bool
+	// reach holds the tables of reach.go, made on first use; a copy of
+	// the index (ReadFromView) shares them.
+	reach *reachLazy
 }
 
 type varVal struct{ v, val trace.Sym }
@@ -107,7 +113,7 @@ func NewReadFromIndex(tr *trace.Trace, model trace.BranchModel) *Index {
 func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 	x := &Index{Trace: tr, byVal: newValWrites(tr),
 		writesVar: map[trace.Sym][]trace.EventRef{}, notifies: map[trace.Sym][]trace.EventRef{},
-		chanOps: map[trace.Sym][]trace.EventRef{}}
+		chanOps: map[trace.Sym][]trace.EventRef{}, reach: &reachLazy{}}
 	for _, th := range tr.Threads {
 		for i := range th.Events {
 			ev := &th.Events[i]
@@ -136,6 +142,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 		if rounds := strengthenRoundsFor(tr); strong && rounds > 0 {
 			weak := *x // computeClocks gives x a new clock store: weak keeps this one
 			x.readFrom = &weak
+			edges = x.reachEdges(*model, edges)
 			x.edges = compactEdges(x.strengthen(*model, edges, rounds))
 		}
 		if *model == trace.BranchesImplicit {
@@ -149,6 +156,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 		x.edges = compactEdges(hb)
 	}
 	if model != nil {
+		x.valued = true
 		x.explicit = *model == trace.BranchesExplicit
 		x.computeCondEdges()
 		if w := x.readFrom; w != nil {

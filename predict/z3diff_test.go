@@ -167,6 +167,21 @@ func TestExactStageMatchesExplorer(t *testing.T) {
 	testLadderAgainstExplorer(t, 200, []string{"exact-first"}, false, []string{"exact"}, []string{"exact"})
 }
 
+// TestExactOverReachMatchesExplorer is the comparison with the exact
+// stage alone, so that it decides every candidate over the slice the
+// ladder gives it: for a chain candidate, the closed slice cut down to
+// what its witnesses can reach (stage.Query.Slice). A cut that leaves
+// out an event some witness needs shows as a wrong refutation.
+func TestExactOverReachMatchesExplorer(t *testing.T) {
+	var skip []string
+	for _, s := range LadderOrder() {
+		if s != "exact" {
+			skip = append(skip, s)
+		}
+	}
+	testLadderAgainstExplorer(t, 150, skip, false, []string{"exact"}, []string{"exact"})
+}
+
 // TestReorderedStagesMatchExplorer is the comparison without the shb
 // stage, so that the sync-preserving closures (syncp, syncp-values) find
 // what shb would and are checked on their own, and without the given

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"gpredict/encode"
+	"gpredict/predict/closure"
 	"gpredict/predict/stage"
 	"gpredict/trace"
 )
@@ -53,11 +54,14 @@ func TestExactFirst(t *testing.T) {
 	}
 }
 
-// sliceSize is the number of events of c's closed slice in tr.
+// sliceSize is the number of events of c's slice in tr, as the ladder
+// makes it (cut to what its witnesses reach: stage.Query.Slice).
 func sliceSize(t *testing.T, tr *trace.Trace, c encode.Candidate) int {
 	t.Helper()
 	f := stage.NewFacts(tr, trace.BranchesImplicit)
-	sl, err := (&stage.Query{Cand: c}).Slice(f.Index)
+	q := &stage.Query{Cand: c}
+	q.Chain, q.IsChain = closure.ChainOf(tr, c.Alt, c.Choice)
+	sl, err := q.Slice(f.Index)
 	if err != nil {
 		t.Fatal(err)
 	}

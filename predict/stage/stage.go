@@ -260,9 +260,39 @@ func (q *Query) Slice(idx *encode.Index) (*encode.Slice, error) {
 		if err != nil {
 			return nil, err
 		}
-		q.slice = sl
+		q.slice = q.withinReach(idx, sl)
 	}
 	return q.slice, nil
+}
+
+// withinReach cuts a chain candidate's closed slice sl down to what its
+// witnesses can reach (encode.Index.CapReach): a witness may end right
+// after the last group, and every such witness lies in both, so deciding
+// over the cut decides the candidate. The cut is not closed, and need not
+// be: a problem over a prefix of every thread admits every feasible
+// schedule within it. With few distinct values a closed slice takes every
+// write of each read's value and so, on a long recording, the whole
+// trace; the cut keeps what the threads can reach while the last group's
+// threads wait at their events. sl itself when a chosen event lies
+// outside the cut (no witness has it: a later stage refutes it).
+func (q *Query) withinReach(idx *encode.Index, sl *encode.Slice) *encode.Slice {
+	if !q.IsChain || len(q.Chain.Groups) == 0 {
+		return sl
+	}
+	reach := idx.CapReach(q.Chain.Groups[len(q.Chain.Groups)-1])
+	if reach == nil {
+		return sl
+	}
+	cut := &encode.Slice{Prefix: make([]int, len(sl.Prefix))}
+	for t, n := range sl.Prefix {
+		cut.Prefix[t] = min(n, reach[t])
+	}
+	for _, e := range q.Cand.Choice {
+		if int(e.Index) >= cut.Prefix[e.Thread] {
+			return sl
+		}
+	}
+	return cut
 }
 
 // derivedBy is one stage's Decision.Derived.

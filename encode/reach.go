@@ -61,9 +61,12 @@ func (x *Index) reachEdges(model trace.BranchModel, edges [][][]trace.EventRef) 
 // events of last (each then its thread's last event), how many events of
 // each thread some such witness may hold at most: the set R of reachEdges
 // with each thread of last stopped after its event there. Nil when the
-// index has no branch model (its reads keep no values: NewIndex).
+// index has no branch model (its reads keep no values: NewIndex), and
+// past strengthen's work bound: a call costs a pass over the trace and,
+// per round, a search of every thread's clocks for each bounded thread,
+// too much for each candidate of a recording of a thousand goroutines.
 func (x *Index) CapReach(last []trace.EventRef) []int {
-	if !x.valued {
+	if !x.valued || strengthenRoundsFor(x.Trace) == 0 {
 		return nil
 	}
 	s := newReachState(x.reachTables(x.model()))

@@ -274,7 +274,7 @@ func (q *Query) Slice(idx *encode.Index) (*encode.Slice, error) {
 // write of each read's value and so, on a long recording, the whole
 // trace; the cut keeps what the threads can reach while the last group's
 // threads wait at their events. sl itself when a chosen event lies
-// outside the cut (no witness has it: a later stage refutes it).
+// outside the cut (no witness has it; the stages find that over sl).
 func (q *Query) withinReach(idx *encode.Index, sl *encode.Slice) *encode.Slice {
 	if !q.IsChain || len(q.Chain.Groups) == 0 {
 		return sl

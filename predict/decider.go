@@ -51,7 +51,7 @@ type DeciderOptions struct {
 	Tight       func() bool
 	TightReason string
 	// MaxAtoms bounds the order atoms of the problem a solver stage
-	// builds for one candidate (0: no bound; maxAtomsWithin).
+	// builds for one candidate (0: no bound; MaxAtomsWithin).
 	MaxAtoms int
 	// DumpDir, if set, receives an SMT-LIB2 file per candidate.
 	DumpDir string

@@ -189,7 +189,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	dopts := DeciderOptions{Timeout: opts.Timeout, RLimit: opts.RLimit, DumpDir: opts.DumpDir, Stop: ctx.Done()}
 	if opts.MemoryBudget > 0 {
 		dopts.Tight, dopts.TightReason = mem.Tight, mem.Reason()
-		dopts.MaxAtoms = maxAtomsWithin(opts.MemoryBudget, opts.Workers())
+		dopts.MaxAtoms = MaxAtomsWithin(opts.MemoryBudget, opts.Workers())
 	}
 	newDecider := func() Decider { return Ladder(facts, dopts) }
 	if opts.Mem.Relaxed() {

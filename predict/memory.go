@@ -54,13 +54,14 @@ func defaultBudget(system, cgroup func() (uint64, error)) int64 {
 // at 2.3 million atoms, so about 900 bytes there.
 const bytesPerAtom = 1024
 
-// maxAtomsWithin is the bound on one problem's order atoms
-// (encode.Limits.MaxAtoms) under budget with workers deciding at once:
+// MaxAtomsWithin is the bound on one problem's order atoms
+// (encode.Limits.MaxAtoms) under budget with workers deciding at once
+// (gpredict query: one):
 // each worker may hold the problem it shares across candidates and the
 // one it is building, and Z3 a lowered copy, so one problem gets at most
 // a quarter of the worker's share of the budget.
-func maxAtomsWithin(budget int64, workers int) int {
-	return int(min(budget/int64(4*max(1, workers)*bytesPerAtom), math.MaxInt32))
+func MaxAtomsWithin(budget int64, workers int) int {
+	return int(max(1, min(budget/int64(4*max(1, workers)*bytesPerAtom), math.MaxInt32))) // 0 would be no bound
 }
 
 // memoryWatch keeps a run within its memory budget. Every tenth of a

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"gpredict/predict"
 	"gpredict/predict/query"
 	"gpredict/predict/report/witness"
 	"gpredict/predict/stage"
@@ -28,7 +29,8 @@ model (docs/query.md).
   --reads "T1#9 reads 0"    T1#9 scheduled, reading 0 (or "reads x=0")
 
 Exit status: 0 yes, 1 no, 2 a usage or trace error, 3 unknown (the solver
-could not decide within --timeout).`,
+could not decide within --timeout, or the problem was larger than
+--memory allows).`,
 		RunE: runQuery,
 	}
 	f := cmd.Flags()
@@ -40,6 +42,8 @@ could not decide within --timeout).`,
 	choiceFlag(f, "witness", "trimmed", witness.Modes, "text witness: trimmed (around the events asked about), full or none")
 	durationFlag(f, "timeout", 0, "a duration such as 10s or 1m30s, or 0 for no limit",
 		"time limit for the solver (0: none); when it runs out the answer is unknown")
+	sizeFlag(f, "memory", "auto or a size such as 512MiB or 2GiB",
+		"memory budget (auto: half the physical memory); a problem too large for it makes the answer unknown")
 	addInputFormatFlag(cmd)
 	return cmd
 }
@@ -74,7 +78,8 @@ func runQuery(cmd *cobra.Command, args []string) error {
 	if err := q.CheckModel(tr, mem); err != nil {
 		return usageError(err)
 	}
-	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout"), Mem: mem, Stop: cmd.Context().Done()})
+	ans, err := query.Ask(tr, q, query.Options{Branches: model, Timeout: v.GetDuration("timeout"), Mem: mem, Stop: cmd.Context().Done(),
+		MaxAtoms: predict.MaxAtomsWithin(v.memoryBudget(), 1)})
 	if err != nil {
 		return err
 	}

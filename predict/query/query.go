@@ -8,6 +8,8 @@
 package query
 
 import (
+	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -32,6 +34,12 @@ type Options struct {
 	// Stop closes when the command is interrupted (nil: never): the
 	// answer is then Unknown, with the reason stage.Interrupted.
 	Stop <-chan struct{}
+	// MaxAtoms bounds the order atoms of the query's problem (0: none;
+	// predict.MaxAtomsWithin of the memory budget): the problem of a
+	// long recording with few values grows with the square of a
+	// variable's writes, and on 96K events it passed 6 GB within a
+	// minute. Past it the answer is Unknown, with the reason.
+	MaxAtoms int
 }
 
 // Answer is the answer to a query.
@@ -84,7 +92,14 @@ func Ask(tr *trace.Trace, q *Query, opts Options) (*Answer, error) {
 	if err != nil { // the only error: stopped
 		return ans.stopped(), nil
 	}
-	prob, err := encode.NewProblemInWithin(f.idx, model, opts.Mem, sl, encode.StopOnly(opts.Stop))
+	lim := encode.StopOnly(opts.Stop)
+	lim.MaxAtoms = opts.MaxAtoms
+	prob, err := encode.NewProblemInWithin(f.idx, model, opts.Mem, sl, lim)
+	if errors.Is(err, encode.ErrTooLarge) {
+		ans.Verdict = stage.Unknown
+		ans.Reason = fmt.Sprintf("its encoding passed %d order atoms, the most the memory budget allows (--memory)", opts.MaxAtoms)
+		return ans, nil
+	}
 	if err != nil {
 		return ans.stopped(), nil
 	}

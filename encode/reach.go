@@ -132,8 +132,6 @@ type reachTables struct {
 	// forks[u] lists the fork events of thread u in program order, with
 	// the thread each one starts.
 	forks [][]reachFork
-	// joined is the thread each join waits for.
-	joined map[trace.EventRef]trace.ThreadID
 }
 
 type reachFork struct {
@@ -156,8 +154,7 @@ type reachLazy struct {
 
 func newReachTables(tr *trace.Trace, model trace.BranchModel) *reachTables {
 	n := len(tr.Threads)
-	tb := &reachTables{tr: tr, model: model, key: make([][]int32, n), forks: make([][]reachFork, n),
-		joined: map[trace.EventRef]trace.ThreadID{}}
+	tb := &reachTables{tr: tr, model: model, key: make([][]int32, n), forks: make([][]reachFork, n)}
 	needed := map[varVal]int32{}
 	for _, th := range tr.Threads {
 		for i := range th.Events {
@@ -174,14 +171,9 @@ func newReachTables(tr *trace.Trace, model trace.BranchModel) *reachTables {
 		for i := range th.Events {
 			ev := &th.Events[i]
 			tb.key[u][i] = -1
-			switch ev.Op {
-			case trace.OpRead, trace.OpWrite:
+			if ev.Op == trace.OpRead || ev.Op == trace.OpWrite {
 				if k, ok := needed[varVal{ev.Obj, ev.Val}]; ok {
 					tb.key[u][i] = k
-				}
-			case trace.OpJoin:
-				if c, ok := tr.ThreadByName(tr.Str(ev.Obj)); ok {
-					tb.joined[trace.EventRef{Thread: th.ID, Index: uint32(i)}] = c
 				}
 			}
 		}
@@ -306,8 +298,8 @@ func (s *reachState) advance(u trace.ThreadID) {
 		if s.bad[u] >= 0 && s.badReq[u] >= 0 && i >= s.badReq[u] {
 			break // its read's key wakes it
 		}
-		if th.Events[i].Op == trace.OpJoin {
-			if c, ok := s.joined[trace.EventRef{Thread: u, Index: uint32(i)}]; ok && s.reach[c] < len(s.tr.Threads[c].Events) {
+		if ev := &th.Events[i]; ev.Op == trace.OpJoin {
+			if c, ok := s.tr.ThreadByName(s.tr.Str(ev.Obj)); ok && s.reach[c] < len(s.tr.Threads[c].Events) {
 				s.onJoin[c] = append(s.onJoin[c], u)
 				break
 			}

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"gpredict/encode"
-	"gpredict/predict/closure"
 	"gpredict/predict/stage"
 	"gpredict/trace"
 )
@@ -59,9 +58,7 @@ func TestExactFirst(t *testing.T) {
 func sliceSize(t *testing.T, tr *trace.Trace, c encode.Candidate) int {
 	t.Helper()
 	f := stage.NewFacts(tr, trace.BranchesImplicit)
-	q := &stage.Query{Cand: c}
-	q.Chain, q.IsChain = closure.ChainOf(tr, c.Alt, c.Choice)
-	sl, err := q.Slice(f.Index)
+	sl, err := stage.QueryFor(tr, c).Slice(f.Index)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gpredict/encode"
-	"gpredict/predict/closure"
 )
 
 // Ladder decides candidates by trying its stages in order. One Ladder
@@ -63,11 +62,11 @@ func (l *Ladder) Facts() *Facts { return l.facts }
 // settles is Unknown: the last stage of a complete ladder always settles
 // (or runs out of time), so this only happens with a partial ladder.
 func (l *Ladder) Decide(c encode.Candidate) Decision {
-	q := &Query{Cand: c, Stop: l.stop, Tight: l.tight, TightWhy: l.tightWhy, MaxAtoms: l.maxAtoms}
+	q := QueryFor(l.facts.Trace, c)
+	q.Stop, q.Tight, q.TightWhy, q.MaxAtoms = l.stop, l.tight, l.tightWhy, l.maxAtoms
 	if l.timeout > 0 {
 		q.Deadline = time.Now().Add(l.timeout)
 	}
-	q.Chain, q.IsChain = closure.ChainOf(l.facts.Trace, c.Alt, c.Choice)
 	for i, s := range l.stages {
 		st := &l.stats[i]
 		// The limit is looked at before every stage, the first too: a

@@ -6,7 +6,6 @@ import (
 
 	"gpredict/encode"
 	"gpredict/internal/testtrace"
-	"gpredict/predict/closure"
 	"gpredict/spec"
 	"gpredict/trace"
 )
@@ -37,9 +36,7 @@ T3 write x 1`)
 	if want := []int{3, 2, 2}; !slices.Equal(closed.Prefix, want) {
 		t.Fatalf("closed slice %v, want %v: the case tests nothing", closed.Prefix, want)
 	}
-	q := &Query{Cand: c}
-	q.Chain, q.IsChain = closure.ChainOf(tr, race, choice)
-	sl, err := q.Slice(f.Index)
+	sl, err := QueryFor(tr, c).Slice(f.Index)
 	if err != nil {
 		t.Fatal(err)
 	}

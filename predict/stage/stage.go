@@ -249,6 +249,16 @@ type Query struct {
 	slice *encode.Slice
 }
 
+// QueryFor is the query of candidate c over tr with no limits: its
+// chain (IsChain) is known, as the stages that read it and the slice
+// (Slice, which cuts a chain's to its reach) expect. The ladder adds its
+// limits; a test may ask for one stage's view of a candidate.
+func QueryFor(tr *trace.Trace, c encode.Candidate) *Query {
+	q := &Query{Cand: c}
+	q.Chain, q.IsChain = closure.ChainOf(tr, c.Alt, c.Choice)
+	return q
+}
+
 // Slice is the candidate's closed slice over idx (encode.SliceFor), the
 // part of the trace every solver stage decides over: computed the first
 // time a stage asks, then kept with the query (per candidate, as

@@ -30,12 +30,13 @@ func newTestCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "test [--props NAME,...] [--out DIR] [--timeout DURATION] [--jobs N] [--memory SIZE] [--witness MODE] [--perturb on|off] [--seed N] [go test flags] [packages]",
 		Short: "Record a package's tests and report the concurrency bugs other schedules exhibit",
-		Long: `test records go test (gpredict record), predicts DataRace, Deadlock and the
-catalogue's Go properties on the recording of each test binary, and prints
-every report as the race detector prints a race: the events with their call
-stacks, the creation stack of each goroutine involved, then the witness, grouped
-by test. A run that blocked, timed out or was killed is reported with the
-goroutines it left blocked. Every argument that is not one of the flags
+		Long: `test records go test (gpredict record), predicts DataRace, Deadlock, Blocked
+(goroutines left waiting for ever: leaks and hangs) and the catalogue's Go
+properties on the recording of each test binary, and prints every report as
+the race detector prints a race: the events with their call stacks, the
+creation stack of each goroutine involved, then the witness, grouped by test.
+A run that blocked, timed out or was killed is reported with the goroutines it
+left blocked. Every argument that is not one of the flags
 above, which start with two dashes, is go test's (-run, -count, -timeout
 ...). docs/recording.md says what is recorded.
 
@@ -61,9 +62,10 @@ reported but some candidates unknown (solver limit).`,
 }
 
 // goProps are the properties gpredict test runs by default: what the race
-// detector finds, the deadlocks it cannot, and the Go properties.
+// detector finds, the deadlocks and goroutines left waiting for ever
+// (leaks, hangs) that it cannot, and the Go properties.
 var goProps = func() string {
-	names := []string{"DataRace", "Deadlock"}
+	names := []string{"DataRace", "Deadlock", "Blocked"}
 	for _, name := range props.Names() {
 		if strings.HasPrefix(name, "Go") {
 			names = append(names, name)
@@ -160,7 +162,7 @@ func runTest(cmd *cobra.Command, args []string) error {
 		if err != nil {
 			return err
 		}
-		if err := writeTestReports(stdout, tr, r, witness, &sum); err != nil {
+		if err := writeTestReports(stdout, tr, r, witness, waitingAtEnd(res), &sum); err != nil {
 			return err
 		}
 		if r.Interrupted {

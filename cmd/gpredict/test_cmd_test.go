@@ -13,8 +13,10 @@ import (
 // one (each event with its goroutine and call stack, each goroutine's
 // creation stack, the witness) under its test; on a test that deadlocks
 // until -timeout ends it, whose deadlock and blocked goroutines are
-// reported; and on
-// tests without a bug, which report nothing and exit 0.
+// reported; on tests that leave goroutines waiting for ever (Blocked, a
+// report per test); on a test that hangs in a receive, whose Blocked end
+// the run's own report already is; and on tests without a bug, which
+// report nothing and exit 0.
 func TestGpredictTest(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Fatal("the go tool is not on PATH; gpredict test needs it")
@@ -25,6 +27,7 @@ func TestGpredictTest(t *testing.T) {
 		args      []string
 		code      int
 		want      []string // lines of stdout, in this order, as regular expressions
+		absent    []string // lines stdout must not have, as regular expressions
 	}{
 		{"a predicted race", filepath.Join(repoRoot(t), "examples", "go", "server"), []string{"-run", "TestShutdown", "."}, exitViolation, []string{
 			`^--- TestShutdown: 1 report$`,
@@ -47,7 +50,7 @@ func TestGpredictTest(t *testing.T) {
 			`^ *server_test.go:19.1#5 \* +read Server.closed@1 true @server.go:27$`,
 			`^={18}$`,
 			`^gpredict test: 1 report in 1 test \(DataRace 1\)$`,
-		}},
+		}, []string{`TestShutdown\.func2`}}, // the recorder's closure around a go statement's call
 		{"a run that blocks", progs, []string{"-timeout", "2s", "./blocks"}, exitViolation, []string{
 			// The goroutines' lock waits are their requests (record's
 			// collector), so the deadlock is a report with a witness.
@@ -62,7 +65,27 @@ func TestGpredictTest(t *testing.T) {
 			`^which goroutine blocks/blocks_test.go:24.1 holds$`,
 			`^WARNING: the run blocked \(the test timed out\): goroutine blocks/blocks_test.go:24.1 waits in acquire a@1$`,
 			`^gpredict test: 1 report in 1 test \(Deadlock 1\), the run blocked \(the test timed out: 3 goroutines\); go test failed \(exit status 1\)$`,
-		}},
+		}, nil},
+		{"goroutines a passing run leaves waiting", progs, []string{"./leak"}, exitViolation, []string{
+			// One Blocked end leaves a goroutine of each test waiting;
+			// each test gets the report of its own.
+			`^--- TestLeak: 1 report$`,
+			`^WARNING: Blocked \(predicted\) in TestLeak$`,
+			`^blocked: send chan@\d+ by goroutine leak/leak_test.go:17.1 \(leak/leak_test.go:17.1#2\):$`,
+			`^  example.com/progs/leak.async.func1\(\)$`,
+			`^Goroutine leak/leak_test.go:17.1 created at:$`,
+			`^  example.com/progs/leak.TestLeak\(\)$`,
+			`^  witness`,
+			`^--- TestWaiter: 1 report$`,
+			`^WARNING: Blocked \(predicted\) in TestWaiter$`,
+			`^blocked: recvwait chan@\d+ by goroutine leak/leak_test.go:33.1 `,
+			`^gpredict test: \d+ reports in \d+ tests \(Blocked \d+\)$`,
+		}, []string{`^WARNING: Blocked .* and `, `leak\.async\.func2`}},
+		{"a run that hangs in a receive", progs, []string{"-timeout", "2s", "./chanhang"}, exitViolation, []string{
+			`^WARNING: the run blocked \(the test timed out\): goroutine TestHang waits in void sync.WaitGroup.Wait\(\) target=wg@1$`,
+			`^WARNING: the run blocked \(the test timed out\): goroutine chanhang/chanhang_test.go:18.1 waits in any chan.recv\(\) target=chan@1$`,
+			`^gpredict test: 0 reports, the run blocked \(the test timed out: 2 goroutines\); go test failed \(exit status 1\)$`,
+		}, []string{`^WARNING: Blocked`}}, // the run's own report says it
 		{"a run that panics", progs, []string{"./panicking"}, exitViolation, []string{
 			// The run shows the bug: its panic, where, and the
 			// goroutine's creation, without the recorder's frames.
@@ -73,11 +96,11 @@ func TestGpredictTest(t *testing.T) {
 			`^  example.com/progs/panicking.TestSendAfterClose\(\)$`,
 			`^      panicking/panicking_test.go:12$`,
 			`^gpredict test: .*; go test failed \(exit status 1\): panic: send on closed channel$`,
-		}},
+		}, nil},
 		{"no bug", progs, []string{"./gohb"}, exitOK, []string{
 			`^ok  	example.com/progs/gohb`,
 			`^gpredict test: 0 reports$`,
-		}},
+		}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Chdir(tc.dir)
@@ -96,6 +119,14 @@ func TestGpredictTest(t *testing.T) {
 					t.Fatalf("no line %q (after the earlier ones) in:\n%s", w, stdout)
 				}
 				at++
+			}
+			for _, a := range tc.absent {
+				re := regexp.MustCompile(a)
+				for _, l := range lines {
+					if re.MatchString(l) {
+						t.Errorf("line %q matches %q; want none:\n%s", l, a, stdout)
+					}
+				}
 			}
 		})
 	}

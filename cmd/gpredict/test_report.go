@@ -21,21 +21,35 @@ import (
 const banner = "=================="
 
 // writeTestReports writes r's reports on tr grouped by test and counts
-// them in sum. Its error is a witness that cannot be read back.
-func writeTestReports(w io.Writer, tr *trace.Trace, r *predict.Result, mode witness.Mode, sum *testSummary) error {
+// them in sum, leaving out the Blocked ends that the run itself blocked
+// in (waiting: the goroutines record found waiting when the run did not
+// end by itself), which writeBlocked reports. Its error is a witness that
+// cannot be read back.
+func writeTestReports(w io.Writer, tr *trace.Trace, r *predict.Result, mode witness.Mode, waiting map[string]bool, sum *testSummary) error {
 	if sum.byProp == nil {
 		sum.byProp, sum.tests = map[string]int{}, map[string]bool{}
 	}
 	sum.unknown += len(r.Unknown)
 	tests := testOfThreads(tr)
 	var order []string
-	byTest := map[string][]predict.Report{}
+	byTest := map[string][]testReport{}
+	shown := map[string]bool{}
 	for _, rep := range r.Reports(false) {
-		test := tests[rep.ReportedEvents()[0].Ref.Thread]
-		if _, seen := byTest[test]; !seen {
-			order = append(order, test)
+		if blockedAsTheRunDid(tr, rep, waiting) {
+			continue
 		}
-		byTest[test] = append(byTest[test], rep)
+		for _, tp := range splitByTest(rep, tests) {
+			if tp.rep.Property.Name == "Blocked" {
+				if shown[tp.key()] {
+					continue // a part of another end, shown already
+				}
+				shown[tp.key()] = true
+			}
+			if _, seen := byTest[tp.test]; !seen {
+				order = append(order, tp.test)
+			}
+			byTest[tp.test] = append(byTest[tp.test], tp)
+		}
 	}
 	for _, test := range order {
 		name := test
@@ -43,23 +57,66 @@ func writeTestReports(w io.Writer, tr *trace.Trace, r *predict.Result, mode witn
 			name = "(outside the tests)"
 		}
 		fmt.Fprintf(w, "--- %s: %s\n", name, countOf(len(byTest[test]), "report"))
-		for _, rep := range byTest[test] {
-			if err := writeTestReport(w, tr, rep, tests, mode); err != nil {
+		for _, tp := range byTest[test] {
+			if err := writeTestReport(w, tr, tp, tests, mode); err != nil {
 				return err
 			}
 			sum.reports++
-			sum.byProp[rep.Property.Name]++
+			sum.byProp[tp.rep.Property.Name]++
 			sum.tests[name] = true
 		}
 	}
 	return nil
 }
 
-func writeTestReport(w io.Writer, tr *trace.Trace, rep predict.Report, tests map[trace.ThreadID]string, mode witness.Mode) error {
+// testReport is a report as gpredict test shows it under one test: the
+// report and the chosen events it shows.
+type testReport struct {
+	test   string
+	rep    predict.Report
+	events []predict.ReportedEvent
+}
+
+// key tells the parts of Blocked ends apart: the test and the events
+// shown.
+func (tp testReport) key() string {
+	k := tp.test
+	for _, e := range tp.events {
+		k += fmt.Sprintf("\x00%d#%d", e.Ref.Thread, e.Ref.Index)
+	}
+	return k
+}
+
+// splitByTest places rep under the test of its first event, except a
+// Blocked end whose waiting goroutines belong to several tests: it is one
+// report per test, each showing that test's goroutines, as a leak of one
+// test is independent of another's (the end's witness leaves them all
+// waiting, so it shows each part too).
+func splitByTest(rep predict.Report, tests map[trace.ThreadID]string) []testReport {
+	evs := rep.ReportedEvents()
+	if rep.Property.Name != "Blocked" {
+		return []testReport{{tests[evs[0].Ref.Thread], rep, evs}}
+	}
+	var out []testReport
+	at := map[string]int{}
+	for _, e := range evs {
+		test := tests[e.Ref.Thread]
+		i, ok := at[test]
+		if !ok {
+			i = len(out)
+			at[test] = i
+			out = append(out, testReport{test: test, rep: rep})
+		}
+		out[i].events = append(out[i].events, e)
+	}
+	return out
+}
+
+func writeTestReport(w io.Writer, tr *trace.Trace, tp testReport, tests map[trace.ThreadID]string, mode witness.Mode) error {
 	fmt.Fprintln(w, banner)
 	where := ""
 	involved := map[string]bool{}
-	for _, e := range rep.ReportedEvents() {
+	for _, e := range tp.events {
 		if t := tests[e.Ref.Thread]; t != "" {
 			involved[t] = true
 		}
@@ -67,10 +124,10 @@ func writeTestReport(w io.Writer, tr *trace.Trace, rep predict.Report, tests map
 	if len(involved) > 0 {
 		where = " in " + strings.Join(sortedKeys(involved), " and ")
 	}
-	fmt.Fprintf(w, "WARNING: %s (predicted)%s\n", rep.Property.Name, where)
+	fmt.Fprintf(w, "WARNING: %s (predicted)%s\n", tp.rep.Property.Name, where)
 	var goroutines []trace.ThreadID
 	seen := map[trace.ThreadID]bool{}
-	for _, e := range rep.ReportedEvents() {
+	for _, e := range tp.events {
 		th := e.Ref.Thread
 		fmt.Fprintf(w, "%s: %s by goroutine %s (%s):\n", e.Name, eventText(tr, e.Ref), tr.ThreadName(th), tr.ID(e.Ref))
 		writeStack(w, tr, e.Ref)
@@ -86,10 +143,10 @@ func writeTestReport(w io.Writer, tr *trace.Trace, rep predict.Report, tests map
 	}
 	if mode != witness.None {
 		var marked []trace.EventRef
-		for _, e := range rep.ReportedEvents() {
+		for _, e := range tp.events {
 			marked = append(marked, e.Ref)
 		}
-		sched, err := rep.Schedule(tr)
+		sched, err := tp.rep.Schedule(tr)
 		if err != nil {
 			return err
 		}
@@ -123,7 +180,7 @@ func eventText(tr *trace.Trace, r trace.EventRef) string {
 // (function, then its file and line, indented); an event without a stack
 // shows its location.
 func writeStack(w io.Writer, tr *trace.Trace, r trace.EventRef) {
-	frames, ok := tr.Stack(r)
+	frames, ok := framesOf(tr, r)
 	if !ok {
 		if loc := tr.Event(r).Loc; loc != trace.NoSym {
 			fmt.Fprintf(w, "      %s\n", tr.Str(loc))
@@ -133,6 +190,50 @@ func writeStack(w io.Writer, tr *trace.Trace, r trace.EventRef) {
 	for _, f := range frames {
 		fmt.Fprintf(w, "  %s()\n      %s:%d\n", f.Func, f.File, f.Line)
 	}
+}
+
+// framesOf is the call stack of r as gpredict test shows it: without the
+// closure that the recorder wraps a go statement's call in (record's
+// goStmt), the outermost frame of each goroutine the statement starts.
+// That frame is a closure of the function with the go statement, at its
+// line, which the program does not have and the race detector does not
+// show: the outermost frame, at the file and line of the innermost frame
+// of the fork's stack, named as a closure of its function.
+func framesOf(tr *trace.Trace, r trace.EventRef) ([]trace.Frame, bool) {
+	frames, ok := tr.Stack(r)
+	t := tr.Threads[r.Thread]
+	if !ok || len(frames) < 2 || !t.HasFork {
+		return frames, ok
+	}
+	at, forked := tr.Stack(t.ForkedBy)
+	if !forked || len(at) == 0 {
+		return frames, ok
+	}
+	outer, site := frames[len(frames)-1], at[0]
+	if outer.File == site.File && outer.Line == site.Line && isClosureOf(outer.Func, site.Func) {
+		return frames[:len(frames)-1], true
+	}
+	return frames, true
+}
+
+// isClosureOf reports whether fn names a function literal of the
+// function named outer, as the compiler names them: outer.funcN, or
+// outer.N inside another literal.
+func isClosureOf(fn, outer string) bool {
+	rest, ok := strings.CutPrefix(fn, outer+".")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "func")
+	if rest == "" {
+		return false
+	}
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // writeCreation says where goroutine th came from: the stack of its fork
@@ -197,6 +298,36 @@ func testOfThreads(tr *trace.Trace) map[trace.ThreadID]string {
 		}
 	}
 	return out
+}
+
+// waitingAtEnd names the goroutines that res's run left waiting when it
+// did not end by itself (a deadlock the runtime found, a time-out, a
+// kill); none for a run that ended.
+func waitingAtEnd(res *record.Result) map[string]bool {
+	out := map[string]bool{}
+	for _, b := range res.Blocked {
+		out[b.Thread] = true
+	}
+	return out
+}
+
+// blockedAsTheRunDid reports whether rep is a Blocked end that the run
+// itself ended in: each goroutine it leaves waiting is one the run left
+// waiting (waiting), at its last recorded event. The run's own report
+// says that already, with every waiting goroutine and the lock holders;
+// the end is not predicted, it happened. Leaks of a run that ended by
+// itself stay reports: nothing else names them.
+func blockedAsTheRunDid(tr *trace.Trace, rep predict.Report, waiting map[string]bool) bool {
+	if rep.Property.Name != "Blocked" || len(waiting) == 0 {
+		return false
+	}
+	for _, e := range rep.ReportedEvents() {
+		th := e.Ref.Thread
+		if !waiting[tr.ThreadName(th)] || int(e.Ref.Index) != len(tr.Threads[th].Events)-1 {
+			return false
+		}
+	}
+	return true
 }
 
 // writeBlocked reports a goroutine that the run left blocked.

@@ -51,6 +51,12 @@ func TestGpredictTest(t *testing.T) {
 			`^={18}$`,
 			`^gpredict test: 1 report in 1 test \(DataRace 1\)$`,
 		}, []string{`TestShutdown\.func2`}}, // the recorder's closure around a go statement's call
+		{"unknown candidates", filepath.Join(repoRoot(t), "examples", "go", "server"), []string{"--timeout", "1ns", "-run", "TestShutdown", "."}, exitUnknown, []string{
+			// Counted by property and reason, as predict counts them.
+			`^--- 1 unknown candidate, by property and reason \(predict --all on the trace that --out keeps lists each\):$`,
+			`^  1  DataRace  timeout after 1ns$`,
+			`^gpredict test: 0 reports, 1 unknown candidate$`,
+		}, nil},
 		{"a run that blocks", progs, []string{"-timeout", "2s", "./blocks"}, exitViolation, []string{
 			// The goroutines' lock waits are their requests (record's
 			// collector), so the deadlock is a report with a witness.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gpredict/predict"
+	"gpredict/predict/report"
 	"gpredict/predict/report/witness"
 	"gpredict/record"
 	"gpredict/trace"
@@ -64,6 +65,14 @@ func writeTestReports(w io.Writer, tr *trace.Trace, r *predict.Result, mode witn
 			sum.reports++
 			sum.byProp[tp.rep.Property.Name]++
 			sum.tests[name] = true
+		}
+	}
+	if len(r.Unknown) > 0 {
+		// What they are and why, as predict counts them: the summary's
+		// count alone says nothing a user can act on.
+		fmt.Fprintf(w, "--- %s, by property and reason (predict --all on the trace that --out keeps lists each):\n", countOf(len(r.Unknown), "unknown candidate"))
+		for _, row := range report.UnknownRows(r.Unknown) {
+			fmt.Fprintf(w, "  %s\n", row)
 		}
 	}
 	return nil

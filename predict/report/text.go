@@ -160,15 +160,22 @@ func (t *textWriter) unknownList(us []predict.UnknownCandidate, stop <-chan stru
 // their numbers (the size of a slice) are one group, shown by its first
 // reason after "e.g.".
 func (t *textWriter) unknownGroups(us []predict.UnknownCandidate) {
-	groups := groupUnknowns(us)
 	t.printf("unknown candidates by property and reason (--all lists each; --format json has them all):\n")
+	for _, row := range UnknownRows(us) {
+		t.printf("  %s\n", row)
+	}
+}
+
+// UnknownRows are the lines that count unknown candidates by property and
+// reason, aligned (count, property, reason): the text format's, and
+// gpredict test's, which has no --all.
+func UnknownRows(us []predict.UnknownCandidate) []string {
+	groups := groupUnknowns(us)
 	rows := make([][]string, len(groups))
 	for i, g := range groups {
 		rows[i] = []string{fmt.Sprintf("%*d", len(fmt.Sprint(len(us))), g.count), g.prop, g.shown()}
 	}
-	for _, row := range alignRows(rows) {
-		t.printf("  %s\n", row)
-	}
+	return alignRows(rows)
 }
 
 // unknownGroup is the unknown candidates of one property whose reasons

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"gpredict/internal/grow"
 	"gpredict/internal/interrupt"
 	"gpredict/trace"
 )
@@ -165,7 +166,7 @@ func (c *matchCtx) matchDecl(dm *declMatcher, ref trace.EventRef, emit func(resi
 	c.ways = c.ways[:0]
 	dm.root.match(c, nil, emit)
 	for _, w := range c.ways {
-		out = append(out, PropEvent{Decl: dm.index, Ref: ref, Values: w.values, Residual: w.cond})
+		out = grow.Append(out, PropEvent{Decl: dm.index, Ref: ref, Values: w.values, Residual: w.cond})
 	}
 	return out
 }

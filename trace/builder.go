@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gpredict/internal/diag"
+	"gpredict/internal/grow"
 )
 
 // Pos is a place in an input file: a line (and the 1-based byte column of
@@ -207,8 +208,8 @@ func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
 	case ev.Op == OpWrite:
 		b.written[varValue{ev.Obj, ev.Val}] = true
 	}
-	th.Events = append(th.Events, ev)
-	th.Arrival = append(th.Arrival, b.seen)
+	th.Events = grow.Append(th.Events, ev)
+	th.Arrival = grow.Append(th.Arrival, b.seen)
 	b.seen++
 	if ev.SelectOf() != NoSym {
 		b.noteSelect(pos, th)

@@ -88,6 +88,9 @@ type Options struct {
 	// the run's end. A caller that reads its inputs again leaves it
 	// unset (or passes a copy of the slice).
 	ReleaseEvents bool
+	// Indexes, if set, holds the model indexes of the trace shared by the
+	// properties of one command (nil: each run builds its own).
+	Indexes *encode.Indexes
 	// Progress, if set, is called about five times a second while the
 	// run goes on, and once at its end, from one goroutine at a time.
 	Progress func(Progress)
@@ -179,7 +182,7 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	mem := watchMemoryUntil(opts.MemoryBudget, func() { stopForming(errFormingBudget) }, opts.resident)
 	defer mem.stop()
 	// The facts every worker and the pre-filter read, computed once.
-	facts, pf, ok := setUp(ctx, tr, model, opts.Mem)
+	facts, pf, ok := setUp(ctx, tr, model, opts.Mem, opts.Indexes)
 	if !ok {
 		return stoppedEarly(res, start), nil
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"gpredict/encode"
 	"gpredict/internal/abandon"
 	"gpredict/internal/interrupt"
 	"gpredict/predict/prefilter"
@@ -30,13 +31,13 @@ func interrupted(ctx context.Context) bool { return interrupt.Closed(ctx.Done())
 
 // setUp computes the facts the workers and the pre-filter share, unless
 // ctx is done first (ok false; the computation is abandoned).
-func setUp(ctx context.Context, tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel) (*stage.Facts, *prefilter.Filter, bool) {
+func setUp(ctx context.Context, tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, idx *encode.Indexes) (*stage.Facts, *prefilter.Filter, bool) {
 	type setup struct {
 		facts *stage.Facts
 		pf    *prefilter.Filter
 	}
 	s, ok := abandon.Run(ctx.Done(), func() setup {
-		f := newFacts(tr, model, mem)
+		f := newFacts(tr, model, mem, idx)
 		return setup{f, f.Prefilter()}
 	})
 	return s.facts, s.pf, ok

@@ -22,11 +22,11 @@ import (
 // holds for the events' own steps under every model.
 
 // newFacts are the facts of a run under memory model mem.
-func newFacts(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel) *stage.Facts {
+func newFacts(tr *trace.Trace, model trace.BranchModel, mem trace.MemoryModel, idx *encode.Indexes) *stage.Facts {
 	if mem.Relaxed() {
 		return relaxedFacts(tr, model)
 	}
-	return stage.NewFacts(tr, model)
+	return stage.NewFactsOver(idx.Model(tr, model), model, 0)
 }
 
 // relaxedFacts are the facts of a run under a relaxed model: the index

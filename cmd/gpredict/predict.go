@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"gpredict/encode"
 	"gpredict/predict"
 	"gpredict/predict/report"
 	"gpredict/predict/report/witness"
@@ -243,6 +244,9 @@ func predictTrace(ctx context.Context, stderr io.Writer, show, keepInputs bool, 
 	// The run drops each property's events once it has formed its
 	// candidates; --explain gets them from a copy of the inputs.
 	opts.ReleaseEvents = true
+	// The pattern properties, Deadlock and Blocked build the same index
+	// of the trace: once.
+	opts.Indexes = encode.NewIndexes(tr)
 	run, kept := inputs, []predict.PropertyInput(nil)
 	if keepInputs {
 		kept = slices.Clone(inputs)

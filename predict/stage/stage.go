@@ -118,7 +118,14 @@ func NewFacts(tr *trace.Trace, model trace.BranchModel) *Facts { return NewFacts
 // apart (0: the default spacing, greedy.NewBase); tests mark often so
 // that their small traces resume from marks at all.
 func NewFactsMarked(tr *trace.Trace, model trace.BranchModel, every int) *Facts {
-	f := &Facts{Trace: tr, Model: model, Index: encode.NewModelIndex(tr, model), Checker: replay.NewChecker(tr)}
+	return NewFactsOver(encode.NewModelIndex(tr, model), model, every)
+}
+
+// NewFactsOver is NewFactsMarked over x, NewModelIndex(x.Trace, model)
+// (one that other properties share, encode.Indexes).
+func NewFactsOver(x *encode.Index, model trace.BranchModel, every int) *Facts {
+	tr := x.Trace
+	f := &Facts{Trace: tr, Model: model, Index: x, Checker: replay.NewChecker(tr)}
 	if encode.HasBaseOrder(tr) {
 		f.hasBase = true
 		f.setBase(greedy.NewBase(f.Index, every))

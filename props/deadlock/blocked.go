@@ -49,7 +49,7 @@ func runBlocked(ctx context.Context, tr *trace.Trace, opts predict.Options, lim 
 	// collector settings too.
 	mem := predict.WatchMemory(opts.MemoryBudget)
 	defer mem.Stop()
-	found := findEnds(tr, model, lim)
+	found := findEnds(tr, model, opts.Indexes, lim)
 	res.Stats.Candidates = len(found.ends)
 	shapes := reportShapes{}
 	seen := map[string]bool{} // location groups with a violation (without --all)

@@ -81,7 +81,7 @@ func run(ctx context.Context, tr *trace.Trace, opts predict.Options, set setting
 	cycles, vs := inReportOrder(found.cands, reports)
 	r := &cycleRun{tr: tr, model: model, opts: opts, set: set, mem: mem}
 	if len(cycles) > 0 {
-		r.x = encode.NewModelIndex(tr, model) // once: outOfOrder's facts, for every cycle
+		r.x = opts.Indexes.Model(tr, model) // once: outOfOrder's facts, for every cycle
 	}
 	if !opts.All {
 		r.groups = newGroups(res, vs)

@@ -82,7 +82,7 @@ func TestBlockedSearchScales(t *testing.T) {
 		{"inversions", suiteTrace(t, 16, 4, 120, true, false), nil},
 		{"pairing", suiteTrace(t, 8, 4, 120, false, true), []string{"W1#2", "W2#2"}},
 	} {
-		found := findEnds(tc.tr, trace.BranchesImplicit, lim)
+		found := findEnds(tc.tr, trace.BranchesImplicit, nil, lim)
 		if found.outOfSteps || found.beyond {
 			t.Fatalf("%s: the search stopped at its bound (steps %v, ends %v)", tc.name, found.outOfSteps, found.beyond)
 		}
@@ -128,7 +128,7 @@ func TestBlockedLockChoicesPruned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found := findEnds(tr, trace.BranchesImplicit, endLimits{ends: 100, steps: MaxBlockedSearchSteps})
+	found := findEnds(tr, trace.BranchesImplicit, nil, endLimits{ends: 100, steps: MaxBlockedSearchSteps})
 	var got []string
 	for _, e := range found.ends {
 		got = append(got, ids(tr, e.stuck))

@@ -77,8 +77,10 @@ type scopes struct {
 	lock  map[trace.Sym][]trace.ThreadID
 }
 
-func newScopes(tr *trace.Trace, model trace.BranchModel) *scopes {
-	sc := &scopes{x: encode.NewModelIndex(tr, model), model: model, need: make([]uint32, len(tr.Threads)),
+// newScopes is the scopes of tr, whose index x is NewModelIndex(tr,
+// model).
+func newScopes(tr *trace.Trace, x *encode.Index, model trace.BranchModel) *scopes {
+	sc := &scopes{x: x, model: model, need: make([]uint32, len(tr.Threads)),
 		reqs: requirementsOf(tr), ch: map[trace.Sym][]trace.ThreadID{}, lock: map[trace.Sym][]trace.ThreadID{}}
 	add := func(m map[trace.Sym][]trace.ThreadID, k trace.Sym, t trace.ThreadID) {
 		if u := m[k]; len(u) == 0 || u[len(u)-1] != t {

@@ -3,6 +3,7 @@ package deadlock
 import (
 	"slices"
 
+	"gpredict/encode"
 	"gpredict/trace"
 )
 
@@ -16,7 +17,7 @@ import (
 // Each complete choice of a component is judged by endOf with every
 // thread outside it that is not fixed left out; the ends are the
 // combinations of one such choice per component.
-func findEnds(tr *trace.Trace, model trace.BranchModel, lim endLimits) endSearch {
+func findEnds(tr *trace.Trace, model trace.BranchModel, idx *encode.Indexes, lim endLimits) endSearch {
 	n := len(tr.Threads)
 	opts := make([][]threadStop, n)
 	for t := range opts {
@@ -27,7 +28,7 @@ func findEnds(tr *trace.Trace, model trace.BranchModel, lim endLimits) endSearch
 	if !anyWaitsOther(tr, opts) {
 		return endSearch{}
 	}
-	sc := newScopes(tr, model)
+	sc := newScopes(tr, idx.Model(tr, model), model)
 	opts = pruneStops(tr, sc, opts)
 	if !anyWaitsOther(tr, opts) || slices.ContainsFunc(opts, func(s []threadStop) bool { return len(s) == 0 }) {
 		return endSearch{}

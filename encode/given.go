@@ -34,9 +34,19 @@ type condEdge struct {
 
 // computeCondEdges lists the conditional orders of every thread, by
 // increasing read.
-func (x *Index) computeCondEdges() {
+func (x *Index) computeCondEdges() { x.condEdges = x.condEdgesWith(x.initialReadEdges) }
+
+// initialEdges appends to es the orders of read r (the i-th event of its
+// thread) of an initial value that no write writes, given the writes of
+// its variable: initialReadEdges (a test compares it with an order to
+// every such write).
+type initialEdges func(es []condEdge, i uint32, r trace.EventRef, ws []trace.EventRef) []condEdge
+
+// condEdgesWith lists the conditional orders of every thread with the
+// rule initial for the reads of an initial value that no write writes.
+func (x *Index) condEdgesWith(initial initialEdges) [][]condEdge {
 	tr := x.Trace
-	x.condEdges = make([][]condEdge, len(tr.Threads))
+	out := make([][]condEdge, len(tr.Threads))
 	for t, th := range tr.Threads {
 		for i := range th.Events {
 			ev := &th.Events[i]
@@ -45,15 +55,16 @@ func (x *Index) computeCondEdges() {
 			}
 			r := trace.EventRef{Thread: th.ID, Index: uint32(i)}
 			if w, ok := x.uniqueSource(r, ev); ok {
-				x.condEdges[t] = append(x.condEdges[t], condEdge{read: uint32(i), from: w, to: r})
+				out[t] = append(out[t], condEdge{read: uint32(i), from: w, to: r})
 			} else if ev.Val == tr.InitValue(ev.Obj) && len(x.byVal.of(varVal{ev.Obj, ev.Val})) == 0 {
-				x.condEdges[t] = x.initialReadEdges(x.condEdges[t], uint32(i), r, x.writesVar[ev.Obj])
+				out[t] = initial(out[t], uint32(i), r, x.writesVar[ev.Obj])
 			}
 		}
 		// At its length: grown by appending, a thread's list kept up to
 		// twice its bytes for the run (a read each on an STD recording).
-		x.condEdges[t] = slices.Clone(x.condEdges[t])
+		out[t] = slices.Clone(out[t])
 	}
+	return out
 }
 
 // initialReadEdges appends to es the orders r < w of read r (the i-th

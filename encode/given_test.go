@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"gpredict/internal/testtrace"
 	"gpredict/internal/tracegen"
 	"gpredict/trace"
 )
@@ -23,7 +24,7 @@ func TestInitialReadEdgesKeepGiven(t *testing.T) {
 		tr := tracegen.Random(r, tracegen.Config{Threads: 3 + n%2, Events: 18, Vars: 2, Values: 2, Locks: 1 + n%2})
 		x := NewModelIndex(tr, trace.BranchesImplicit)
 		every := *x
-		every.condEdges = everyInitialReadEdge(x)
+		every.condEdges = x.condEdgesWith(x.everyWrite)
 		for t := range x.condEdges {
 			dropped += len(every.condEdges[t]) - len(x.condEdges[t])
 		}
@@ -34,8 +35,8 @@ func TestInitialReadEdgesKeepGiven(t *testing.T) {
 		}
 		for _, s := range []*Slice{whole, half} {
 			got, want := x.Given(s), every.Given(s)
-			for _, a := range allRefs(tr) {
-				for _, b := range allRefs(tr) {
+			for _, a := range testtrace.All(tr) {
+				for _, b := range testtrace.All(tr) {
 					if a != b && got.Before(a, b) != want.Before(a, b) {
 						var text strings.Builder
 						trace.WriteText(&text, tr)
@@ -51,39 +52,13 @@ func TestInitialReadEdgesKeepGiven(t *testing.T) {
 	}
 }
 
-// everyInitialReadEdge is computeCondEdges with the rule for a read of an
-// initial value that no write writes giving an order to every write that
-// need not precede the read.
-func everyInitialReadEdge(x *Index) [][]condEdge {
-	tr := x.Trace
-	out := make([][]condEdge, len(tr.Threads))
-	for t, th := range tr.Threads {
-		for i := range th.Events {
-			ev := &th.Events[i]
-			if ev.Op != trace.OpRead {
-				continue
-			}
-			r := trace.EventRef{Thread: th.ID, Index: uint32(i)}
-			if w, ok := x.uniqueSource(r, ev); ok {
-				out[t] = append(out[t], condEdge{read: uint32(i), from: w, to: r})
-			} else if ev.Val == tr.InitValue(ev.Obj) && len(x.byVal.of(varVal{ev.Obj, ev.Val})) == 0 {
-				for _, w := range x.writesVar[ev.Obj] {
-					if !x.Before(w, r) {
-						out[t] = append(out[t], condEdge{read: uint32(i), from: r, to: w})
-					}
-				}
-			}
+// everyWrite is initialReadEdges with an order to every write that need
+// not precede the read.
+func (x *Index) everyWrite(es []condEdge, i uint32, r trace.EventRef, ws []trace.EventRef) []condEdge {
+	for _, w := range ws {
+		if !x.Before(w, r) {
+			es = append(es, condEdge{read: i, from: r, to: w})
 		}
 	}
-	return out
-}
-
-func allRefs(tr *trace.Trace) []trace.EventRef {
-	var out []trace.EventRef
-	for _, th := range tr.Threads {
-		for i := range th.Events {
-			out = append(out, trace.EventRef{Thread: th.ID, Index: uint32(i)})
-		}
-	}
-	return out
+	return es
 }

@@ -53,6 +53,8 @@ type ExplainOptions struct {
 	// Branches and Timeout as for Run (Timeout bounds each candidate).
 	Branches trace.BranchModel
 	Timeout  time.Duration
+	// Indexes as for Run: the run's index, if it is kept there.
+	Indexes *encode.Indexes
 }
 
 // ExplainRefuted explains the refuted candidates of props in tr that the
@@ -81,7 +83,7 @@ func ExplainRefuted(ctx context.Context, tr *trace.Trace, props []PropertyInput,
 	}
 	// Indexing a long recording takes seconds in code without a stop
 	// signal: an interrupt abandons it (package abandon).
-	idx, ok := abandon.Run(ctx.Done(), func() [2]*encode.Index { return [2]*encode.Index{encode.NewModelIndex(tr, model), encode.NewIndex(tr)} })
+	idx, ok := abandon.Run(ctx.Done(), func() [2]*encode.Index { return [2]*encode.Index{opts.Indexes.Model(tr, model), encode.NewIndex(tr)} })
 	if !ok {
 		return &Explained{}, ctx.Err()
 	}

@@ -146,6 +146,9 @@ func runPredict(cmd *cobra.Command, args []string) error {
 		Branches: model, Timeout: v.GetDuration("timeout"), RLimit: v.GetInt("rlimit"), Jobs: v.GetInt("jobs"), All: v.GetBool("all"),
 		DumpDir: v.GetString("dump-smt"), NewDecider: newDecider(ctx), Mem: mem,
 		NoWitnesses: v.GetString("witness") == "none",
+		// The pattern properties, Deadlock, Blocked and --explain need
+		// the same index of the trace: built once.
+		Indexes: encode.NewIndexes(tr),
 	}
 	showProgress := progressWanted(stderr, v.GetBool("quiet"), isTerminal, os.Getenv)
 	explaining := len(v.GetStringSlice("explain")) > 0
@@ -244,9 +247,6 @@ func predictTrace(ctx context.Context, stderr io.Writer, show, keepInputs bool, 
 	// The run drops each property's events once it has formed its
 	// candidates; --explain gets them from a copy of the inputs.
 	opts.ReleaseEvents = true
-	// The pattern properties, Deadlock and Blocked build the same index
-	// of the trace: once.
-	opts.Indexes = encode.NewIndexes(tr)
 	run, kept := inputs, []predict.PropertyInput(nil)
 	if keepInputs {
 		kept = slices.Clone(inputs)

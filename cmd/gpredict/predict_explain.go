@@ -37,7 +37,7 @@ func explainRefuted(cmd *cobra.Command, selectors []string, tr *trace.Trace, inp
 		return nil
 	}
 	ex, err := predict.ExplainRefuted(cmd.Context(), tr, inputs, res,
-		predict.ExplainOptions{Select: sels, Branches: opts.Branches, Timeout: opts.Timeout})
+		predict.ExplainOptions{Select: sels, Branches: opts.Branches, Timeout: opts.Timeout, Indexes: opts.Indexes})
 	if err != nil && cmd.Context().Err() == nil {
 		return err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"gpredict/encode"
 	"gpredict/predict"
 	"gpredict/predict/report/witness"
 	"gpredict/props"
@@ -156,7 +157,9 @@ func runTest(cmd *cobra.Command, args []string) error {
 		tr, loading, err := readWithinBudget(cmd.Context(), []string{path}, "", budget)
 		var r *predict.Result
 		if err == nil {
-			r, _, _, err = predictTrace(cmd.Context(), io.Discard, false, false, loading.Stop, tr, sel, opts)
+			o := opts
+			o.Indexes = encode.NewIndexes(tr) // this trace's, shared by its properties, gone with it
+			r, _, _, err = predictTrace(cmd.Context(), io.Discard, false, false, loading.Stop, tr, sel, o)
 		}
 		loading.Stop() // a watch stopped already (predictTrace's endLoading) stays so
 		if err != nil {

@@ -25,6 +25,9 @@ type Encoding struct {
 	// block is the `||` block whose contiguity clauses skipped inert
 	// steps (nil if none); repairBlock moves them out of it.
 	block []Step
+	// tail are the variables of a tail block's members (tail.go), which
+	// schedule puts after the steps they are tied with.
+	tail []Var
 	// Reduced problems: extra/extraSet are the events the candidate keeps
 	// on top of the problem's, blockEvents/blockList its `||` block,
 	// where complete places the block's dropped predecessors.

@@ -31,6 +31,7 @@ const (
 	KOr
 	KLtConst // O[A] < K (only in specialized formulas, freeze.go)
 	KConstLt // K < O[B] (only in specialized formulas, freeze.go)
+	KLtPlus  // O[A] < O[B] + K, K ≥ 1 (only in a tail block's pattern, tail.go)
 )
 
 // F is a formula node. Build it with the constructors below, which fold
@@ -40,7 +41,7 @@ type F struct {
 	A, B Var
 	Bool BoolVar
 	Neg  bool
-	K    int64 // the constant of KLtConst and KConstLt
+	K    int64 // the constant of KLtConst, KConstLt and KLtPlus
 	Kids []*F
 }
 
@@ -71,6 +72,17 @@ func NotLt(a, b Var) *F {
 		return fTrue
 	}
 	return Lt(b, a)
+}
+
+// LtPlus is the atom O[a] < O[b] + k for k ≥ 1: a is at most k-1 places
+// after b. It is not strict, so unlike every other atom it may be false
+// in a model's refinement; the one formula that uses it (tail.go) says
+// how its witness is read off.
+func LtPlus(a, b Var, k int64) *F {
+	if k < 1 {
+		panic("encode: LtPlus needs k ≥ 1 (Lt is the strict atom)")
+	}
+	return &F{Kind: KLtPlus, A: a, B: b, K: k}
 }
 
 // Lit is the literal b (or ¬b if neg).
@@ -139,7 +151,7 @@ func (f *F) mapKids(fn func(*F) *F) *F {
 // once per occurrence.
 func (f *F) Atoms() int {
 	switch f.Kind {
-	case KLt, KLtConst, KConstLt:
+	case KLt, KLtConst, KConstLt, KLtPlus:
 		return 1
 	}
 	n := 0
@@ -166,6 +178,8 @@ func (f *F) Eval(val func(Var) int64, bval func(BoolVar) bool) bool {
 		return val(f.A) < f.K
 	case KConstLt:
 		return f.K < val(f.B)
+	case KLtPlus:
+		return val(f.A) < val(f.B)+f.K
 	case KLit:
 		return bval(f.Bool) != f.Neg
 	case KAnd:

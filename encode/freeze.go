@@ -107,8 +107,8 @@ func (e *Encoding) Freeze(window, gap int) *Valuation {
 
 // Specialize returns f with every fixed variable replaced by its value:
 // an atom between two fixed variables becomes true or false, an atom
-// between a fixed and a free one a bound (KLtConst, KConstLt), and the
-// connectives are folded.
+// between a fixed and a free one a bound (KLtConst, KConstLt; a tail
+// block's KLtPlus too), and the connectives are folded.
 func (f *F) Specialize(v *Valuation) *F {
 	switch f.Kind {
 	case KLt:
@@ -126,6 +126,23 @@ func (f *F) Specialize(v *Valuation) *F {
 			return &F{Kind: KConstLt, B: f.B, K: v.Val[f.A]}
 		case fb:
 			return &F{Kind: KLtConst, A: f.A, K: v.Val[f.B]}
+		}
+		return f
+	case KLtPlus: // A < B + K
+		if v.Dropped != nil && (v.Dropped[f.A] || v.Dropped[f.B]) {
+			return fTrue
+		}
+		fa, fb := v.Fixed[f.A], v.Fixed[f.B]
+		switch {
+		case fa && fb:
+			if v.Val[f.A] < v.Val[f.B]+f.K {
+				return fTrue
+			}
+			return fFalse
+		case fa:
+			return &F{Kind: KConstLt, B: f.B, K: v.Val[f.A] - f.K}
+		case fb:
+			return &F{Kind: KLtConst, A: f.A, K: v.Val[f.B] + f.K}
 		}
 		return f
 	case KAnd, KOr:

@@ -30,14 +30,9 @@ func (p *Problem) Pattern(c Candidate) *Encoding {
 
 func (pe *patEncoder) constraints() []Constraint {
 	p, c := pe.p, pe.c
-	var out []Constraint
-	if p.reduced {
-		var impossible bool
-		out, impossible = pe.keepForCandidate()
-		if impossible {
-			return append(out, Constraint{F: False(), Origin: Origin{Family: FamPattern, Events: c.Choice, Span: c.Alt.Root.Span,
-				Why: "an event that must happen after one event of the || block and before another would lie inside it"}})
-		}
+	out, impossible := pe.reducedKeep()
+	if impossible {
+		return out
 	}
 	for i, r := range c.Choice {
 		out = append(out, Constraint{F: p.in(pe.pos(i)), Origin: Origin{Family: FamPattern, Events: []trace.EventRef{r},
@@ -47,6 +42,22 @@ func (pe *patEncoder) constraints() []Constraint {
 	out = append(out, Constraint{F: f, Origin: Origin{Family: FamPattern, Events: c.Choice, Span: c.Alt.Root.Span,
 		Why: "the chosen events satisfy the pattern"}})
 	return out
+}
+
+// reducedKeep is, over a reduced problem, what the candidate keeps on
+// top of it (keepForCandidate) and whether its block is impossible, in
+// which case the constraints returned end with False; over a full
+// problem, nothing.
+func (pe *patEncoder) reducedKeep() ([]Constraint, bool) {
+	if !pe.p.reduced {
+		return nil, false
+	}
+	out, impossible := pe.keepForCandidate()
+	if impossible {
+		out = append(out, Constraint{F: False(), Origin: Origin{Family: FamPattern, Events: pe.c.Choice, Span: pe.c.Alt.Root.Span,
+			Why: "an event that must happen after one event of the || block and before another would lie inside it"}})
+	}
+	return out, impossible
 }
 
 type patEncoder struct {

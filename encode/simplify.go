@@ -96,7 +96,7 @@ func (s *simplifier) occurs(f *F, i int32) {
 			s.stampB[f.Bool] = s.epoch
 			s.occB[f.Bool] = append(s.occB[f.Bool], i)
 		}
-	case KLt:
+	case KLt, KLtPlus:
 		s.occursV(f.A, i)
 		s.occursV(f.B, i)
 	case KLtConst: // x < K
@@ -210,7 +210,7 @@ func (s *simplifier) grow(f *F) {
 	switch f.Kind {
 	case KLit:
 		s.nBools = max(s.nBools, int(f.Bool)+1)
-	case KLt:
+	case KLt, KLtPlus:
 		s.nVars = max(s.nVars, int(f.A)+1, int(f.B)+1)
 	case KLtConst:
 		s.nVars = max(s.nVars, int(f.A)+1)
@@ -378,6 +378,13 @@ func (s *simplifier) reduce(f *F) *F {
 		case s.hi[x] != math.MaxInt64 && s.lo[y] != math.MinInt64 && s.hi[x] <= s.lo[y]+1:
 			return fTrue
 		case s.lo[x] != math.MinInt64 && s.hi[y] != math.MaxInt64 && s.lo[x]+2 >= s.hi[y]:
+			return fFalse
+		}
+	case KLtPlus: // x < y + K: true when hi(x)-1 < lo(y)+1+K, false when lo(x)+1 ≥ hi(y)-1+K
+		switch x, y := f.A, f.B; {
+		case s.hi[x] != math.MaxInt64 && s.lo[y] != math.MinInt64 && s.hi[x] <= s.lo[y]+f.K+1:
+			return fTrue
+		case s.lo[x] != math.MinInt64 && s.hi[y] != math.MaxInt64 && s.lo[x]+2-f.K >= s.hi[y]:
 			return fFalse
 		}
 	case KAnd, KOr:

@@ -59,6 +59,8 @@ func (p *Problem) smtFormula(f *F) string {
 		return fmt.Sprintf("(< %s %d)", p.smtVar(f.A), f.K)
 	case KConstLt:
 		return fmt.Sprintf("(< %d %s)", f.K, p.smtVar(f.B))
+	case KLtPlus:
+		return fmt.Sprintf("(< %s (+ %s %d))", p.smtVar(f.A), p.smtVar(f.B), f.K)
 	case KLit:
 		if f.Neg {
 			return "(not " + smtQuote(p.BoolNames[f.Bool]) + ")"

@@ -99,7 +99,7 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 		}
 		s.based = true
 	}
-	enc := prob.Pattern(p.q.Cand)
+	enc := prob.PatternAtEnd(p.q.Cand)
 	z.solver.Push()
 	defer z.solver.Pop()
 	if err := z.assertAll(enc.Constraints, l); err != nil {
@@ -228,7 +228,7 @@ func (s *solver) dumpStage(p *prepared) (stage.Decision, bool) {
 	if err != nil {
 		return stage.Decision{}, false // stopped or over the budget: the ladder says so
 	}
-	enc := prob.Pattern(c)
+	enc := prob.PatternAtEnd(c)
 	ids := make([]string, len(c.Choice))
 	for i, r := range c.Choice {
 		ids[i] = s.f.Trace.ID(r)

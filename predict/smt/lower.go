@@ -115,6 +115,10 @@ func (t *z3Terms) lowerTerm(f *encode.F) z3.Bool {
 		return t.int(f.A).LT(t.constant(f.K))
 	case encode.KConstLt:
 		return t.constant(f.K).LT(t.int(f.B))
+	case encode.KLtPlus:
+		sum := t.int(f.B).Add(t.constant(f.K))
+		t.keep = append(t.keep, sum) // kept like every part (made)
+		return t.int(f.A).LT(sum)
 	case encode.KLit:
 		if f.Neg {
 			return t.bool(f.Bool).Not()

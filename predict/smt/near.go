@@ -44,7 +44,7 @@ func (s *solver) nearChecks(p *prepared) *nearChecks {
 	if err != nil {
 		return n // stopped or over the budget
 	}
-	n.enc = prob.Pattern(p.q.Cand)
+	n.enc = prob.PatternAtEnd(p.q.Cand)
 	n.falseOnFace = falseOnFace(n.enc)
 	return n
 }

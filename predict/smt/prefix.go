@@ -78,7 +78,7 @@ func (s *solver) prefixWindow(p *prepared) (stage.Decision, bool) {
 		if err != nil {
 			return stage.Decision{}, false // stopped or over the budget
 		}
-		enc := prob.Pattern(wc)
+		enc := prob.PatternAtEnd(wc)
 		verdict, val := s.checkAll(enc.All(), s.stageLimits(p))
 		switch verdict {
 		case stage.Unknown:

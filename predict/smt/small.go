@@ -99,7 +99,7 @@ func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 	if err != nil {
 		return stage.Decision{}, false // stopped or over the budget
 	}
-	enc := prob.Pattern(p.q.Cand)
+	enc := prob.PatternAtEnd(p.q.Cand)
 	if falseOnFace(enc) {
 		return stage.Decision{Verdict: stage.Unsat}, true
 	}

@@ -61,7 +61,7 @@ func (s *solver) inWindow(p *prepared, w *encode.Window, wc encode.Candidate, st
 	if err != nil {
 		return stage.Decision{}, false // stopped or over the budget
 	}
-	enc := prob.Pattern(wc)
+	enc := prob.PatternAtEnd(wc)
 	plan := newSmallPlan(nil, false)
 	for _, st := range sts {
 		val := enc.Freeze(st.Window, st.Gap)

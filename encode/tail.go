@@ -9,8 +9,9 @@ import (
 
 // The tail block: a cheaper exact encoding of a race.
 //
-// A candidate whose whole pattern is one `||` block B of reads and
-// writes, each of another thread (DataRace's `write || read`), has a
+// A candidate whose whole pattern is one `||` block B of reads, writes
+// and calls (DataRace's `write || read`, the Go map properties' calls),
+// has a
 // witness iff it has one that ends with B: a prefix of a feasible
 // schedule is feasible, so cutting a witness right after its block
 // leaves one. Pattern says "B is contiguous" with two bracket variables
@@ -36,7 +37,7 @@ import (
 // causal constraints never need those here: a member is its thread's
 // last scheduled step, so nothing asks that its read return its value
 // (rule 5 asks it of a read followed by a step of its thread), and a
-// read or write starts or ends no hold and waits for no notify. What is
+// read, write or call starts or ends no hold and waits for no notify. What is
 // left is must-happen-before, whose atoms the problem asserts: members
 // it orders (of one thread, or by an hb fact: a block may be contiguous
 // in one order only) cannot be tied, so such a block keeps Pattern's
@@ -76,7 +77,7 @@ func (p *Problem) PatternAtEnd(c Candidate) *Encoding {
 }
 
 // tailBlock reports whether c's pattern is one positive `||` block of
-// events only, each chosen event a read or a write that must happen
+// events only, each chosen event a read, write or call that must happen
 // neither before nor after another, under sequential consistency.
 func (p *Problem) tailBlock(c Candidate) bool {
 	root := c.Alt.Root
@@ -88,7 +89,7 @@ func (p *Problem) tailBlock(c Candidate) bool {
 			return false
 		}
 		r := c.Choice[k.Occ]
-		if op := p.Trace.Event(r).Op; op != trace.OpRead && op != trace.OpWrite {
+		if op := p.Trace.Event(r).Op; op != trace.OpRead && op != trace.OpWrite && op != trace.OpCall {
 			return false
 		}
 		for _, o := range root.Kids[:i] {

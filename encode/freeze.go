@@ -111,24 +111,7 @@ func (e *Encoding) Freeze(window, gap int) *Valuation {
 // block's KLtPlus too), and the connectives are folded.
 func (f *F) Specialize(v *Valuation) *F {
 	switch f.Kind {
-	case KLt:
-		if v.Dropped != nil && (v.Dropped[f.A] || v.Dropped[f.B]) {
-			return fTrue
-		}
-		fa, fb := v.Fixed[f.A], v.Fixed[f.B]
-		switch {
-		case fa && fb:
-			if v.Val[f.A] < v.Val[f.B] {
-				return fTrue
-			}
-			return fFalse
-		case fa:
-			return &F{Kind: KConstLt, B: f.B, K: v.Val[f.A]}
-		case fb:
-			return &F{Kind: KLtConst, A: f.A, K: v.Val[f.B]}
-		}
-		return f
-	case KLtPlus: // A < B + K
+	case KLt, KLtPlus: // A < B + K (K is 0 for KLt)
 		if v.Dropped != nil && (v.Dropped[f.A] || v.Dropped[f.B]) {
 			return fTrue
 		}

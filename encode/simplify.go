@@ -373,14 +373,8 @@ func (s *simplifier) reduce(f *F) *F {
 		case s.hi[x] != math.MaxInt64 && s.hi[x] <= f.K+1:
 			return fFalse
 		}
-	case KLt: // x < y: x ≤ hi(x)-1 and y ≥ lo(y)+1
-		switch x, y := f.A, f.B; {
-		case s.hi[x] != math.MaxInt64 && s.lo[y] != math.MinInt64 && s.hi[x] <= s.lo[y]+1:
-			return fTrue
-		case s.lo[x] != math.MinInt64 && s.hi[y] != math.MaxInt64 && s.lo[x]+2 >= s.hi[y]:
-			return fFalse
-		}
-	case KLtPlus: // x < y + K: true when hi(x)-1 < lo(y)+1+K, false when lo(x)+1 ≥ hi(y)-1+K
+	case KLt, KLtPlus: // x < y + K (K is 0 for KLt), with x ≤ hi(x)-1 and y ≥ lo(y)+1:
+		// true when hi(x)-1 < lo(y)+1+K, false when lo(x)+1 ≥ hi(y)-1+K
 		switch x, y := f.A, f.B; {
 		case s.hi[x] != math.MaxInt64 && s.lo[y] != math.MinInt64 && s.hi[x] <= s.lo[y]+f.K+1:
 			return fTrue

@@ -10,9 +10,8 @@ import (
 // The tail block: a cheaper exact encoding of a race.
 //
 // A candidate whose whole pattern is one `||` block B of reads, writes
-// and calls (DataRace's `write || read`, the Go map properties' calls),
-// has a
-// witness iff it has one that ends with B: a prefix of a feasible
+// and calls (DataRace's `write || read`, the Go map properties' calls)
+// has a witness iff it has one that ends with B: a prefix of a feasible
 // schedule is feasible, so cutting a witness right after its block
 // leaves one. Pattern says "B is contiguous" with two bracket variables
 // and a clause "s < lo ∨ hi < s" for every other step s of the slice;
@@ -37,8 +36,8 @@ import (
 // causal constraints never need those here: a member is its thread's
 // last scheduled step, so nothing asks that its read return its value
 // (rule 5 asks it of a read followed by a step of its thread), and a
-// read, write or call starts or ends no hold and waits for no notify. What is
-// left is must-happen-before, whose atoms the problem asserts: members
+// read, write or call starts or ends no hold and waits for no notify.
+// What is left is must-happen-before, whose atoms the problem asserts: members
 // it orders (of one thread, or by an hb fact: a block may be contiguous
 // in one order only) cannot be tied, so such a block keeps Pattern's
 // form (TestTailBlockMatchesExplorer has both).
@@ -66,9 +65,9 @@ func (p *Problem) PatternAtEnd(c Candidate) *Encoding {
 		return e
 	}
 	for i, r := range c.Choice {
-		v := p.Var(firstStep(p.Trace, r))
-		e.tail = append(e.tail, v)
-		out = append(out, Constraint{F: And(p.in(Step{Ref: r, Part: Whole}), LtPlus(p.Cut, v, 2)),
+		s := pe.pos(i)
+		e.tail = append(e.tail, p.Var(s))
+		out = append(out, Constraint{F: And(p.in(s), LtPlus(p.Cut, p.Var(s), 2)),
 			Origin: Origin{Family: FamPattern, Events: []trace.EventRef{r}, Span: c.Alt.Occs[i].Span,
 				Why: fmt.Sprintf("%s (%s) is in the schedule, at its end with the rest of the || block", p.Trace.ID(r), c.Alt.Occs[i].Event)}})
 	}
@@ -99,14 +98,4 @@ func (p *Problem) tailBlock(c Candidate) bool {
 		}
 	}
 	return true
-}
-
-// isTail reports whether v is a member of the encoding's tail block.
-func (e *Encoding) isTail(v Var) bool {
-	for _, t := range e.tail {
-		if t == v {
-			return true
-		}
-	}
-	return false
 }

@@ -1,6 +1,9 @@
 package encode
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // schedule turns values of the order variables (a model) into the steps
 // of the witness the model fixes: the kept steps whose value is below the
@@ -26,7 +29,7 @@ func (e *Encoding) schedule(val func(Var) int64) []Step {
 			continue // a dropped event: complete places it
 		}
 		if x := val(Var(v)); x < cut {
-			in = append(in, sv{s, x, e.isTail(Var(v))})
+			in = append(in, sv{s, x, slices.Contains(e.tail, Var(v))})
 		}
 	}
 	sort.Slice(in, func(i, j int) bool {

@@ -2,7 +2,6 @@ package predict_test
 
 import (
 	"bytes"
-	"slices"
 	"testing"
 
 	"gpredict/encode"
@@ -22,13 +21,7 @@ import (
 // this family that made it refute hundreds of races SHB reports.
 func TestEndingSparesReorderedRaces(t *testing.T) {
 	p := tracegen.DefaultLocks()
-	keep := []string{"shb", "syncp", "syncp-values"}
-	var skip []string
-	for _, name := range LadderOrder() {
-		if !slices.Contains(keep, name) {
-			skip = append(skip, name)
-		}
-	}
+	skip := stagesBut("shb", "syncp", "syncp-values")
 	witnessed := 0
 	for seed := int64(1); seed <= 2; seed++ {
 		var text bytes.Buffer

@@ -22,12 +22,7 @@ import (
 // another step with the members; encode's TestTailBlockForm checks that
 // the members are put last when one does.
 func TestTailBlockMatchesExplorer(t *testing.T) {
-	var skip []string
-	for _, s := range LadderOrder() {
-		if s != "exact" {
-			skip = append(skip, s)
-		}
-	}
+	skip := stagesBut("exact")
 	n := 150
 	if testing.Short() {
 		n = 60

@@ -120,8 +120,17 @@ type Progress struct {
 // batchSize is how many candidates a worker takes at a time. Candidates
 // are produced binding by binding, so a batch mostly shares its events and
 // one Decider sees related candidates in a row (it can keep the causal
-// constraints of their slice asserted).
-const batchSize = 32
+// constraints of their slice asserted). The solver state is reset at each
+// batch (batchResetter), and what Z3 learns about the causal constraints
+// serves the candidates after it until then (smt's assume.go), so a batch
+// is long: on the lock-heavy members with values (gentrace -shape locks,
+// 1K events) a tenth of the candidates reach the exact stages, and at 32
+// a batch held three of them. With the whole trace as one problem (8
+// threads, seed 4711; predict --props DataRace --witness none, back to
+// back): 16.2 s at 32, 10.6 s at 128, 7.7 s at 256, 6.4 s at 512; 2,048
+// was no faster than 512 and leaves one worker idle on traces of a few
+// thousand candidates.
+const batchSize = 512
 
 // task is a job as a worker gets it: with its seq, its plan and its
 // choice (the job's own events, or a copy of a longer choice: the

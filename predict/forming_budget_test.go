@@ -119,18 +119,26 @@ type slowRefuter struct{ past *atomic.Bool }
 
 func (d slowRefuter) Decide(encode.Candidate) Decision {
 	d.past.Store(true)
-	time.Sleep(5 * time.Millisecond)
+	time.Sleep(time.Millisecond)
 	return Decision{Verdict: Unsat}
 }
 
 func (slowRefuter) Close() {}
 
+// refuter refutes every candidate at once.
+type refuter struct{}
+
+func (refuter) Decide(encode.Candidate) Decision { return Decision{Verdict: Unsat} }
+func (refuter) Close()                           {}
+
 // TestFormingStopsWithinProperty: stopped while a property's candidates
 // are formed, the run decides every candidate it formed and the entry
 // says how many that was; a run that ends forming without a word, or
-// drops what it formed, fails it.
+// drops what it formed, fails it. The trace has more candidates than the
+// workers and their queue hold (six batches at two jobs), so forming
+// waits for the workers before it could end.
 func TestFormingStopsWithinProperty(t *testing.T) {
-	tr := lockHeavy300(t)
+	tr := lockHeavy(t, 4000)
 	var past atomic.Bool
 	slow := func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider { return slowRefuter{&past} }
 	resident := func() int64 {
@@ -143,11 +151,13 @@ func TestFormingStopsWithinProperty(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 2, All: true})
+	instant := func(*trace.Trace, trace.BranchModel, DeciderOptions) Decider { return refuter{} }
+	all, err := Run(context.Background(), tr, []PropertyInput{race(tr)}, Options{Jobs: 2, All: true, NewDecider: instant})
 	if err != nil {
 		t.Fatal(err)
 	}
 	formed := res.Stats.Candidates
+	t.Logf("%d of %d candidates formed", formed, all.Stats.Candidates)
 	if formed == 0 || formed >= all.Stats.Candidates {
 		t.Fatalf("%d candidates formed of %d: the stop did not come within the property", formed, all.Stats.Candidates)
 	}

@@ -66,6 +66,7 @@ func assemble(stages []stage.Stage, skip []string) []stage.Stage {
 // the handle on their solver state.
 func ladderStages(f *stage.Facts, scfg smt.Config, skip []string) ([]stage.Stage, *smt.Worker) {
 	scfg.ExactFollows = !slices.Contains(skip, "exact")
+	scfg.ExactFirstFollows = scfg.ExactFollows && !slices.Contains(skip, "exact-first")
 	solverStages, w := smt.Stages(f, scfg)
 	stages := append(stage.Direct(f, stage.DefaultClosureConfigs()), solverStages...)
 	if f.Trace.HasChannels() {

@@ -65,8 +65,14 @@ func TestMemoryBudget(t *testing.T) {
 // (seed 3): enough candidates that some reach the solver stages.
 func lockHeavy300(t *testing.T) *trace.Trace {
 	t.Helper()
+	return lockHeavy(t, 300)
+}
+
+// lockHeavy is a lock-heavy trace of about n events (seed 3).
+func lockHeavy(t *testing.T, n int) *trace.Trace {
+	t.Helper()
 	var text bytes.Buffer
-	if err := tracegen.WriteLocks(&text, nil, tracegen.DefaultLocks(), 300, 3); err != nil {
+	if err := tracegen.WriteLocks(&text, nil, tracegen.DefaultLocks(), n, 3); err != nil {
 		t.Fatal(err)
 	}
 	return testtrace.Text(t, text.String())

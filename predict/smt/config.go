@@ -88,6 +88,10 @@ type Config struct {
 	// check that neither fixes nor drops a step (encode.Valuation.Whole),
 	// which would ask the exact question with an eighth of its budget.
 	ExactFollows bool
+	// ExactFirstFollows says exact-first comes after the window in the
+	// ladder (set by the ladder that has it): the window then leaves the
+	// candidates exact-first takes to it (solver.exactFirstTakes).
+	ExactFirstFollows bool
 	// SliceEventsPerSecond is how many events of a closed slice the
 	// stages after the window are given per second of the time limit:
 	// building and specializing the encoding of a slice cannot be

@@ -100,12 +100,15 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 		s.based = true
 	}
 	enc := prob.PatternAtEnd(p.q.Cand)
-	z.solver.Push()
-	defer z.solver.Pop()
-	if err := z.assertAll(enc.Constraints, l); err != nil {
+	// The pattern goes in guarded, checked under its guard and then
+	// switched off for good, not in a scope: a Pop would delete what Z3
+	// learned about the causal constraints (assume.go).
+	g, off := z.guard()
+	defer z.solver.Assert(off)
+	if err := z.assertGuarded(off, enc.Constraints, l); err != nil {
 		return s.unknown(l, err)
 	}
-	sat, err := z.check(l)
+	sat, err := z.check(l, g)
 	if err != nil {
 		return s.unknown(l, err)
 	}
@@ -120,9 +123,10 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 }
 
 // goProblem returns a problem (in Go; nothing asserted) whose slice covers
-// sl: the current one when it does and is not much bigger, else a new
-// one over the closure of the current slice and sl when that stays small,
-// else over sl alone.
+// sl: the whole trace's when the trace is no larger than MaxSharedSlice,
+// else the current one when it covers sl and is not much bigger, else a
+// new one over the closure of the current slice and sl when that stays
+// small, else over sl alone.
 //
 // A reduced problem (encode.NewReducedProblem) is used for every candidate
 // encode.Reducible accepts; the others get the full encoding.
@@ -142,6 +146,18 @@ func (s *solver) goProblem(sl *encode.Slice, reduced bool, lim encode.Limits) (*
 	build := encode.NewProblemWithin
 	if reduced {
 		build = encode.NewReducedProblemWithin
+	}
+	// A trace no larger than a shared slice gets one problem over all of
+	// it, at once: every candidate of the batch then shares the problem
+	// and what Z3 learns about it (assume.go), where growing the problem
+	// slice by slice would start a new context at each growth.
+	if s.prob == nil || s.reduced != reduced {
+		if full := encode.FullSlice(s.f.Trace); full.Size() <= s.cfg.MaxSharedSlice {
+			if prob, err := build(s.f.Index, s.f.Model, full, lim); err == nil {
+				s.prob, s.reduced = prob, reduced
+				return prob, nil
+			}
+		}
 	}
 	if s.prob != nil && s.reduced == reduced {
 		u, err := s.f.Index.Union(lim, s.prob.Slice, sl)

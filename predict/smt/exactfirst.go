@@ -24,11 +24,8 @@ type exactTried struct{ dec stage.Decision }
 // short by it passes the candidate on with nothing kept, since the exact
 // stage will have more time.
 func (s *solver) exactFirst(p *prepared) (stage.Decision, bool) {
-	if !s.cfg.ExactFollows || p.slice.Size() > s.cfg.ExactFirst {
+	if !s.exactFirstTakes(p) {
 		return stage.Decision{}, false
-	}
-	if _, big := s.tooLarge(p); big {
-		return stage.Decision{}, false // the exact stage says so
 	}
 	l := s.exactLimits(p)
 	l.deadline = halfTimeLeft(p)
@@ -47,4 +44,16 @@ func (s *solver) exactFirst(p *prepared) (stage.Decision, bool) {
 func exactAskedFirst(p *prepared) (stage.Decision, bool) {
 	t, ok := p.q.ResultOf("exact-first").(exactTried)
 	return t.dec, ok
+}
+
+// exactFirstTakes reports whether the exact-first stage asks about the
+// candidate: the exact stage follows, and the slice has at most
+// Config.ExactFirst events and is not too large to encode (of which the
+// exact stage speaks).
+func (s *solver) exactFirstTakes(p *prepared) bool {
+	if !s.cfg.ExactFollows || p.slice.Size() > s.cfg.ExactFirst {
+		return false
+	}
+	_, big := s.tooLarge(p)
+	return !big
 }

@@ -24,7 +24,10 @@ import (
 // constraints sit in a first scope, internalized by a "base" check under
 // the limits (a Push after plain asserts would internalize them inside
 // Push, which Z3 cannot interrupt); each candidate's pattern constraints
-// live in a scope above it. The small stages have a context of their own.
+// are asserted beside them under a guard literal of their own, checked
+// under that guard and then switched off (assume.go), so that what Z3
+// learned about the causal constraints serves the next candidate. The
+// small stages have a context of their own.
 type solver struct {
 	f   *stage.Facts
 	cfg Config

@@ -21,6 +21,18 @@ type z3Solver struct {
 	ctx    *z3.Context
 	solver *z3.Solver
 	terms  *z3Terms
+	guards int // the guard literals made (guard)
+}
+
+// guard returns a fresh Boolean constant and its negation, for a formula
+// asserted as "guard implies formula" (assertGuarded), checked under the
+// guard (checkAssuming) and then switched off by asserting the negation.
+func (z *z3Solver) guard() (g, off z3.Bool) {
+	g = z.ctx.BoolConst(fmt.Sprintf("guard%d", z.guards))
+	z.guards++
+	off = g.Not()
+	z.terms.made = append(z.terms.made, g, off)
+	return g, off
 }
 
 // newZ3Solver makes a fresh context and solver. Nothing is freed
@@ -103,11 +115,28 @@ func (z *z3Solver) assertAll(cs []encode.Constraint, l limits) error {
 	return nil
 }
 
-// check decides what the solver holds within the limits. The resource
+// assertGuarded asserts "off or c" for every c of cs (off: a guard's
+// negation), looking at the limits as assertAll does.
+func (z *z3Solver) assertGuarded(off z3.Bool, cs []encode.Constraint, l limits) error {
+	for i, k := range cs {
+		if i%assertBatch == 0 {
+			if err := l.expired(); err != nil {
+				return err
+			}
+		}
+		c := off.Or(z.terms.lower(k.F))
+		z.terms.made = append(z.terms.made, c)
+		z.solver.Assert(c)
+	}
+	return nil
+}
+
+// check decides what the solver holds, under the assumptions lits
+// (checkAssuming), within the limits. The resource
 // limit is Z3's own; the deadline and the stop signal reach Z3 through
 // Context.Interrupt, which Z3 honours only inside a check — which is why
 // everything slow is made to happen inside one.
-func (z *z3Solver) check(l limits) (bool, error) {
+func (z *z3Solver) check(l limits, lits ...z3.Bool) (bool, error) {
 	if err := l.expired(); err != nil {
 		return false, err
 	}
@@ -144,7 +173,15 @@ func (z *z3Solver) check(l limits) (bool, error) {
 			}
 		}()
 	}
-	sat, err := z.solver.Check()
+	var (
+		sat bool
+		err error
+	)
+	if len(lits) == 0 {
+		sat, err = z.solver.Check()
+	} else {
+		sat, err = z.checkAssuming(lits)
+	}
 	mu.Lock()
 	checking = false
 	mu.Unlock()

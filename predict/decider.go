@@ -119,3 +119,19 @@ func (l *LadderDecider) decideShared(c encode.Candidate) Decision { return l.Lad
 type sharedDecider interface {
 	decideShared(c encode.Candidate) Decision
 }
+
+// decideLight and resume are decideShared in two parts: the stages before
+// the first heavy one, then the rest (stage.Ladder.DecideLight, Resume),
+// so that the engine can give the heavy parts of many batches one solver
+// state (sessions.go).
+func (l *LadderDecider) decideLight(c encode.Candidate) (Decision, *stage.Pending) {
+	return l.Ladder.DecideLight(c)
+}
+
+func (l *LadderDecider) resume(p *stage.Pending) Decision { return l.Ladder.Resume(p) }
+
+// splitDecider is a sharedDecider that decides in two parts.
+type splitDecider interface {
+	decideLight(c encode.Candidate) (Decision, *stage.Pending)
+	resume(p *stage.Pending) Decision
+}

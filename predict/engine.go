@@ -119,18 +119,11 @@ type Progress struct {
 
 // batchSize is how many candidates a worker takes at a time. Candidates
 // are produced binding by binding, so a batch mostly shares its events and
-// one Decider sees related candidates in a row (it can keep the causal
-// constraints of their slice asserted). The solver state is reset at each
-// batch (batchResetter), and what Z3 learns about the causal constraints
-// serves the candidates after it until then (smt's assume.go), so a batch
-// is long: on the lock-heavy members with values (gentrace -shape locks,
-// 1K events) a tenth of the candidates reach the exact stages, and at 32
-// a batch held three of them. With the whole trace as one problem (8
-// threads, seed 4711; predict --props DataRace --witness none, back to
-// back): 16.2 s at 32, 10.6 s at 128, 7.7 s at 256, 6.4 s at 512; 2,048
-// was no faster than 512 and leaves one worker idle on traces of a few
-// thousand candidates.
-const batchSize = 512
+// one Decider sees related candidates in a row. A batch is decided up to
+// the ladder's heavy stages at once; the rest waits for its session
+// (sessions.go), sessionBatches batches whose heavy work shares one
+// solver state.
+const batchSize = 32
 
 // task is a job as a worker gets it: with its seq, its plan and its
 // choice (the job's own events, or a copy of a longer choice: the
@@ -140,6 +133,13 @@ type task struct {
 	seq    int32
 	plan   *altPlan
 	choice []trace.EventRef
+}
+
+// workBatch is a batch as the producer hands it over: its number in the
+// order batches are formed, which fixes its session (sessions.go).
+type workBatch struct {
+	index int
+	tasks []task
 }
 
 // batchResetter is a Decider that can forget what it kept from earlier
@@ -217,7 +217,8 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 	var prog progress
 	stopProgress := prog.report(opts.Progress, start)
 	defer stopProgress()
-	work := make(chan []task, 2*jobs)
+	work := make(chan workBatch, 2*jobs)
+	sess := newSessions()
 	store := newJobStore()
 	var groups *groups
 	if !opts.All {
@@ -249,73 +250,126 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 				}
 				dec.Close()
 			}()
-			for batch := range work {
+			// settle records d, the decision of t's candidate.
+			settle := func(t task, d Decision) {
+				j := t.j
+				if d.Verdict == Unknown && d.Reason == stage.Interrupted {
+					return // left undecided
+				}
+				j.verdict, j.flags = d.Verdict, j.flags|jobDone
+				if d.Stage == stage.GivenStage {
+					j.flags |= jobGiven
+				}
+				if d.Verdict == Unknown {
+					store.setReason(t.seq, d.Reason)
+				}
+				prog.decided.Add(1)
+				if mem.Tight() {
+					if r, ok := dec.(batchResetter); ok {
+						r.ResetBatch() // give the solver's memory back
+					}
+				}
+				if d.Verdict != Sat {
+					return
+				}
+				if !d.Validated {
+					if err := checkWitness(facts, opts.Mem, t.plan, t.choice, d); err != nil {
+						fail(err)
+						return
+					}
+				}
+				if witnesses != nil {
+					j.witness = witnesses.keep(facts.Witness(d))
+				}
+				groups.found(j, t.seq, store, witnesses.drop)
+				prog.violations.Add(1)
+			}
+			// skipped settles t's candidate when its group has a
+			// violation formed before it (grouped mode).
+			skipped := func(t task) bool {
+				if !groups.settled(t.j.group, t.seq) {
+					return false
+				}
+				t.j.flags |= jobSkipped | jobDone
+				prog.decided.Add(1)
+				return true
+			}
+			// runSession decides a session's leftovers from a reset
+			// solver state (sessions.go).
+			runSession := func(ses *session) {
+				split, ok := dec.(splitDecider)
+				if !ok || ses.empty() {
+					return // a decider that does not split leaves nothing
+				}
+				dec.(batchResetter).ResetBatch()
+				for _, lefts := range ses.batches {
+					for _, l := range lefts {
+						if ctx.Err() != nil {
+							return
+						}
+						if !skipped(l.t) {
+							settle(l.t, split.resume(l.p))
+						}
+					}
+				}
+			}
+			for b := range work {
 				if ctx.Err() != nil {
 					continue // drain
 				}
 				if dec == nil {
 					dec = newDecider()
 				}
-				if r, ok := dec.(batchResetter); ok {
+				split, isSplit := dec.(splitDecider)
+				_, resets := dec.(batchResetter)
+				isSplit = isSplit && resets
+				if r, ok := dec.(batchResetter); ok && !isSplit {
 					r.ResetBatch()
 				}
-				for _, t := range batch {
+				var lefts []leftover
+				for _, t := range b.tasks {
 					if ctx.Err() != nil {
 						break
 					}
-					j := t.j
-					if groups.settled(j.group, t.seq) {
-						j.flags |= jobSkipped | jobDone
-						prog.decided.Add(1)
+					if skipped(t) {
 						continue
 					}
-					plan := t.plan
-					c := encode.Candidate{Alt: plan.alt, Choice: t.choice}
+					c := encode.Candidate{Alt: t.plan.alt, Choice: t.choice}
 					var d Decision
-					if sd, ok := dec.(sharedDecider); ok {
-						d = sd.decideShared(c)
-					} else {
-						d = dec.Decide(c)
-					}
-					if d.Verdict == Unknown && d.Reason == stage.Interrupted {
-						continue // left undecided
-					}
-					j.verdict, j.flags = d.Verdict, j.flags|jobDone
-					if d.Stage == stage.GivenStage {
-						j.flags |= jobGiven
-					}
-					if d.Verdict == Unknown {
-						store.setReason(t.seq, d.Reason)
-					}
-					prog.decided.Add(1)
-					if mem.Tight() {
-						if r, ok := dec.(batchResetter); ok {
-							r.ResetBatch() // give the solver's memory back
-						}
-					}
-					if d.Verdict != Sat {
-						continue
-					}
-					if !d.Validated {
-						if err := checkWitness(facts, opts.Mem, plan, t.choice, d); err != nil {
-							fail(err)
+					switch sd, shared := dec.(sharedDecider); {
+					case isSplit:
+						var p *stage.Pending
+						if d, p = split.decideLight(c); p != nil {
+							lefts = append(lefts, leftover{t, p})
 							continue
 						}
+					case shared:
+						d = sd.decideShared(c)
+					default:
+						d = dec.Decide(c)
 					}
-					if witnesses != nil {
-						j.witness = witnesses.keep(facts.Witness(d))
-					}
-					groups.found(j, t.seq, store, witnesses.drop)
-					prog.violations.Add(1)
+					settle(t, d)
+				}
+				if ctx.Err() != nil {
+					continue
+				}
+				if ses := sess.hand(b.index, lefts); ses != nil {
+					runSession(ses)
+				}
+			}
+			if dec != nil && ctx.Err() == nil {
+				for _, ses := range sess.complete() {
+					runSession(ses)
 				}
 			}
 		}()
 	}
 
-	stop, err := produce(ctx, forming, tr, props, opts.ReleaseEvents, pf, groups, store, &res.Stats, &prog, work)
+	stop, err := produce(ctx, forming, tr, props, opts.ReleaseEvents, pf, groups, store, &res.Stats, &prog, work, sess)
 	if err != nil {
 		fail(err)
 	}
+	sess.end()
 	close(work)
 	wg.Wait()
 	// The workers' solvers are closed: what malloc keeps of their
@@ -363,7 +417,7 @@ func MergeStages(a, b []stage.StageStats) []stage.StageStats {
 // forming is ctx, also cancelled when the memory budget is passed for
 // good (errFormingBudget): produce then stops forming, hands the
 // candidates it has formed to the workers, and returns where it stopped.
-func produce(ctx, forming context.Context, tr *trace.Trace, props []PropertyInput, release bool, pf *prefilter.Filter, gs *groups, store *jobStore, st *Stats, prog *progress, work chan<- []task) (formingStop, error) {
+func produce(ctx, forming context.Context, tr *trace.Trace, props []PropertyInput, release bool, pf *prefilter.Filter, gs *groups, store *jobStore, st *Stats, prog *progress, work chan<- workBatch, sess *sessions) (formingStop, error) {
 	defer prog.enumerated.Store(true)
 	none := formingStop{prop: -1}
 	var batch []task
@@ -372,7 +426,7 @@ func produce(ctx, forming context.Context, tr *trace.Trace, props []PropertyInpu
 			return true
 		}
 		select {
-		case work <- batch:
+		case work <- workBatch{index: sess.next(), tasks: batch}:
 			batch = nil
 			return true
 		case <-ctx.Done():

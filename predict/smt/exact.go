@@ -115,7 +115,11 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 	if !sat {
 		return stage.Decision{Verdict: stage.Unsat}
 	}
-	sched, err := witness(enc, z.model(), l.enc)
+	val, err := z.modelValues()
+	if err != nil {
+		return s.unknown(l, err)
+	}
+	sched, err := witness(enc, val, l.enc)
 	if err != nil {
 		return s.unknown(l, err)
 	}

@@ -62,28 +62,76 @@ func (l *Ladder) Facts() *Facts { return l.facts }
 // settles is Unknown: the last stage of a complete ladder always settles
 // (or runs out of time), so this only happens with a partial ladder.
 func (l *Ladder) Decide(c encode.Candidate) Decision {
+	d, _ := l.decideFrom(l.query(c), 0, false)
+	return d
+}
+
+// Pending is a candidate that every stage before the ladder's first
+// heavy one passed on (DecideLight): its query, with what those stages
+// derived, and what was left of its time limit.
+type Pending struct {
+	q    *Query
+	next int
+	left time.Duration
+}
+
+// DecideLight is Decide up to the first heavy stage: a candidate that
+// reaches it comes back as a Pending, for Resume. The engine decides the
+// light part of a batch at once and the heavy parts of many batches in
+// a row, so that one solver state serves them (predict/sessions.go).
+func (l *Ladder) DecideLight(c encode.Candidate) (Decision, *Pending) {
+	return l.decideFrom(l.query(c), 0, true)
+}
+
+// Resume decides a Pending from the stage it stopped at. Its time limit
+// goes on from what was left when it stopped: the wait between the two
+// parts is not the candidate's.
+func (l *Ladder) Resume(p *Pending) Decision {
+	if l.timeout > 0 {
+		p.q.Deadline = time.Now().Add(max(p.left, 0))
+	}
+	d, _ := l.decideFrom(p.q, p.next, false)
+	return d
+}
+
+// query is the query for c under the ladder's limits.
+func (l *Ladder) query(c encode.Candidate) *Query {
 	q := QueryFor(l.facts.Trace, c)
 	q.Stop, q.Tight, q.TightWhy, q.MaxAtoms = l.stop, l.tight, l.tightWhy, l.maxAtoms
 	if l.timeout > 0 {
 		q.Deadline = time.Now().Add(l.timeout)
 	}
-	for i, s := range l.stages {
-		st := &l.stats[i]
+	return q
+}
+
+// decideFrom runs the stages from the one at index from on q; with
+// light, it stops before the first heavy stage and returns q as a
+// Pending.
+func (l *Ladder) decideFrom(q *Query, from int, light bool) (Decision, *Pending) {
+	for i := from; i < len(l.stages); i++ {
+		s, st := l.stages[i], &l.stats[i]
+		if light && s.Heavy {
+			p := &Pending{q: q, next: i}
+			if l.timeout > 0 {
+				p.left = time.Until(q.Deadline)
+			}
+			return Decision{}, p
+		}
 		// The limit is looked at before every stage, the first too: a
 		// candidate whose time is up is unknown whatever a stage would
 		// have answered, so --timeout means the same for every stage.
 		if q.Stopped() {
-			return Decision{Verdict: Unknown, Reason: Interrupted, Stage: s.Name}
+			return Decision{Verdict: Unknown, Reason: Interrupted, Stage: s.Name}, nil
 		}
 		if q.Expired() {
 			st.Tried++
 			st.Unknown++
-			return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}
+			return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout), Stage: s.Name}, nil
 		}
 		if s.Heavy && l.tight != nil && l.tight() {
 			st.Tried++
 			st.Unknown++
-			return Decision{Verdict: Unknown, Reason: l.tightWhy, Stage: s.Name}
+			return Decision{Verdict: Unknown, Reason: l.tightWhy, Stage: s.Name}, nil
 		}
 		start := time.Now()
 		q.requires = s.Requires
@@ -107,19 +155,19 @@ func (l *Ladder) Decide(c encode.Candidate) Decision {
 			st.Unknown++
 		}
 		d.Stage = s.Name
-		return d
+		return d, nil
 	}
 	if q.Stopped() {
-		return Decision{Verdict: Unknown, Reason: Interrupted}
+		return Decision{Verdict: Unknown, Reason: Interrupted}, nil
 	}
 	if q.Expired() {
-		return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout)}
+		return Decision{Verdict: Unknown, Reason: fmt.Sprintf("timeout after %s", l.timeout)}, nil
 	}
 	if q.OverBudget() {
 		// The last stage's encoding gave up for the budget.
-		return Decision{Verdict: Unknown, Reason: l.tightWhy}
+		return Decision{Verdict: Unknown, Reason: l.tightWhy}, nil
 	}
-	return Decision{Verdict: Unknown, Reason: "no stage could decide it"}
+	return Decision{Verdict: Unknown, Reason: "no stage could decide it"}, nil
 }
 
 // Interrupted is the reason of a candidate left undecided because the run

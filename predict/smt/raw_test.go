@@ -9,12 +9,12 @@ import (
 // TestCheckUnderAssumptions checks a solver under guard literals: each
 // guarded formula holds only when its guard is assumed, a guard switched
 // off makes a check under it unsat, and the model of a check under
-// assumptions is the solver's. It fails if checkAssuming drops its
-// assumptions (every check would be sat) or if go-z3's layout, which
-// rawOf reads by reflection, changes (it panics).
+// assumptions is the solver's, as modelValues reads it. It fails if
+// checkAssuming drops its assumptions (every check would be sat) or if
+// go-z3's layout, which rawOf reads by reflection, changes (it panics).
 func TestCheckUnderAssumptions(t *testing.T) {
 	z := newZ3Solver()
-	x, y := z.ctx.IntConst("x"), z.ctx.IntConst("y")
+	x, y := z.terms.int(0), z.terms.int(1)
 	less, lessOff := z.guard()
 	more, moreOff := z.guard()
 	z.solver.Assert(lessOff.Or(x.LT(y)))
@@ -28,11 +28,12 @@ func TestCheckUnderAssumptions(t *testing.T) {
 	}
 	check("no assumption", true)
 	check("x < y", true, less)
-	m := z.solver.Model()
-	xv, _, _ := m.Eval(x, true).(z3.Int).AsInt64()
-	yv, _, _ := m.Eval(y, true).(z3.Int).AsInt64()
-	if xv >= yv {
-		t.Fatalf("model of x < y: x = %d, y = %d", xv, yv)
+	val, err := z.modelValues()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if val(0) >= val(1) {
+		t.Fatalf("model of x < y: x = %d, y = %d", val(0), val(1))
 	}
 	check("y < x", true, more)
 	check("both", false, less, more)

@@ -143,8 +143,9 @@ type workBatch struct {
 }
 
 // batchResetter is a Decider that can forget what it kept from earlier
-// candidates; the engine resets it at every batch, so that the answers
-// do not depend on which worker decided what before (smt.Worker.Reset).
+// candidates; the engine resets it at every session (sessions.go), so
+// that the answers do not depend on which worker decided what before
+// (smt.Worker.Reset).
 type batchResetter interface{ ResetBatch() }
 
 // statser is a Decider that counts what each of its stages settled.
@@ -234,134 +235,24 @@ func Run(ctx context.Context, tr *trace.Trace, props []PropertyInput, opts Optio
 		// Forming stops too (its context is the caller's, not ctx).
 		errOnce.Do(func() { runErr = err; cancel(); stopForming(err) })
 	}
-	for w := 0; w < jobs; w++ {
+	for range jobs {
 		wg.Add(1)
+		w := &worker{ctx: ctx, newDec: newDecider, sess: sess, facts: facts, mem: opts.Mem, tight: mem.Tight,
+			store: store, groups: groups, prog: &prog, witnesses: witnesses, fail: fail}
 		go func() {
 			defer wg.Done()
-			var dec Decider
 			defer func() {
-				if dec == nil {
+				if w.dec == nil {
 					return
 				}
-				if s, ok := dec.(statser); ok {
+				if s, ok := w.dec.(statser); ok {
 					statsMu.Lock()
 					res.Stats.Stages = MergeStages(res.Stats.Stages, s.Stats())
 					statsMu.Unlock()
 				}
-				dec.Close()
+				w.dec.Close()
 			}()
-			// settle records d, the decision of t's candidate.
-			settle := func(t task, d Decision) {
-				j := t.j
-				if d.Verdict == Unknown && d.Reason == stage.Interrupted {
-					return // left undecided
-				}
-				j.verdict, j.flags = d.Verdict, j.flags|jobDone
-				if d.Stage == stage.GivenStage {
-					j.flags |= jobGiven
-				}
-				if d.Verdict == Unknown {
-					store.setReason(t.seq, d.Reason)
-				}
-				prog.decided.Add(1)
-				if mem.Tight() {
-					if r, ok := dec.(batchResetter); ok {
-						r.ResetBatch() // give the solver's memory back
-					}
-				}
-				if d.Verdict != Sat {
-					return
-				}
-				if !d.Validated {
-					if err := checkWitness(facts, opts.Mem, t.plan, t.choice, d); err != nil {
-						fail(err)
-						return
-					}
-				}
-				if witnesses != nil {
-					j.witness = witnesses.keep(facts.Witness(d))
-				}
-				groups.found(j, t.seq, store, witnesses.drop)
-				prog.violations.Add(1)
-			}
-			// skipped settles t's candidate when its group has a
-			// violation formed before it (grouped mode).
-			skipped := func(t task) bool {
-				if !groups.settled(t.j.group, t.seq) {
-					return false
-				}
-				t.j.flags |= jobSkipped | jobDone
-				prog.decided.Add(1)
-				return true
-			}
-			// runSession decides a session's leftovers from a reset
-			// solver state (sessions.go).
-			runSession := func(ses *session) {
-				split, ok := dec.(splitDecider)
-				if !ok || ses.empty() {
-					return // a decider that does not split leaves nothing
-				}
-				dec.(batchResetter).ResetBatch()
-				for _, lefts := range ses.batches {
-					for _, l := range lefts {
-						if ctx.Err() != nil {
-							return
-						}
-						if !skipped(l.t) {
-							settle(l.t, split.resume(l.p))
-						}
-					}
-				}
-			}
-			for b := range work {
-				if ctx.Err() != nil {
-					continue // drain
-				}
-				if dec == nil {
-					dec = newDecider()
-				}
-				split, isSplit := dec.(splitDecider)
-				_, resets := dec.(batchResetter)
-				isSplit = isSplit && resets
-				if r, ok := dec.(batchResetter); ok && !isSplit {
-					r.ResetBatch()
-				}
-				var lefts []leftover
-				for _, t := range b.tasks {
-					if ctx.Err() != nil {
-						break
-					}
-					if skipped(t) {
-						continue
-					}
-					c := encode.Candidate{Alt: t.plan.alt, Choice: t.choice}
-					var d Decision
-					switch sd, shared := dec.(sharedDecider); {
-					case isSplit:
-						var p *stage.Pending
-						if d, p = split.decideLight(c); p != nil {
-							lefts = append(lefts, leftover{t, p})
-							continue
-						}
-					case shared:
-						d = sd.decideShared(c)
-					default:
-						d = dec.Decide(c)
-					}
-					settle(t, d)
-				}
-				if ctx.Err() != nil {
-					continue
-				}
-				if ses := sess.hand(b.index, lefts); ses != nil {
-					runSession(ses)
-				}
-			}
-			if dec != nil && ctx.Err() == nil {
-				for _, ses := range sess.complete() {
-					runSession(ses)
-				}
-			}
+			w.run(work)
 		}()
 	}
 

@@ -102,7 +102,7 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 	enc := prob.PatternAtEnd(p.q.Cand)
 	// The pattern goes in guarded, checked under its guard and then
 	// switched off for good, not in a scope: a Pop would delete what Z3
-	// learned about the causal constraints (assume.go).
+	// learned about the causal constraints (raw.go).
 	g, off := z.guard()
 	defer z.solver.Assert(off)
 	if err := z.assertGuarded(off, enc.Constraints, l); err != nil {
@@ -153,7 +153,7 @@ func (s *solver) goProblem(sl *encode.Slice, reduced bool, lim encode.Limits) (*
 	}
 	// A trace no larger than a shared slice gets one problem over all of
 	// it, at once: every candidate of the batch then shares the problem
-	// and what Z3 learns about it (assume.go), where growing the problem
+	// and what Z3 learns about it (raw.go), where growing the problem
 	// slice by slice would start a new context at each growth.
 	if s.prob == nil || s.reduced != reduced {
 		if full := encode.FullSlice(s.f.Trace); full.Size() <= s.cfg.MaxSharedSlice {

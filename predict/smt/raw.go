@@ -102,9 +102,10 @@ func rawOf(z *z3Solver) z3Raw {
 	}
 }
 
-// rawAST is the C handle of a go-z3 Boolean term.
-func rawAST(b z3.Bool) C.Z3_ast {
-	return C.Z3_ast(reflect.ValueOf(b).FieldByName("valueImpl").Elem().FieldByName("c").UnsafePointer())
+// rawTerm is the C handle of a go-z3 term (a z3.Bool, a z3.Int: each is
+// go-z3's value under another name).
+func rawTerm[T z3.Bool | z3.Int](t T) C.Z3_ast {
+	return C.Z3_ast(reflect.ValueOf(t).FieldByName("valueImpl").Elem().FieldByName("c").UnsafePointer())
 }
 
 // checkAssuming is Solver.Check under the assumptions lits: what the
@@ -116,7 +117,7 @@ func (z *z3Solver) checkAssuming(lits []z3.Bool) (bool, error) {
 	defer C.free(asts)
 	arr := unsafe.Slice((*C.Z3_ast)(asts), len(lits))
 	for i, l := range lits {
-		arr[i] = rawAST(l)
+		arr[i] = rawTerm(l)
 	}
 	raw.lock.Lock()
 	res := C.Z3_solver_check_assumptions(raw.ctx, raw.solver, C.uint(len(lits)), (*C.Z3_ast)(asts))
@@ -150,7 +151,7 @@ func (z *z3Solver) modelValues() (func(encode.Var) int64, error) {
 	defer C.Z3_model_dec_ref(raw.ctx, m)
 	for _, v := range vars {
 		var ok C.int
-		x := C.intValue(raw.ctx, m, rawInt(z.terms.ints[v]), &ok)
+		x := C.intValue(raw.ctx, m, rawTerm(z.terms.ints[v]), &ok)
 		if ok == 0 {
 			return nil, fmt.Errorf("Z3's model gives order variable %d no integer value", v)
 		}
@@ -158,9 +159,4 @@ func (z *z3Solver) modelValues() (func(encode.Var) int64, error) {
 	}
 	runtime.KeepAlive(z)
 	return func(v encode.Var) int64 { return vals[v] }, nil
-}
-
-// rawInt is the C handle of a go-z3 integer term.
-func rawInt(i z3.Int) C.Z3_ast {
-	return C.Z3_ast(reflect.ValueOf(i).FieldByName("valueImpl").Elem().FieldByName("c").UnsafePointer())
 }

@@ -25,7 +25,7 @@ import (
 // the limits (a Push after plain asserts would internalize them inside
 // Push, which Z3 cannot interrupt); each candidate's pattern constraints
 // are asserted beside them under a guard literal of their own, checked
-// under that guard and then switched off (assume.go), so that what Z3
+// under that guard and then switched off (raw.go), so that what Z3
 // learned about the causal constraints serves the next candidate. The
 // small stages have a context of their own.
 type solver struct {

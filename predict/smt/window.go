@@ -18,7 +18,7 @@ type windowTried struct{}
 //
 // A candidate that exact-first will take is left to it: over a slice that
 // small, the exact question checked under the guard of a warm solver
-// (assume.go) costs less than the window's checks, each in a context of
+// (raw.go) costs less than the window's checks, each in a context of
 // its own, and it settles the candidate either way. On the lock-heavy
 // member with values of 12 threads (gentrace -shape locks -threads 12
 // -locks 8 -depth 3 -seed 5151), the window spent 53 s of CPU on 622

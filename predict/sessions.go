@@ -8,7 +8,7 @@ import (
 
 // Solver sessions. The heavy stages of the ladder (the solver's) learn
 // about the causal constraints as they go, and Z3 keeps what it learned
-// for the next candidate (smt's assume.go): the longer one solver state
+// for the next candidate (smt's raw.go): the longer one solver state
 // serves, the less each check costs. For the answers not to depend on
 // which worker decided what before, the state must be reset at points
 // fixed by the candidates alone, never by the workers. So the work is

@@ -73,10 +73,9 @@ import (
 // (gentrace -shape locks -threads 10 -locks 7 -seed 2026; predict --props
 // DataRace) the run's peak was 551 MB with them kept, 388 MB when go-z3's
 // finalizers freed them, and 181 MB read here (the run 28.7 s, 30.9 s
-// and 21.2 s). modelValues reads the
-// values in C from a model it holds a reference to, and lets the model
-// and each value go as soon as they are read, in the same order on every
-// run.
+// and 21.2 s). modelValues reads the values in C from a model it holds
+// a reference to, and lets the model and each value go as soon as they
+// are read, in the same order on every run.
 //
 // go-z3's handles keep their Z3 pointers in unexported fields; z3Raw reads
 // them by reflection (the module is pinned, and TestCheckUnderAssumptions

@@ -136,6 +136,15 @@ type Config struct {
 	// problem each, took three times as long (24 threads, 5K events:
 	// 23.1 s against 7.6 s); at MaxSharedSlice they take what they did.
 	ExactFirst int
+	// GuardedRenewAtoms is how many order atoms the candidates checked in
+	// the exact stages' context may have asserted under their guards
+	// before the context is replaced (0: never for that). A guarded
+	// pattern stays in the context, switched off, until the next reset
+	// (raw.go): a race's tail block is a few atoms, but a bracket over a
+	// slice of 2,048 events is about 4,000, and a session asks up to 2,048
+	// candidates. The count depends only on the candidates, so where the
+	// context is replaced does too.
+	GuardedRenewAtoms int
 	// SmallRenewAtoms is how many order atoms the problems one context of
 	// the approximating stages was given may hold before it is replaced
 	// (as after frozenRenew problems; 0: never for atoms): the terms it
@@ -224,6 +233,7 @@ func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 		ExactFirst:           2048,  // MaxSharedSlice
 		MaxSharedSlice:       2048,
 		SmallRenewAtoms:      1 << 20,
+		GuardedRenewAtoms:    1 << 20,
 	}
 }
 
@@ -248,6 +258,7 @@ func NarrowConfig() Config {
 	c.WideMargin = 4
 	c.SmallFirst = 0
 	c.ExactFirst = 0
+	c.GuardedRenewAtoms = 16 // renewed every few candidates: the sweeps exercise it
 	c.Wide = []SmallStage{{Window: 2, Gap: encode.Span}}
 	c.FarMargin = 6
 	c.Far = []SmallStage{{Window: 3, Gap: encode.Span}}

@@ -80,6 +80,9 @@ func (s *solver) tooLargeFor(p *prepared, bound int, stages string) (stage.Decis
 // decideOver decides the candidate over a problem covering sl within
 // the limits l.
 func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decision {
+	if s.cfg.GuardedRenewAtoms > 0 && s.guarded >= s.cfg.GuardedRenewAtoms {
+		s.drop() // a fresh context: what the guards left grows no further
+	}
 	prob, err := s.problemFor(sl, p.reduced, l)
 	if err != nil {
 		return s.unknown(l, err)
@@ -107,6 +110,9 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 	defer z.solver.Assert(off)
 	if err := z.assertGuarded(off, enc.Constraints, l); err != nil {
 		return s.unknown(l, err)
+	}
+	for _, c := range enc.Constraints {
+		s.guarded += c.F.Atoms()
 	}
 	sat, err := z.check(l, g)
 	if err != nil {

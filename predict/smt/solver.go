@@ -42,6 +42,9 @@ type solver struct {
 	exactZ3  *z3Solver       // nil until the exact stage asserts a problem
 	asserted *encode.Problem // the problem whose causal constraints exactZ3 holds
 	based    bool            // the base check of asserted has run
+	// guarded counts the order atoms asserted under guards into exactZ3
+	// (Config.GuardedRenewAtoms).
+	guarded int
 
 	small smallSolver // the frozen and relaxed stages (small.go)
 	// invalid counts witnesses of frozen stages that replay validation
@@ -181,7 +184,7 @@ func (s *solver) close() {
 // go-z3's finalizers release the Z3 memory before the next is built.
 func (s *solver) drop() {
 	big := s.asserted != nil && len(s.asserted.Causal) > bigProblem
-	s.asserted, s.exactZ3, s.based = nil, nil, false
+	s.asserted, s.exactZ3, s.based, s.guarded = nil, nil, false, 0
 	if big {
 		go runtime.GC()
 	}

@@ -162,10 +162,14 @@ func (s *solver) goProblem(sl *encode.Slice, reduced bool, lim encode.Limits) (*
 	// and what Z3 learns about it (raw.go), where growing the problem
 	// slice by slice would start a new context at each growth.
 	if s.prob == nil || s.reduced != reduced {
-		if full := encode.FullSlice(s.f.Trace); full.Size() <= s.cfg.MaxSharedSlice {
-			if prob, err := build(s.f.Index, s.f.Model, full, lim); err == nil {
+		if full := encode.FullSlice(s.f.Trace); full.Size() <= s.cfg.MaxSharedSlice && !s.overBound.covered(full, reduced) {
+			prob, err := build(s.f.Index, s.f.Model, full, lim)
+			if err == nil {
 				s.prob, s.reduced = prob, reduced
 				return prob, nil
+			}
+			if errors.Is(err, encode.ErrTooLarge) {
+				s.overBound = s.overBound.add(full, reduced) // not tried again
 			}
 		}
 	}

@@ -118,13 +118,19 @@ func (z *z3Solver) checkAssuming(lits []z3.Bool) (bool, error) {
 	for i, l := range lits {
 		arr[i] = rawTerm(l)
 	}
-	raw.lock.Lock()
-	res := C.Z3_solver_check_assumptions(raw.ctx, raw.solver, C.uint(len(lits)), (*C.Z3_ast)(asts))
-	var err error
-	if res == C.Z3_L_UNDEF {
-		err = &z3.ErrSatUnknown{Reason: C.GoString(C.Z3_solver_get_reason_unknown(raw.ctx, raw.solver))}
-	}
-	raw.lock.Unlock()
+	// Unlocked by a defer, as go-z3's own calls are: a Z3 error panics
+	// from go-z3's error handler (the solver stages recover it as an
+	// unknown), and a lock left held would stop every later call on the
+	// context, the finalizers' among them.
+	res, err := func() (C.Z3_lbool, error) {
+		raw.lock.Lock()
+		defer raw.lock.Unlock()
+		res := C.Z3_solver_check_assumptions(raw.ctx, raw.solver, C.uint(len(lits)), (*C.Z3_ast)(asts))
+		if res == C.Z3_L_UNDEF {
+			return res, &z3.ErrSatUnknown{Reason: C.GoString(C.Z3_solver_get_reason_unknown(raw.ctx, raw.solver))}
+		}
+		return res, nil
+	}()
 	runtime.KeepAlive(z)
 	runtime.KeepAlive(lits)
 	return res == C.Z3_L_TRUE, err

@@ -104,28 +104,28 @@ func (l limits) pastDeadline() bool {
 // assertAll asserts cs, looking at the limits every assertBatch
 // constraints: asserting is cgo work Z3 cannot interrupt.
 func (z *z3Solver) assertAll(cs []encode.Constraint, l limits) error {
-	for i, k := range cs {
-		if i%assertBatch == 0 {
-			if err := l.expired(); err != nil {
-				return err
-			}
-		}
-		z.solver.Assert(z.terms.lower(k.F))
-	}
-	return nil
+	return z.assertEach(cs, l, nil)
 }
 
 // assertGuarded asserts "off or c" for every c of cs (off: a guard's
 // negation), looking at the limits as assertAll does.
 func (z *z3Solver) assertGuarded(off z3.Bool, cs []encode.Constraint, l limits) error {
+	return z.assertEach(cs, l, &off)
+}
+
+// assertEach asserts every c of cs, as "*off or c" when off is not nil.
+func (z *z3Solver) assertEach(cs []encode.Constraint, l limits, off *z3.Bool) error {
 	for i, k := range cs {
 		if i%assertBatch == 0 {
 			if err := l.expired(); err != nil {
 				return err
 			}
 		}
-		c := off.Or(z.terms.lower(k.F))
-		z.terms.made = append(z.terms.made, c)
+		c := z.terms.lower(k.F)
+		if off != nil {
+			c = off.Or(c)
+			z.terms.made = append(z.terms.made, c)
+		}
 		z.solver.Assert(c)
 	}
 	return nil

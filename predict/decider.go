@@ -130,8 +130,10 @@ func (l *LadderDecider) decideLight(c encode.Candidate) (Decision, *stage.Pendin
 
 func (l *LadderDecider) resume(p *stage.Pending) Decision { return l.Ladder.Resume(p) }
 
-// splitDecider is a sharedDecider that decides in two parts.
+// splitDecider decides in two parts, and resets its solver state at the
+// start of each session.
 type splitDecider interface {
 	decideLight(c encode.Candidate) (Decision, *stage.Pending)
 	resume(p *stage.Pending) Decision
+	batchResetter
 }

@@ -17,7 +17,8 @@ import (
 type worker struct {
 	ctx       context.Context
 	newDec    func() Decider
-	dec       Decider // nil until the worker's first batch
+	dec       Decider      // nil until the worker's first batch
+	split     splitDecider // dec, when it decides in two parts (else nil)
 	sess      *sessions
 	facts     *stage.Facts
 	mem       trace.MemoryModel
@@ -38,6 +39,7 @@ func (w *worker) run(work <-chan workBatch) {
 		}
 		if w.dec == nil {
 			w.dec = w.newDec()
+			w.split, _ = w.dec.(splitDecider)
 		}
 		if ses := w.batch(b); ses != nil {
 			w.session(ses)
@@ -55,10 +57,7 @@ func (w *worker) run(work <-chan workBatch) {
 // A decider that does not decide in two parts decides each candidate
 // whole, from a solver state reset for the batch.
 func (w *worker) batch(b workBatch) *session {
-	split, isSplit := w.dec.(splitDecider)
-	r, resets := w.dec.(batchResetter)
-	isSplit = isSplit && resets
-	if resets && !isSplit {
+	if r, ok := w.dec.(batchResetter); ok && w.split == nil {
 		r.ResetBatch()
 	}
 	var lefts []leftover
@@ -72,9 +71,9 @@ func (w *worker) batch(b workBatch) *session {
 		c := encode.Candidate{Alt: t.plan.alt, Choice: t.choice}
 		var d Decision
 		switch sd, shared := w.dec.(sharedDecider); {
-		case isSplit:
+		case w.split != nil:
 			var p *stage.Pending
-			if d, p = split.decideLight(c); p != nil {
+			if d, p = w.split.decideLight(c); p != nil {
 				lefts = append(lefts, leftover{t, p})
 				continue
 			}
@@ -91,18 +90,17 @@ func (w *worker) batch(b workBatch) *session {
 // session decides a session's leftovers in order, from a reset solver
 // state.
 func (w *worker) session(ses *session) {
-	split, ok := w.dec.(splitDecider)
-	if !ok || ses.empty() {
+	if w.split == nil || ses.empty() {
 		return // a decider that does not split leaves nothing
 	}
-	w.dec.(batchResetter).ResetBatch()
+	w.split.ResetBatch()
 	for _, lefts := range ses.batches {
 		for _, l := range lefts {
 			if w.ctx.Err() != nil {
 				return
 			}
 			if !w.skipped(l.t) {
-				w.settle(l.t, split.resume(l.p))
+				w.settle(l.t, w.split.resume(l.p))
 			}
 		}
 	}

@@ -136,7 +136,7 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 // sl: the whole trace's when the trace is no larger than MaxSharedSlice,
 // else the current one when it covers sl and is not much bigger, else a
 // new one over the closure of the current slice and sl when that stays
-// small, else over sl alone.
+// within sharedBound, else over sl alone.
 //
 // A reduced problem (encode.NewReducedProblem) is used for every candidate
 // encode.Reducible accepts; the others get the full encoding.
@@ -178,7 +178,7 @@ func (s *solver) goProblem(sl *encode.Slice, reduced bool, lim encode.Limits) (*
 		if err != nil {
 			return nil, err
 		}
-		if u.Size() <= s.cfg.MaxSharedSlice {
+		if u.Size() <= s.sharedBound(sl) {
 			prob, err := build(s.f.Index, s.f.Model, u, lim)
 			if err == nil {
 				s.prob, s.reduced = prob, reduced
@@ -199,6 +199,22 @@ func (s *solver) goProblem(sl *encode.Slice, reduced bool, lim encode.Limits) (*
 	}
 	s.prob, s.reduced = prob, reduced
 	return s.prob, nil
+}
+
+// sharedBound is the largest union of the current problem's slice and
+// a candidate's slice sl that goProblem builds, for the candidates to
+// share one problem: MaxSharedSlice, or, for a slice past it, sl grown
+// by an eighth (within MaxSlice), so that candidates whose large slices
+// mostly overlap share the context and what Z3 learned in it.
+func (s *solver) sharedBound(sl *encode.Slice) int {
+	n := sl.Size()
+	if n <= s.cfg.MaxSharedSlice {
+		return s.cfg.MaxSharedSlice
+	}
+	if s.cfg.MaxSlice > 0 {
+		return min(n+n/8, max(n, s.cfg.MaxSlice))
+	}
+	return n + n/8
 }
 
 // overBound are the minimal slices whose problems passed the bound on

@@ -150,3 +150,46 @@ func TestBudgetReachedWhileEncoding(t *testing.T) {
 		t.Fatal("no stage decides the candidate within the budget: the test checks nothing")
 	}
 }
+
+// Past MaxSharedSlice, a candidate whose slice mostly overlaps the
+// problem the solver has gets the union of the two (at most an eighth
+// larger than its own slice), so that both share one context and what Z3
+// learned in it; one that overlaps little gets a problem of its own.
+func TestGoProblemSharesOverlappingLargeSlices(t *testing.T) {
+	tr := testtrace.Text(t, testtrace.LockedWrites(3, 10))
+	f := stage.NewFacts(tr, trace.BranchesImplicit)
+	cfg := DefaultConfig(0, "")
+	cfg.MaxSharedSlice = 8 // every slice below is past it
+	s := &solver{f: f, cfg: cfg}
+	problem := func(ids string) (*encode.Problem, *encode.Slice) {
+		t.Helper()
+		choice, err := tr.ParseRefs(ids)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sl, err := encode.SliceFor(f.Index, encode.Candidate{Alt: race, Choice: choice}, encode.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := s.goProblem(sl, false, encode.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p, sl
+	}
+	first, a := problem("T1#26 T2#29") // T1 27 events, T2 30: 57
+	if first.Slice.Key() != a.Key() {
+		t.Fatalf("the first problem is over %s, want its slice %s", first.Slice.Key(), a.Key())
+	}
+	shared, b := problem("T1#29 T2#26") // 30 and 27: the union has 60
+	if !shared.Slice.Covers(a) || !shared.Slice.Covers(b) || shared.Slice.Size() != 60 {
+		t.Fatalf("the second problem is over %s, want the union of %s and %s", shared.Slice.Key(), a.Key(), b.Key())
+	}
+	if again, _ := problem("T1#26 T2#29"); again != shared {
+		t.Errorf("the first candidate again: a new problem over %s, want the shared one", again.Slice.Key())
+	}
+	own, c := problem("T1#20 T3#29") // 21 and T3's 30: the union would have 90
+	if own.Slice.Key() != c.Key() {
+		t.Errorf("a candidate overlapping little: problem over %s, want its own slice %s", own.Slice.Key(), c.Key())
+	}
+}

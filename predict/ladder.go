@@ -18,9 +18,9 @@ import (
 // (supply after saturate, which refuted all it did on the members
 // measured, so that it is asked about a sixth as many candidates on the
 // 100K-event lock-heavy member); the solver stages last, saturate-wide
-// among them after the solver's
-// finders (on the lock-heavy family it refuted nothing a finder did not
-// settle first, for a third of a second a candidate).
+// among them after the solver's finders (on the lock-heavy family it
+// refuted nothing a finder did not settle first, for a third of a
+// second a candidate).
 func ladderOrder() []string {
 	return []string{
 		"dump",

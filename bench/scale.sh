@@ -15,13 +15,15 @@
 #
 # Columns: events; candidates formed; pre-filtered; decided by the
 # ladder; what each stage settled (witnesses found + refuted); reports;
-# unknown candidates; seconds and peak RSS (MB) of the run, and bytes of
-# peak RSS per event; racy events (of every violation, the event last in
+# unknown candidates; seconds, CPU seconds (user and system) and peak RSS
+# (MB) of the run, and bytes of peak RSS per event; racy events (of every violation, the event last in
 # the file, as RAPID counts them: from a second run with --all, on shared
 # traces of at most RACY_MAX events and generated ones of at most
 # RACY_GEN_MAX: --all decides every candidate one by one); then per RAPID
-# engine "racy events/how many ours lack" and seconds, and whether ours
-# are a superset of SHB's and SyncP's.
+# engine "racy events/how many ours lack" and seconds (wall/CPU: on a
+# shared, loaded machine CPU seconds vary less than wall seconds, and
+# RAPID's JVM runs more than one thread), and whether ours are a
+# superset of SHB's and SyncP's.
 #
 # Environment: SHARED (default ../shared/traces), RAPID_DIR, SIZES
 # (default "1000 10000 100000 1000000"), FAMILY (default "8:6:2 32:12:3",
@@ -71,40 +73,41 @@ else
   done
 fi
 
-# timed OUT CMD...: runs CMD with stdout to OUT; prints "seconds MB".
+# timed OUT CMD...: runs CMD with stdout to OUT; prints "seconds MB
+# cpu-seconds".
 timed() {
   local out=$1
   shift
-  /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$out" 2>"$work/err" || true
-  tail -1 "$work/time" | awk '{printf "%.2f %d\n", $1, $2/1024}'
+  /usr/bin/time -f '%e %M %U %S' -o "$work/time" "$@" >"$out" 2>"$work/err" || true
+  tail -1 "$work/time" | awk '{printf "%.2f %d %.2f\n", $1, $2/1024, $3 + $4}'
 }
 
 # rapid ENGINE FILE: runs RAPID's ENGINE on FILE into $work/ENGINE.out and
-# prints its seconds, or "stopped-after-" and the limit when it ran
-# RAPID_TIMEOUT seconds (its racy events then show as "no-result", as they
-# do when RAPID fails).
+# prints its seconds and CPU seconds ("0.40s/0.95cpu"), or
+# "stopped-after-" and the limit when it ran RAPID_TIMEOUT seconds (its
+# racy events then show as "no-result", as they do when RAPID fails).
 rapid() {
-  local engine=$1 file=$2 s
-  s=$(timed "$work/$engine.out" timeout "$RAPID_TIMEOUT" java -Xmx8g -cp "$RAPID_DIR/classes:$RAPID_DIR/lib/*:$RAPID_DIR/lib/jgrapht/*" \
-    "$engine" -f std -v 1 -p "$file" | cut -d' ' -f1)
+  local engine=$1 file=$2 s mb cpu
+  read -r s mb cpu < <(timed "$work/$engine.out" timeout "$RAPID_TIMEOUT" java -Xmx8g -cp "$RAPID_DIR/classes:$RAPID_DIR/lib/*:$RAPID_DIR/lib/jgrapht/*" \
+    "$engine" -f std -v 1 -p "$file")
   if awk -v s="$s" -v l="$RAPID_TIMEOUT" 'BEGIN { exit !(s >= l) }'; then
-    echo "stopped-after-$RAPID_TIMEOUT"
+    echo "stopped-after-${RAPID_TIMEOUT}s"
   else
-    echo "$s"
+    echo "${s}s/${cpu}cpu"
   fi
 }
 
 echo "# $(date -u +%FT%TZ), $(nproc) CPUs, load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-20s %8s %8s %7s %6s %-60s %6s %5s %8s %5s %6s %6s %s\n' \
-  trace events cands pref dec settled-by-stage rep unk seconds MB B/ev racy "${RAPID_DIR:+RAPID (engine:racy/ours-lack seconds)}"
+printf '%-20s %8s %8s %7s %6s %-60s %6s %5s %8s %7s %5s %6s %6s %s\n' \
+  trace events cands pref dec settled-by-stage rep unk seconds cpu MB B/ev racy "${RAPID_DIR:+RAPID (engine:wall/cpu | engine:racy/ours-lack)}"
 for t in "${traces[@]}"; do
   name=$(basename "$t")
-  read -r secs mb < <(timed "$work/ours.txt" timeout -s INT "$OURS_TIMEOUT" "$work/gpredict" predict --props DataRace --stats --quiet --jobs 2 "$t")
+  read -r secs mb cpu < <(timed "$work/ours.txt" timeout -s INT "$OURS_TIMEOUT" "$work/gpredict" predict --props DataRace --stats --quiet --jobs 2 "$t")
   if awk -v s="$secs" -v l="$OURS_TIMEOUT" 'BEGIN { exit !(s >= l) }'; then
     secs="stopped-after-$OURS_TIMEOUT"
   fi
   if ! "$work/tabulate" stats "$work/ours.txt" >"$work/stats" 2>/dev/null; then
-    echo "$name: gpredict gave no summary ($secs s, $mb MB): $(head -c 300 "$work/err")"
+    echo "$name: gpredict gave no summary ($secs s, $cpu s of CPU, $mb MB): $(head -c 300 "$work/err")"
     continue
   fi
   IFS=$'\t' read -r events cands pref dec settled rep unk <"$work/stats"
@@ -116,7 +119,7 @@ for t in "${traces[@]}"; do
   if [ -n "${RAPID_DIR:-}" ] && [[ $twin == *.std ]]; then
     for e in SHB WCP SyncPreserving; do
       s=$(rapid "$e" "$twin")
-      rapidcol+="$e:${s}s "
+      rapidcol+="$e:$s "
       outs+=("$e=$work/$e.out")
     done
   fi
@@ -138,7 +141,7 @@ for t in "${traces[@]}"; do
       rapidcol+="| --all gave no report: $(head -c 200 "$work/tabulate.err")"
     fi
   fi
-  printf '%-20s %8s %8s %7s %6s %-60s %6s %5s %8s %5s %6s %6s %s\n' \
-    "$name" "$events" "$cands" "$pref" "$dec" "$settled" "$rep" "$unk" "$secs" "$mb" "$perEvent" "$racy" "$rapidcol"
+  printf '%-20s %8s %8s %7s %6s %-60s %6s %5s %8s %7s %5s %6s %6s %s\n' \
+    "$name" "$events" "$cands" "$pref" "$dec" "$settled" "$rep" "$unk" "$secs" "$cpu" "$mb" "$perEvent" "$racy" "$rapidcol"
 done
 echo "# load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -16,10 +16,11 @@
 # Columns: events; candidates formed; pre-filtered; decided by the
 # ladder; what each stage settled (witnesses found + refuted); reports;
 # unknown candidates; seconds, CPU seconds (user and system) and peak RSS
-# (MB) of the run, and bytes of peak RSS per event; racy events (of every violation, the event last in
-# the file, as RAPID counts them: from a second run with --all, on shared
-# traces of at most RACY_MAX events and generated ones of at most
-# RACY_GEN_MAX: --all decides every candidate one by one); then per RAPID
+# (MB) of the run, and bytes of peak RSS per event; racy events (of every
+# violation, the event last in the file, as RAPID counts them: from a
+# second run with --all, on shared traces of at most RACY_MAX events and
+# generated ones of at most RACY_GEN_MAX: --all decides every candidate
+# one by one); then per RAPID
 # engine "racy events/how many ours lack" and seconds (wall/CPU: on a
 # shared, loaded machine CPU seconds vary less than wall seconds, and
 # RAPID's JVM runs more than one thread), and whether ours are a

@@ -18,17 +18,18 @@ import (
 // (supply after saturate and given after greedy-saturated: what they
 // refuted on the members measured was refuted before them, and they are
 // asked about a sixth and a fifth as many candidates on the 100K-event
-// lock-heavy member); the solver stages last, saturate-wide among them
-// after the solver's finders (on the lock-heavy family it refuted
-// nothing a finder did not settle first, for a third of a second a
-// candidate).
+// lock-heavy member); the solver stages last, reuse first among them
+// (a map lookup, and a witness it finds costs the replay alone),
+// saturate-wide after the solver's finders (on the lock-heavy family it
+// refuted nothing a finder did not settle first, for a third of a
+// second a candidate).
 func ladderOrder() []string {
 	return []string{
 		"dump",
 		"shb", "syncp", "syncp-values",
 		"closure",
 		"greedy", "saturate", "supply", "greedy-saturated", "given", "ending", "saturate-rf", "recorded",
-		"window", "local", "prefix-window",
+		"reuse", "window", "local", "prefix-window",
 		"saturate-wide",
 		"exact-first", "small", "downset", "exact",
 	}

@@ -330,3 +330,12 @@ func traceText(tr *trace.Trace) string {
 	}
 	return s
 }
+
+// TestReuseStageMatchesExplorer is the comparison with only the reuse
+// stage and the exact stages, so that the witnesses exact-first and
+// exact find are harvested and reuse proposes witnesses for the
+// candidates after them on the same trace (a ladder decides a trace's
+// candidates in a row, as one session).
+func TestReuseStageMatchesExplorer(t *testing.T) {
+	testLadderAgainstExplorer(t, 300, stagesBut("reuse", "exact-first", "exact"), false, []string{"reuse"}, nil)
+}

@@ -13,6 +13,7 @@ import (
 
 	"gpredict/encode"
 	"gpredict/predict/replay"
+	"gpredict/predict/reuse"
 	"gpredict/predict/stage"
 )
 
@@ -52,6 +53,9 @@ type solver struct {
 	// one, so each is a bug (the tests check there are none).
 	invalid int
 	count   int // candidates dumped, for file names
+	// reuse holds the pairs the witnesses found so far in this session
+	// show next to each other (package reuse); nil until one is found.
+	reuse *reuse.Pool
 }
 
 // prepared is a solver stage's view of its query: the candidate's slice,
@@ -68,6 +72,9 @@ type prepared struct {
 //
 //   - dump (only with Config.DumpDir): writes the candidate's exact
 //     formula, settles nothing;
+//   - reuse (finds witnesses; two chosen events): a witness the solver
+//     stages found earlier in the session, cut where the two can go
+//     next (reuse.go);
 //   - window (finds witnesses; traces with a base order): frozen stages
 //     inside a window of the trace, the past taken as recorded (first:
 //     it is the cheapest, and on recordings it finds most);
@@ -98,13 +105,18 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 				if err != nil {
 					return stage.Decision{}, false // stopped or over the budget: the ladder says so
 				}
-				return run(p)
+				dec, ok := run(p)
+				if ok && dec.Verdict == stage.Sat {
+					s.harvest(dec)
+				}
+				return dec, ok
 			})
 		}})
 	}
 	if cfg.DumpDir != "" {
 		add("dump", s.dumpStage)
 	}
+	out = append(out, stage.Stage{Name: "reuse", Heavy: true, Channels: true, Run: s.reuseWitness})
 	if f.HasBaseOrder() {
 		add("window", s.window)
 	}
@@ -177,6 +189,7 @@ func (s *solver) close() {
 	s.drop()
 	s.prob = nil
 	s.small = smallSolver{}
+	s.reuse = nil
 }
 
 // drop forgets the asserted problem and its context; the next exact stage

@@ -62,8 +62,9 @@ type lockHold struct {
 }
 
 func newHarvest(p *Pool) *harvest {
-	n := len(p.tr.Threads)
-	return &harvest{p: p, tr: p.tr, next: make([]uint32, n), stale: make([]bool, n),
+	tr := p.x.Trace
+	n := len(tr.Threads)
+	return &harvest{p: p, tr: tr, next: make([]uint32, n), stale: make([]bool, n),
 		val: map[trace.Sym]trace.Sym{}, locks: map[trace.Sym]lockHold{}, fronts: map[trace.Sym][]trace.EventRef{}}
 }
 
@@ -124,7 +125,7 @@ func (h *harvest) point(id, k int) {
 			continue
 		}
 		r := trace.EventRef{Thread: trace.ThreadID(t), Index: h.next[t]}
-		if ev := h.tr.Event(r); isAccess(ev) && h.ready(r) {
+		if ev := h.tr.Event(r); ev.Op.IsAccess() && h.ready(r) {
 			h.fronts[ev.Obj] = append(h.fronts[ev.Obj], r)
 		}
 	}
@@ -147,7 +148,7 @@ func (h *harvest) runOn(id, k int, b trace.ThreadID) {
 	for j := from; int(j) < len(evs) && j < from+maxRun; j++ {
 		ev := &evs[j]
 		e := trace.EventRef{Thread: b, Index: j}
-		if isAccess(ev) {
+		if ev.Op.IsAccess() {
 			h.pairWith(id, k, e, ev, from)
 		}
 		if !h.run.pass(h, b, ev) {
@@ -178,8 +179,6 @@ func (h *harvest) pairWith(id, k int, e trace.EventRef, ev *trace.Event, from ui
 		h.p.spots[key] = append(spots, spot{sched: id, cut: k, run: e.Thread, from: from, to: e.Index})
 	}
 }
-
-func isAccess(ev *trace.Event) bool { return ev.Op == trace.OpRead || ev.Op == trace.OpWrite }
 
 // runState is the values a thread running on alone has written, few
 // enough to search. Its lock holds need no record: it may take a lock

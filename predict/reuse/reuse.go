@@ -51,7 +51,6 @@ const maxSpots = 2
 // schedules harvested so far, each with where to find its witness.
 type Pool struct {
 	x      *encode.Index
-	tr     *trace.Trace
 	scheds [][]replay.Step
 	spots  map[pair][]spot
 }
@@ -76,7 +75,7 @@ type spot struct {
 
 // New returns an empty pool over x's trace.
 func New(x *encode.Index) *Pool {
-	return &Pool{x: x, tr: x.Trace, spots: map[pair][]spot{}}
+	return &Pool{x: x, spots: map[pair][]spot{}}
 }
 
 // Len is the number of pairs the pool can propose a witness for.

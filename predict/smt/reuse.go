@@ -26,11 +26,11 @@ func (s *solver) reuseWitness(q *stage.Query) (stage.Decision, bool) {
 	return stage.Decision{}, false
 }
 
-// harvest gives the reuse stage a witness a solver stage found: one from
-// the start of the trace (a witness after a frozen past is not), short
-// enough for reuse.MaxSchedule.
+// harvest gives the reuse stage a witness a solver stage found, when it
+// starts at the start of the trace (a witness after a frozen past does
+// not); the pool itself passes over those it cannot follow.
 func (s *solver) harvest(dec stage.Decision) {
-	if dec.From != 0 || len(dec.Schedule) > reuse.MaxSchedule {
+	if dec.From != 0 {
 		return
 	}
 	if s.reuse == nil {

@@ -72,7 +72,7 @@ func NewZ3Decider(tr *trace.Trace, model trace.BranchModel, opts DeciderOptions)
 func Ladder(f *stage.Facts, opts DeciderOptions) *LadderDecider {
 	scfg := smt.DefaultConfig(opts.Timeout, opts.DumpDir)
 	if opts.RLimit > 0 {
-		scfg.RLimit, scfg.StageRLimit = uint64(opts.RLimit), uint64(max(1, opts.RLimit/8))
+		scfg.RLimit, scfg.StageRLimit, scfg.RescueRLimit = uint64(opts.RLimit), uint64(max(1, opts.RLimit/8)), uint64(opts.RLimit)
 	}
 	return LadderWith(f, opts, scfg)
 }

@@ -45,7 +45,8 @@ type Options struct {
 	// candidate unknown.
 	Timeout time.Duration
 	// RLimit is Z3's resource limit per check of the exact stages (0:
-	// smt.DefaultRLimit); the approximating stages get an eighth of it.
+	// smt.DefaultRLimit), and of the rescue stage; the approximating
+	// stages get an eighth of it.
 	RLimit int
 	// MemoryBudget bounds the process's resident memory, in bytes (0:
 	// none; the command line's default is DefaultMemoryBudget): past it,

@@ -31,7 +31,7 @@ func ladderOrder() []string {
 		"greedy", "saturate", "supply", "greedy-saturated", "given", "ending", "saturate-rf", "recorded",
 		"reuse", "window", "local", "prefix-window",
 		"saturate-wide",
-		"exact-first", "small", "downset", "exact",
+		"exact-first", "small", "rescue", "downset", "exact",
 	}
 }
 

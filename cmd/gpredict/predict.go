@@ -66,7 +66,7 @@ trace error, 3 no violation but some candidates unknown (solver limit);
 	countFlag(f, "jobs", 0, 0, "0 (one per CPU) or more", "solver workers (0: one per CPU)")
 	sizeFlag(f, "memory", "auto or a size such as 512MiB or 2GiB",
 		"memory budget of the run (auto: half the physical memory); past it the solver stages no longer run and what they would decide is unknown")
-	countFlag(f, "rlimit", 0, 0, "0 (the default, 160000000) or more", "Z3's resource limit per check of the exact stages; the other solver stages get an eighth (0: the default)")
+	countFlag(f, "rlimit", 0, 0, "0 (the default, 160000000) or more", "Z3's resource limit per check of the exact stages and of rescue; the other solver stages get an eighth (0: the default)")
 	f.String("dump-smt", "", "write an SMT-LIB2 file per candidate into this directory")
 	f.StringArray("explain", nil, `explain why candidates are not violations: all, NAME or "NAME(PARAM=VALUE, ...)"; may be repeated`)
 	boolFlag(f, "stats", "after the text summary, count what each stage of the decision ladder settled, and its time")

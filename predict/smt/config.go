@@ -29,6 +29,10 @@ type Config struct {
 	// 0 for none. Such a check that exhausts it only passes the
 	// candidate on.
 	StageRLimit uint64
+	// RescueRLimit is Z3's resource limit for one check of the rescue
+	// stage (rescue.go), 0 for none: a frozen small stage that ran out of
+	// StageRLimit asked again with the exact stage's budget.
+	RescueRLimit uint64
 	// Local are the window sizes of the local stage: the last Local[i]
 	// events of every thread's part of the must-set, in turn.
 	Local []int
@@ -203,7 +207,7 @@ const (
 // (0: none) and an optional dump directory.
 func DefaultConfig(timeout time.Duration, dumpDir string) Config {
 	return Config{
-		Timeout: timeout, DumpDir: dumpDir, RLimit: DefaultRLimit, StageRLimit: DefaultStageRLimit,
+		Timeout: timeout, DumpDir: dumpDir, RLimit: DefaultRLimit, StageRLimit: DefaultStageRLimit, RescueRLimit: DefaultRLimit,
 		Local:           []int{32, 128},
 		Prefix:          []int{32, 128, 512},
 		PrefixMaxEvents: 2048,

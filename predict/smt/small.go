@@ -109,6 +109,7 @@ func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 	}
 	_, tooLargeForExact := s.tooLarge(p)
 	plan := newSmallPlan(tried, s.cfg.ExactFollows && !tooLargeForExact)
+	var spent smallSpent
 	for _, st := range s.cfg.Small {
 		if plan.skipsStage(st) {
 			continue
@@ -127,6 +128,8 @@ func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 		switch {
 		case verdict == stage.Unknown && (s.timeUp(p) || p.q.Stopped()):
 			return stage.Decision{}, false
+		case !st.Relax && verdict == stage.Unknown:
+			spent = append(spent, st)
 		case st.Relax && verdict == stage.Unsat:
 			return stage.Decision{Verdict: stage.Unsat}, true
 		case !st.Relax && verdict == stage.Sat:
@@ -141,6 +144,9 @@ func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 			// one, so this is a bug; the exact stage still decides c.
 			s.invalid++
 		}
+	}
+	if len(spent) > 0 {
+		return stage.Decision{Derived: spent}, false
 	}
 	return stage.Decision{}, false
 }

@@ -127,6 +127,7 @@ func Stages(f *stage.Facts, cfg Config) ([]stage.Stage, *Worker) {
 	if f.HasBaseOrder() {
 		add("exact-first", s.exactFirst)
 		add("small", s.smallStages, "window")
+		add("rescue", s.rescue, "small")
 	} else {
 		add("downset", s.downset)
 	}

@@ -133,22 +133,36 @@ func (s *solver) smallOver(p *prepared) (stage.Decision, bool) {
 		case st.Relax && verdict == stage.Unsat:
 			return stage.Decision{Verdict: stage.Unsat}, true
 		case !st.Relax && verdict == stage.Sat:
-			sched, err := witness(enc, value, p.q.Limits())
+			dec, found, err := s.frozenWitness(p, enc, value)
 			if err != nil {
 				return s.unknown(s.stageLimits(p), err), true
 			}
-			if s.valid(p, sched) {
-				return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true
+			if found {
+				return dec, true
 			}
-			// A model of the specialized formula is a model of the exact
-			// one, so this is a bug; the exact stage still decides c.
-			s.invalid++
 		}
 	}
 	if len(spent) > 0 {
 		return stage.Decision{Derived: spent}, false
 	}
 	return stage.Decision{}, false
+}
+
+// frozenWitness reads the witness off the model (values value) of a
+// frozen check of enc and has replay validation check it. A model of the
+// specialized formula is a model of the exact one, so a rejection is a
+// bug: it is counted (Worker.InvalidWitnesses), and the candidate goes
+// on to the stages after. err is witness's: the run was stopped.
+func (s *solver) frozenWitness(p *prepared, enc *encode.Encoding, value func(encode.Var) int64) (stage.Decision, bool, error) {
+	sched, err := witness(enc, value, p.q.Limits())
+	if err != nil {
+		return stage.Decision{}, false, err
+	}
+	if !s.valid(p, sched) {
+		s.invalid++
+		return stage.Decision{}, false, nil
+	}
+	return stage.Decision{Verdict: stage.Sat, Schedule: sched, Validated: true}, true, nil
 }
 
 // falseOnFace reports whether the encoding's pattern constraints hold a

@@ -51,9 +51,11 @@ func (s *solver) specialized(e *encode.Encoding, val *encode.Valuation, l limits
 // found it) or with Unsat (a relaxed stage refuted it, or the pattern is
 // false on its face); a slice too large for the time limit is Unknown at
 // once (tooLarge). Anything else (no model, time-outs, a witness the
-// validator rejects) leaves the candidate to the exact stage, unless
-// its slice is larger than the exact stage encodes (MaxSlice; the small
-// stages take slices up to MaxSmallSlice): then it is Unknown. After a
+// validator rejects) leaves the candidate to the exact stage — through
+// the rescue stage, which asks again the frozen checks that ran out of
+// their limit (smallSpent) — unless its slice is larger than the exact
+// stage encodes (MaxSlice; the small stages take slices up to
+// MaxSmallSlice): then it is Unknown. After a
 // window, the frozen stages it has just tried are skipped. A slice past
 // MaxSmallSlice gets the relaxed stages over its part near the chosen
 // events (relaxedNear), which may refute it, then the far window

@@ -77,6 +77,13 @@ type VarAccesses struct {
 	// for every read; a recording's flag polled a million times made
 	// that walk quadratic).
 	runStart []uint32
+	// Pinned are the indices of the reads whose Source is OneWrite or
+	// Initial, in thread order: the only ones that a write by another
+	// thread can spoil whatever else is scheduled (computeReadLookups).
+	Pinned []uint32
+	// byValue are the reads sorted by value, then by index, as valueKey
+	// (FirstReadOfValue).
+	byValue []uint64
 }
 
 // Accessors lists the accesses of variable number v of each thread that

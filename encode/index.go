@@ -132,6 +132,7 @@ func newIndex(tr *trace.Trace, model *trace.BranchModel, strong bool) *Index {
 	x.computeSharedHolds()
 	x.computeAccesses()
 	x.computeSources()
+	x.computeReadLookups()
 	hb := hbEdges(tr) // unconditional facts: always in the clocks (hb.go)
 	if model == nil {
 		x.computeClocks(hb)

@@ -16,6 +16,7 @@ package greedy
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"gpredict/encode"
@@ -430,6 +431,8 @@ type builder struct {
 	varVersion  sparse[uint32]
 	needVersion uint32
 	held        []heldWrite
+	// supplies is readPending's scratch list of writes (suppliesOf).
+	supplies []trace.EventRef
 	// startedLast are the orders a hold that had to go last, but had
 	// started at the mark the run resumed from, needs (holdGoesLast): the
 	// other threads' holds end before it starts. Learnt, they put the
@@ -965,69 +968,136 @@ func (b *builder) current(r trace.EventRef, v trace.Sym) trace.Sym {
 // (unless the facts put them after it): on a recorded execution that is
 // usually the order that keeps every read's source.
 //
-// Every read it visits reads the written variable, so that variable's
-// current value is looked up once, not per read: on a 24-thread
-// lock-heavy recording the lookups per read were a tenth of the run's
-// CPU.
+// The answer is whether some needed read of another value than the
+// write's is pinned and has its source (neededPinnedReadsOf), is a last
+// supply (lastSupply), or, with the read order, came first in the
+// recording (earlierReadWaits). It used to ask that of every needed read
+// in turn, which on a 16-thread lock-heavy recording
+// of 10K events with few values was half of the run's time (the ending
+// stage's simulation: docs/engine.md, "The simulation's held writes");
+// each question now looks only at the reads that can answer it yes.
+// TestReadPendingMatchesScan compares it with the walk over every read.
 func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
+	spoilt := b.neededPinnedReadsOf(t, r, w, func(_, src trace.EventRef, kind encode.SourceKind) bool {
+		return kind == encode.Initial || kind == encode.OneWrite && b.done(src)
+	})
+	if spoilt {
+		return true
+	}
 	a := b.arrival(t, b.next[t])
 	cur := b.current(r, w.Obj)
-	return b.neededReadsOf(t, r, w, func(rd, src trace.EventRef, kind encode.SourceKind) bool {
-		switch {
-		case kind == encode.Initial, kind == encode.OneWrite && b.done(src):
-			return true
-		case b.lastSupply(rd, cur):
-			return true
-		}
-		return !b.attempt.NoReadOrder && b.arrival(int(rd.Thread), int(rd.Index)) < a && !b.facts.Before(r, rd)
-	})
-}
-
-// lastSupply reports whether read rd would read the current value of its
-// variable (cur) and no write of that value still to be scheduled can come
-// before it: a write of another value now would leave rd nothing to read
-// (rule 5). On recordings whose variables take few values a read can read
-// from many writes (so Source names none), but those already scheduled
-// are spent, and the others are often after a chosen event.
-func (b *builder) lastSupply(rd trace.EventRef, cur trace.Sym) bool {
-	ev := b.tr.Event(rd)
-	if cur != ev.Val {
-		return false
-	}
-	for _, acc := range b.x.Accessors(b.x.ObjNum(rd)) {
+	// supplies are the writes of cur that could still come before a read
+	// of it (suppliesOf), found when the first read asks.
+	supplies, found := b.supplies[:0], false
+	defer func() { b.supplies = supplies }()
+	accs := b.x.Accessors(b.x.ObjNum(r))
+	for k := range accs {
+		acc := &accs[k]
 		u := int(acc.Thread)
-		if u == int(rd.Thread) {
-			if k := searchFrom(acc.Writes, b.next[u]); k < len(acc.Writes) && acc.Writes[k] < rd.Index {
-				return false // its own thread writes the variable first
-			}
+		from, to := b.next[u], b.need[u]
+		if u == t || from >= to {
 			continue
 		}
-		// The thread's first write of the value is enough to look at: its
-		// later ones cannot reach rd when it cannot (clocks only grow).
-		if w, ok := b.firstWrite(acc, b.next[u], ev.Val); ok && b.reachable(w, rd) {
+		if !b.attempt.NoReadOrder && b.earlierReadWaits(acc, from, to, r, w.Val, a) {
+			return true
+		}
+		// Of a thread's reads of one value, the first is a last supply
+		// whenever a later one is: what could still supply the later
+		// read (its own thread's write before it, another thread's
+		// write whose past does not hold it) can supply the first.
+		if cur == w.Val {
+			continue
+		}
+		if i, ok := b.x.FirstReadOfValue(acc, from, cur); ok && int(i) < to {
+			if !found {
+				supplies, found = b.suppliesOf(w.Obj, cur, supplies), true
+			}
+			if b.lastSupply(trace.EventRef{Thread: acc.Thread, Index: i}, supplies) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// earlierReadWaits reports whether one of acc's reads at an index in
+// [from, to) that came before arrival a in the recording returns another
+// value than val and is not put after write r by the facts. A thread's
+// reads arrive in index order, so the walk ends at the first read that
+// arrived after a.
+func (b *builder) earlierReadWaits(acc *encode.VarAccesses, from, to int, r trace.EventRef, val trace.Sym, a uint32) bool {
+	u := int(acc.Thread)
+	evs := b.tr.Threads[u].Events
+	for _, i := range acc.Reads[searchFrom(acc.Reads, from):] {
+		if int(i) >= to || b.arrival(u, int(i)) >= a {
+			break
+		}
+		if evs[i].Val != val && !b.facts.Before(r, trace.EventRef{Thread: acc.Thread, Index: i}) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastSupply reports whether read rd, which reads its variable's current
+// value, can read it from none of supplies (suppliesOf its variable and
+// value) nor from a write of its own thread: a write of another value now
+// would leave rd nothing to read (rule 5). On recordings whose variables
+// take few values a read can read from many writes (so Source names
+// none), but those already scheduled are spent, and the others are often
+// after a chosen event.
+func (b *builder) lastSupply(rd trace.EventRef, supplies []trace.EventRef) bool {
+	own := b.x.WritesOfNum(b.x.ObjNum(rd), rd.Thread)
+	if k := searchFrom(own, b.next[rd.Thread]); k < len(own) && own[k] < rd.Index {
+		return false // its own thread writes the variable first
+	}
+	for _, w := range supplies {
+		if w.Thread != rd.Thread && b.x.ClockAt(w, rd.Thread) <= rd.Index {
 			return false
 		}
 	}
 	return true
 }
 
-// neededReadsOf calls visit on the needed, unscheduled reads by other
-// threads than t of the variable written by r (event w) that read another
-// value than w's, with what each can read from (encode.Index.Source),
-// until visit returns true; it reports whether one did.
-func (b *builder) neededReadsOf(t int, r trace.EventRef, w *trace.Event, visit func(rd, src trace.EventRef, kind encode.SourceKind) bool) bool {
-	v := b.x.ObjNum(r)
-	for _, acc := range b.x.Accessors(v) {
+// suppliesOf appends to dst, for each thread that writes val to variable
+// v, its first such write not scheduled, if that needs no chosen event
+// not scheduled: a thread's later writes of val cannot reach a read
+// that its first cannot (clocks only grow).
+func (b *builder) suppliesOf(v, val trace.Sym, dst []trace.EventRef) []trace.EventRef {
+	ws := b.x.WritesOfValue(v, val)
+	for i := 0; i < len(ws); {
+		u := ws[i].Thread
+		end := i + sort.Search(len(ws)-i, func(k int) bool { return ws[i+k].Thread != u })
+		k := i + sort.Search(end-i, func(k int) bool { return int(ws[i+k].Index) >= b.next[u] })
+		if k < end && !b.needsChosen(ws[k]) {
+			dst = append(dst, ws[k])
+		}
+		i = end
+	}
+	return dst
+}
+
+// neededPinnedReadsOf calls visit on the needed, unscheduled pinned reads
+// (encode.VarAccesses.Pinned) by other threads than t of the variable
+// written by r (event w) that read another value than w's, with their
+// source, until visit returns true; it reports whether one did.
+func (b *builder) neededPinnedReadsOf(t int, r trace.EventRef, w *trace.Event, visit func(rd, src trace.EventRef, kind encode.SourceKind) bool) bool {
+	accs := b.x.Accessors(b.x.ObjNum(r))
+	for k := range accs {
+		acc := &accs[k]
 		u := int(acc.Thread)
 		if u == t || b.next[u] >= b.need[u] {
 			continue
 		}
-		rs := acc.Reads
-		for k := searchFrom(rs, b.next[u]); k < len(rs) && int(rs[k]) < b.need[u]; k++ {
-			if b.tr.Threads[u].Events[rs[k]].Val == w.Val {
+		evs := b.tr.Threads[u].Events
+		for _, i := range acc.Pinned[searchFrom(acc.Pinned, b.next[u]):] {
+			if int(i) >= b.need[u] {
+				break
+			}
+			if evs[i].Val == w.Val {
 				continue
 			}
-			rd := trace.EventRef{Thread: trace.ThreadID(u), Index: rs[k]}
+			rd := trace.EventRef{Thread: acc.Thread, Index: i}
 			if src, kind := b.x.Source(rd); visit(rd, src, kind) {
 				return true
 			}

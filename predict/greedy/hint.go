@@ -105,7 +105,7 @@ func (b *builder) waitsFor(t int) int {
 		}
 	case trace.OpWrite:
 		reader := -1
-		b.neededReadsOf(t, r, ev, func(rd, src trace.EventRef, kind encode.SourceKind) bool {
+		b.neededPinnedReadsOf(t, r, ev, func(rd, src trace.EventRef, kind encode.SourceKind) bool {
 			if kind == encode.OneWrite && b.done(src) {
 				reader = int(rd.Thread)
 			}
@@ -153,7 +153,7 @@ func (b *builder) readHintFor(t int) (closure.Edge, bool) {
 		return closure.Edge{}, false
 	}
 	var src trace.EventRef
-	found := b.neededReadsOf(t, r, ev, func(_, s trace.EventRef, kind encode.SourceKind) bool {
+	found := b.neededPinnedReadsOf(t, r, ev, func(_, s trace.EventRef, kind encode.SourceKind) bool {
 		if kind != encode.OneWrite || !b.done(s) || s.Thread == r.Thread || b.facts.Before(s, r) {
 			return false
 		}

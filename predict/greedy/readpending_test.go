@@ -79,11 +79,7 @@ func pendingTrace(t *testing.T, r *rand.Rand, seed int64) *trace.Trace {
 	if err := tracegen.WriteLocks(&text, nil, p, 300, seed); err != nil {
 		t.Fatal(err)
 	}
-	b := trace.NewBuilder()
-	if err := trace.ReadFrom(b, "locks.trace", trace.FormatText, &text); err != nil {
-		t.Fatal(err)
-	}
-	return b.Finish()
+	return testtrace.Text(t, text.String())
 }
 
 // randomState puts the simulation somewhere: each thread's next and

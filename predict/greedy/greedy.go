@@ -79,13 +79,36 @@ const stopLookEvery = 16
 // base is not nil (and from the start when it is), each within runs
 // runs. On failure, from is the farthest mark it started from (0: none).
 func attemptAll(x *encode.Index, ch closure.Chain, res closure.Result, base *Base, effort Effort, runs int, valid func(int, []replay.Step) bool, stop <-chan struct{}) (from int, steps []replay.Step, ok bool) {
-	s := &search{x: x, ch: ch, events: ch.Events(), base: base, valid: valid, stop: stop, everyOrder: effort != Quick, runs: runs}
+	s := &search{x: x, ch: ch, events: ch.Events(), base: base, valid: valid, stop: stop, everyOrder: effort != Quick, runs: runs,
+		holdsOrdered: map[Attempt]bool{}}
 	for _, a := range effort.attempts() {
+		if s.repeats(a) {
+			continue
+		}
 		if from, steps, ok := s.attempt(a, res); ok {
 			return from, steps, true
 		}
 	}
 	return s.usedFrom, nil, false
+}
+
+// repeats reports whether attempt a would only repeat, run for run, an
+// attempt that failed: a drops the rule of finishHolds (KeepHolds), and
+// the same attempt with the rule ran and the rule never acted in any of
+// its runs. The simulation is deterministic, so each of a's runs would be
+// that attempt's run with the same orders learnt, stuck in the same place
+// or invalid in the same way, offering the same hints. On the lock-heavy
+// family the KeepHolds attempt was a third of the ending stage's runs,
+// and on most candidates exactly such a repeat (docs/engine.md, "The
+// simulation's held writes").
+func (s *search) repeats(a Attempt) bool {
+	if !a.KeepHolds {
+		return false
+	}
+	twin := a
+	twin.KeepHolds = false
+	ordered, ran := s.holdsOrdered[twin]
+	return ran && !ordered
 }
 
 // search is one candidate's attempts.
@@ -118,6 +141,9 @@ type search struct {
 	stop <-chan struct{}
 	// runs bounds the runs of one attempt (Effort.runs).
 	runs int
+	// holdsOrdered[a] says whether finishHolds acted in a run of attempt
+	// a (builder.holdsOrdered); a is a key once it has run (repeats).
+	holdsOrdered map[Attempt]bool
 }
 
 // attempt runs attempt a, learning from where its runs get stuck. Each
@@ -139,6 +165,7 @@ func (s *search) attempt(a Attempt, res closure.Result) (int, []replay.Step, boo
 			return 0, nil, false
 		}
 		from, b, ok := s.run(a, learned)
+		s.holdsOrdered[a] = s.holdsOrdered[a] || b != nil && b.holdsOrdered
 		if ok {
 			return from, b.sched, true
 		}
@@ -441,6 +468,10 @@ type builder struct {
 	// stuckInRun says the simulation stopped with needed events none of
 	// which could go (what hint learns from).
 	stuckInRun bool
+	// holdsOrdered says finishHolds met a hold it orders (another
+	// thread's needed events start a later hold of its lock): the rule
+	// that Attempt.KeepHolds drops acted on this run.
+	holdsOrdered bool
 	// stop ends the simulation (nil: never; Build); looked counts the
 	// events it asked about, to look at stop every stopLookEvery of them,
 	// and stopped says it ended so.
@@ -612,6 +643,7 @@ func (b *builder) finishHolds(keep map[trace.EventRef]bool) bool {
 				if !later {
 					continue
 				}
+				b.holdsOrdered = true
 				if e := b.x.HoldEnd(tid, s); e >= 0 {
 					end := trace.EventRef{Thread: tid, Index: uint32(e)}
 					if b.needsChosen(end) && b.holdGoesLast(h, l, keep) {

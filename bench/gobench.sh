@@ -24,7 +24,10 @@
 # report points into a function that the kernel marks as the bug's with
 # a comment (`// block here`, `// blocked here`, `/// Missing unlock
 # here`, `// Second locking`, `// Double lock here`).
-# A Blocked or Deadlock report with an event in the function that one of
+# A Blocked or Deadlock report one of whose waiting goroutines has a
+# stack frame at a line the kernel marks is found too (the mark is on the
+# call, moby/21233's `Release(...) /// Block here`; the summary counts
+# these). A Blocked or Deadlock report with an event in the function that one of
 # the backtrace's goroutines is blocked in is found too (its lines are
 # shifted by the kernel's header comment); the summary counts these.
 # A kernel whose README names no line and whose file marks none has its

@@ -24,7 +24,10 @@
 # report points into a function that the kernel marks as the bug's with
 # a comment (`// block here`, `// blocked here`, `/// Missing unlock
 # here`, `// Second locking`, `// Double lock here`).
-# A Blocked or Deadlock report with an event in the function that one of
+# A Blocked or Deadlock report one of whose waiting goroutines has a
+# stack frame at a line the kernel marks is found too (the mark is on the
+# call, moby/21233's `Release(...) /// Block here`; the summary counts
+# these). A Blocked or Deadlock report with an event in the function that one of
 # the backtrace's goroutines is blocked in is found too (its lines are
 # shifted by the kernel's header comment); the summary counts these.
 # A kernel whose README names no line and whose file marks none has its
@@ -131,6 +134,34 @@ documented() {
 	done
 }
 
+# markedlines DIR prints the kernel-file lines that carry a comment
+# marking the bug ("kernel_test.go:NN"), the same comments documented
+# looks for.
+markedlines() {
+	local f
+	for f in "$1"/*_test.go; do
+		awk -v file="$(basename "$f")" 'tolower($0) ~ /\/\/.*(blocke?d? here|missing ([a-z_.]+\.)?r?unlock|second locking|double lock)/ { print file ":" NR }' "$f"
+	done
+}
+
+# throughmark TRACE IDS MARKED reports whether the call stack of one of
+# the events IDS ("thread#n", n from 1) of TRACE has a frame at one of
+# the MARKED lines: the goroutine waits inside a call made from the line
+# the kernel marks (moby/21233 marks `Release(...) /// Block here`, and
+# the goroutine waits in Release's receive, a few lines away).
+throughmark() {
+	local id th n st
+	[ -n "$3" ] || return 1
+	for id in $2; do
+		th=${id%#*} n=${id##*#}
+		st=$(awk -v t="$th" -v n="$n" '$1 == t && ++k == n { for (i = 2; i <= NF; i++) if ($i ~ /^stack=/) { sub(/^stack=/, "", $i); print $i }; exit }' "$1")
+		[ -n "$st" ] || continue
+		awk -v s="$st" '$1 == "stack" && $2 == s { for (i = 3; i <= NF; i++) { f = $i; sub(/^.*@/, "", f); sub(/.*\//, "", f); print f }; exit }' "$1" |
+			grep -qxF -f <(echo "$3") && return 0
+	done
+	return 1
+}
+
 # blockedin DIR prints, for a README backtrace, the function each of its
 # goroutines is blocked in (its innermost frame in the kernel, below the
 # sync package's and the runtime's: "(*Tx).awaitDone" as "Tx.awaitDone",
@@ -177,7 +208,7 @@ near() {
 printf '%-18s %-22s %7s  %-60s %-6s %-7s %7s %6s %-6s\n' kernel type events "violations predicted" found run seconds race-n race
 rescore=${GPREDICT_GOBENCH_RESCORE:-}
 [ -z "$rescore" ] || rescore=$(cd "$rescore" && pwd)
-total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0 panicfound=0 byjudged=0 leftfound=0
+total=0 predicted=0 racefound=0 compiled=0 passedfound=0 byfunc=0 panicfound=0 byjudged=0 leftfound=0 bystack=0
 for k in $(goker_kernels "$gobench" "$set" | sort); do
 	name=$(goker_name "$k")
 	echo "$name" | grep -qE "$filter" || continue
@@ -206,6 +237,7 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 		fi
 		doc=$(documented "$k")
 		blocking=$(blockedin "$k")
+		marked=$(markedlines "$k")
 		slack=2
 		# (grep -q reads a variable: in a pipe, sed killed by SIGPIPE would
 		# fail the test under pipefail, at random.)
@@ -228,6 +260,13 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 			done
 			if { [ "$prop" = DataRace ] && [ "$n" -ge 2 ]; } || { [ "$prop" != DataRace ] && [ "$n" -ge 1 ]; } || { [ "$m" -eq 1 ] && [ "$n" -eq 1 ]; }; then
 				found=yes
+				{ [ "$prop" = Blocked ] && leftbyrun "$out/trace.trace" "$ids"; } || left=no
+			fi
+			# A Blocked or Deadlock report one of whose goroutines waits
+			# inside a call made from a line the kernel marks: found
+			# too, counted apart (bystack).
+			if [ "$found" = no ] && { [ "$prop" = Blocked ] || [ "$prop" = Deadlock ]; } && throughmark "$out/trace.trace" "$ids" "$marked"; then
+				found=yes bystack=$((bystack + 1))
 				{ [ "$prop" = Blocked ] && leftbyrun "$out/trace.trace" "$ids"; } || left=no
 			fi
 			# A Blocked or Deadlock report whose event lies in the
@@ -308,4 +347,4 @@ for k in $(goker_kernels "$gobench" "$set" | sort); do
 	printf '%-18s %-22s %7s  %-60s %-6s %-7s %7.1f %6s %-6s\n' "$name" "${kind:0:22}" "$events" "${viols:0:60}" "$found" "$run" "$secs" "$runs" "$race"
 done
 echo
-echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed, of which $leftfound a leak the run itself left, $panicfound shown by a run that panicked; $byfunc by the function a backtrace blocks in, $byjudged by bench/gobench-judged.tsv); found by go test -race in the same time: $racefound"
+echo "$total kernels, $compiled recorded; documented bug predicted from one run: $predicted ($passedfound from a run that passed, of which $leftfound a leak the run itself left, $panicfound shown by a run that panicked; $byfunc by the function a backtrace blocks in, $bystack by a call from a marked line, $byjudged by bench/gobench-judged.tsv); found by go test -race in the same time: $racefound"

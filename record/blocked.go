@@ -124,8 +124,9 @@ func blockedAtEnd(src lineSource, why string) ([]Blocked, error) {
 			return nil
 		}
 		note(th)
-		if w := waits[th]; w != nil && (f[1] == "send" && (strings.Contains(w.what, "chan.send(") || strings.HasPrefix(w.what, "select send=")) || f[1] == "recvwait") {
-			return nil // the operation it was left inside (collect.go, pendingChan, selectWait)
+		if w := waits[th]; w != nil && (f[1] == "send" && (strings.Contains(w.what, "chan.send(") || strings.HasPrefix(w.what, "select send=")) || f[1] == "recvwait" ||
+			f[1] == "latchwait" && strings.Contains(w.what, "sync.WaitGroup.Wait(")) {
+			return nil // the operation it was left inside (collect.go, pendingChan, selectWait; latch.go)
 		}
 		waits[th] = nil
 		switch op := f[1]; {

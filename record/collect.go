@@ -74,10 +74,13 @@ type tally struct {
 	// one panicked when it was closed (a select's send case too), so it
 	// is no wait (requests).
 	closed map[string]bool
+	// latches is what the WaitGroups' calls tell of the goroutines left
+	// in a Wait (latch.go).
+	latches *latches
 }
 
 func newTally() *tally {
-	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}, ends: map[string]string{}, closed: map[string]bool{}}
+	return &tally{events: map[string]int{}, named: map[string]bool{}, forks: map[string]string{}, waiting: map[string]string{}, ends: map[string]string{}, closed: map[string]bool{}, latches: newLatches()}
 }
 
 // total is the number of events.
@@ -120,6 +123,7 @@ func (t *tally) add(text string) bool {
 		if op, ok := pendingChan(f); ok {
 			t.waiting[th] = op
 		}
+		t.latches.note(th, f)
 		t.name(th)
 		t.events[th]++
 		if len(f) >= 3 && (f[1] == "fork" || f[1] == "join") {
@@ -206,8 +210,10 @@ func pendingChan(f []string) (string, bool) {
 }
 
 // requests are the lock requests of the goroutines that the run left
-// waiting for a lock (their notes are their last lines), and the sends
-// and recvwaits of those it left inside a send or a receive, by thread: the run ended while they
+// waiting for a lock (their notes are their last lines), the sends
+// and recvwaits of those it left inside a send or a receive, and the
+// latchwaits of those it left in a WaitGroup's Wait that no release of
+// the trace can end (latch.go), by thread: the run ended while they
 // waited, so each is its thread's last event, and the end of the trace is
 // a place for all of them (an event another thread logged after the note
 // happened while the goroutine waited). With them come the ends of the
@@ -225,6 +231,7 @@ func (t *tally) requests() []string {
 	for _, end := range t.ends {
 		out = append(out, end)
 	}
+	out = append(out, t.latches.waits()...)
 	sort.Strings(out) // by thread: the same trace on every collection
 	for _, req := range out {
 		t.add(req)

@@ -107,10 +107,11 @@ type threadState struct {
 	// rrequest): its next event must be the acquire it announces.
 	request    *Event
 	requestPos Pos
-	// recvWait is where the thread's recvwait is, if it had one: nothing
-	// may follow it.
-	recvWait    Pos
-	hasRecvWait bool
+	// pending is where the thread's recvwait or latchwait is, if it had
+	// one (pendingOp): nothing may follow it.
+	pending    Pos
+	pendingOp  Op
+	hasPending bool
 }
 
 // NewBuilder returns an empty builder with the built-in type table.
@@ -179,8 +180,8 @@ func (b *Builder) Event(pos Pos, name Sym, ev Event) error {
 	if st.ended {
 		return errorf(pos, "event after `end` of thread %s (%s); end must be the thread's last event", tname, st.endLine)
 	}
-	if st.hasRecvWait {
-		return errorf(pos, "event after `recvwait` of thread %s (%s); recvwait must be the thread's last event (the run ended while it waited)", tname, st.recvWait)
+	if st.hasPending {
+		return errorf(pos, "event after `%s` of thread %s (%s); %s must be the thread's last event (the run ended while it waited)", st.pendingOp, tname, st.pending, st.pendingOp)
 	}
 	if q := st.request; q != nil {
 		if ev.Op != q.Op.Requested() || ev.Obj != q.Obj {
@@ -272,8 +273,10 @@ func (b *Builder) checkOp(pos Pos, id ThreadID, tname string, st *threadState, e
 	case OpSend, OpRecv, OpRecvClosed, OpClose:
 		return b.checkChan(pos, tname, ev)
 	case OpRecvWait:
-		st.recvWait, st.hasRecvWait = pos, true
+		st.pending, st.pendingOp, st.hasPending = pos, ev.Op, true
 		b.tr.chans = true
+	case OpLatchWait:
+		st.pending, st.pendingOp, st.hasPending = pos, ev.Op, true
 	case OpCall, OpEnter, OpExit:
 		if err := b.signature(pos, ev.Obj); err != nil {
 			return err

@@ -21,6 +21,7 @@ import (
 //	send, recv           Obj = channel, Val = value; Target = select= key, NoSym if absent
 //	recvclosed, close    Obj = channel (recvclosed: Target = select= key)
 //	recvwait             Obj = channel
+//	latchwait            Obj = latch
 //	default              Obj = select
 //	begin, end, branch   none
 type Event struct {

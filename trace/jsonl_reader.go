@@ -25,10 +25,10 @@ var jsonlOperandKeys = [NumOps]struct{ required, optional []jsonKey }{
 	OpNotify: {[]jsonKey{kSignal}, nil}, OpNotifyAll: {[]jsonKey{kSignal}, nil},
 	OpSend: {[]jsonKey{kChan, kValue}, []jsonKey{kSelect}}, OpRecv: {[]jsonKey{kChan, kValue}, []jsonKey{kSelect}},
 	OpRecvClosed: {[]jsonKey{kChan}, []jsonKey{kSelect}}, OpClose: {[]jsonKey{kChan}, nil}, OpRecvWait: {[]jsonKey{kChan}, nil},
-	OpDefault: {[]jsonKey{kSelect}, nil},
-	OpCall:    {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
-	OpEnter:   {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs}},
-	OpExit:    {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
+	OpDefault: {[]jsonKey{kSelect}, nil}, OpLatchWait: {[]jsonKey{kLatch}, nil},
+	OpCall:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
+	OpEnter: {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs}},
+	OpExit:  {[]jsonKey{kSig}, []jsonKey{kTarget, kArgs, kResult}},
 }
 
 // jsonlEventKeys may appear on every event.
@@ -333,6 +333,8 @@ func (j *jsonlReader) event(obj *jsonObject) error {
 		ev.Obj, err = str(kChan)
 	case OpDefault:
 		ev.Obj, err = str(kSelect)
+	case OpLatchWait:
+		ev.Obj, err = str(kLatch)
 	case OpCall, OpEnter, OpExit:
 		err = j.invocation(&ev, obj)
 	}

@@ -17,6 +17,7 @@ var jsonlKeys = [...]string{
 	"thread", "op", "id", "loc", "var", "value", "lock", "signal", "child",
 	"sig", "target", "args", "result", "directive", "type", "supers", "object",
 	"from", "to", "kind", "stack", "frames", "chan", "cap", "select", "cases",
+	"latch",
 }
 
 type jsonKey uint8
@@ -48,6 +49,7 @@ const (
 	kCap
 	kSelect
 	kCases
+	kLatch
 	numJSONKeys
 )
 

@@ -56,6 +56,13 @@ const (
 	// ready (docs/trace-format.md, "Selects"). Its operand is the select
 	// (Obj); it is no operation of a channel (IsChan is false).
 	OpDefault
+	// OpLatchWait says that the thread started to wait for a latch (a Go
+	// WaitGroup's Wait, a Java CountDownLatch's await) to open and was
+	// still waiting when the trace ended, and that no event of the trace
+	// can open it (docs/trace-format.md, "Latches"): the writer counted
+	// the releases. It is the thread's last event, like a recvwait, and
+	// the thread is stuck there in every end that performs it.
+	OpLatchWait
 	NumOps // number of kinds; not an op
 )
 
@@ -68,7 +75,7 @@ var opNames = [NumOps]string{
 	OpRequest: "request", OpRRequest: "rrequest",
 	OpFence: "fence",
 	OpSend:  "send", OpRecv: "recv", OpRecvClosed: "recvclosed", OpClose: "close",
-	OpRecvWait: "recvwait", OpDefault: "default",
+	OpRecvWait: "recvwait", OpDefault: "default", OpLatchWait: "latchwait",
 }
 
 // opAliases are the alternative spellings docs/trace-format.md accepts.
@@ -115,6 +122,11 @@ func (o Op) IsChan() bool { return o >= OpSend && o <= OpClose }
 
 // IsRecv reports whether o receives from a channel (recv or recvclosed).
 func (o Op) IsRecv() bool { return o == OpRecv || o == OpRecvClosed }
+
+// IsPending reports whether o is an op that only ends a thread whose
+// run ended while it waited: recvwait or latchwait (a request too ends
+// one, but its acquire may follow).
+func (o Op) IsPending() bool { return o == OpRecvWait || o == OpLatchWait }
 
 // IsRequest reports whether o is request or rrequest.
 func (o Op) IsRequest() bool { return o == OpRequest || o == OpRRequest }

@@ -259,7 +259,7 @@ var opUsage = [NumOps]string{
 	OpWait:   " LOCK [SIGNAL]",
 	OpNotify: " SIGNAL", OpNotifyAll: " SIGNAL",
 	OpSend: " CH VALUE", OpRecv: " CH VALUE", OpRecvClosed: " CH", OpClose: " CH",
-	OpRecvWait: " CH", OpDefault: " SELECT",
+	OpRecvWait: " CH", OpDefault: " SELECT", OpLatchWait: " LATCH",
 	OpCall:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
 	OpEnter: " SIGNATURE [target=OBJ] [args=V1,V2,...]",
 	OpExit:  " SIGNATURE [target=OBJ] [args=V1,V2,...] [result=V]",
@@ -273,10 +273,10 @@ var opOperands = [NumOps][2]int{
 	OpRequest: {1, 1}, OpRRequest: {1, 1},
 	OpNotify: {1, 1}, OpNotifyAll: {1, 1},
 	OpSend: {2, 2}, OpRecv: {2, 2}, OpRecvClosed: {1, 1}, OpClose: {1, 1},
-	OpRecvWait: {1, 1}, OpDefault: {1, 1},
+	OpRecvWait: {1, 1}, OpDefault: {1, 1}, OpLatchWait: {1, 1},
 }
 
-const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence, send, recv, recvclosed, close, recvwait, default"
+const opList = "begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence, send, recv, recvclosed, close, recvwait, default, latchwait"
 
 func (t *textReader) usage(op Op) string {
 	return "want THREAD " + op.String() + opUsage[op] + " [@LOCATION]"

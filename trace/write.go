@@ -210,6 +210,7 @@ type jsonlRecord struct {
 	Frames    []string  `json:"frames,omitempty"`
 	Select    string    `json:"select,omitempty"`
 	Cases     []string  `json:"cases,omitempty"`
+	Latch     string    `json:"latch,omitempty"`
 }
 
 // WriteJSONL writes t in the JSON Lines format, one object per directive
@@ -291,6 +292,8 @@ func writeJSONL(w io.Writer, t *Trace, order []EventRef) error {
 			r.Chan = t.Str(ev.Obj)
 		case OpDefault:
 			r.Select = t.Str(ev.Obj)
+		case OpLatchWait:
+			r.Latch = t.Str(ev.Obj)
 		case OpCall, OpEnter, OpExit:
 			r.Sig, r.Target, r.Result = t.Str(ev.Obj), t.Str(ev.Target), t.Str(ev.Result)
 			if ev.Args != NoArgs {

@@ -210,16 +210,24 @@ func TestRecordedSelects(t *testing.T) {
 // five leaks from the passing run, with the events waited in. Two more
 // goroutines wait for timers that will fire (a receive from
 // time.After's channel, a select with such a case): those are not
-// leaks, and are not reported.
+// leaks, and are not reported. A goroutine left in a WaitGroup's Wait
+// that no Done of the run can end (waitgroup_test.go) gets a latchwait
+// and is reported too.
 func TestRecordedLeak(t *testing.T) {
 	stdout := predictRecorded(t, "./leak", "Blocked")
 	blockedAt := func(line string) *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+  leak/leak_test.go:` + line + `$`)
+		return regexp.MustCompile(`(?m)^    blocked  leak/leak_test.go:\d+\.1#\d+ +leak/leak_test.go:` + line + `$`)
 	}
 	for _, c := range []struct{ line, what string }{{"18", "its send"}, {"34", "its receive (recvwait)"}, {"44", "its select (recvwait)"}, {"59", "its select's send"}, {"90", "its receive from a stopped timer (recvwait)"}} {
 		if !blockedAt(c.line).MatchString(stdout) {
 			t.Errorf("want the goroutine waiting in %s, line %s\n%s", c.what, c.line, stdout)
 		}
+	}
+	if !regexp.MustCompile(`(?m)^    blocked  leak/waitgroup_test.go:\d+\.1#\d+ +leak/waitgroup_test.go:17$`).MatchString(stdout) {
+		t.Errorf("want the goroutine waiting in its WaitGroup's Wait (latchwait), waitgroup_test.go line 17\n%s", stdout)
+	}
+	if regexp.MustCompile(`waitgroup_test.go:3[0-9]$`).MatchString(stdout) {
+		t.Errorf("TestWaitGroupReleased's Wait, which returned, is reported\n%s", stdout)
 	}
 	for _, line := range []string{"72", "76", "77"} {
 		if blockedAt(line).MatchString(stdout) {

@@ -188,7 +188,7 @@ func TestTraceCheckErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"trace", "check", bad}, "gpredict: " + bad + `:2:4: unknown op "rd"; want one of begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence, send, recv, recvclosed, close, recvwait, default` + "\n"},
+		{[]string{"trace", "check", bad}, "gpredict: " + bad + `:2:4: unknown op "rd"; want one of begin, end, fork, join, read, write, acquire (lock, acq), release (unlock, rel), wait, notify, notifyAll, branch, call, enter, exit, racquire (rlock, racq), rrelease (runlock, rrel), request (req), rrequest (rreq), fence, send, recv, recvclosed, close, recvwait, default, latchwait` + "\n"},
 		{[]string{"trace", "check", "--format", "xml", bad}, "gpredict: --format: \"xml\": want text or json\n"},
 		{[]string{"trace", "check", "--input-format", "csv", bad}, "gpredict: --input-format: \"csv\": want text, jsonl, std or rapidbin\n"},
 		{[]string{"trace", "check", "no/such.trace"}, "gpredict: stat no/such.trace: no such file or directory\n"},

@@ -27,7 +27,8 @@ type BlockedEnd struct {
 // such a read. A thread whose events end in a request without its
 // acquire is stuck when the lock is kept from it and goes on otherwise
 // (no end); one whose events end in a recvwait is stuck when its channel
-// is empty and not closed, and goes on otherwise. A state in which a thread's next step would panic (a send on
+// is empty and not closed, and goes on otherwise; one whose events end in
+// a latchwait is stuck (no event of the trace opens its latch). A state in which a thread's next step would panic (a send on
 // a closed channel, a close while a sender waits) is no blocked end. The
 // result is sorted by the ids of At, without duplicates; it is for
 // traces under the sequential memory model. model must be resolved.
@@ -78,6 +79,10 @@ func blockedEnd(tr *trace.Trace, model trace.BranchModel, s *state) (BlockedEnd,
 			if q := s.chans[th.Events[i-1].Obj]; q.recvd < len(q.sends) || q.closed {
 				return e, false // it receives and goes on beyond the trace
 			}
+			e.At, other = append(e.At, cur(s, t)), true
+		case i == len(th.Events) && i > 0 && th.Events[i-1].Op == trace.OpLatchWait:
+			// The recorded run ended while it waited for a latch that no
+			// event of the trace opens.
 			e.At, other = append(e.At, cur(s, t)), true
 		case i == len(th.Events):
 			if i > 0 && th.Events[i-1].Op != trace.OpEnd {

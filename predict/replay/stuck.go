@@ -18,12 +18,12 @@ type StuckThread struct {
 	Thread trace.ThreadID
 	// At is the event it waits in: its next event, a send it took that
 	// has not completed, a wait it is inside, or a request the trace has
-	// no acquire for or a recvwait (the recorded run ended while it
-	// waited).
+	// no acquire for, a recvwait or a latchwait (the recorded run ended
+	// while it waited).
 	At trace.EventRef
 	// Lock says that it waits for a lock (an acquire, a racquire, a
 	// wait's re-acquire or a pending request); else it waits for a
-	// channel, a join, a notify or an hb fact.
+	// channel, a latch, a join, a notify or an hb fact.
 	Lock bool
 	// Why says, in words, what it waits for.
 	Why string
@@ -147,6 +147,13 @@ func (r *replayer) endState(model trace.BranchModel, t trace.ThreadID) (StuckThr
 				return st, threadStuck, nil
 			}
 			return st, 0, fmt.Errorf("%s can receive from %s, which it waits for at %s, and go on beyond the trace", name, r.tr.Str(evs[i-1].Obj), r.tr.ID(cur))
+		}
+		if i > 0 && evs[i-1].Op == trace.OpLatchWait {
+			// The recorded run ended while it waited for a latch that no
+			// event of the trace opens (the writer counted): it waits
+			// still, in every schedule.
+			st.At, st.Why = cur, fmt.Sprintf("waits for latch %s, which no event of the trace opens", r.tr.Str(evs[i-1].Obj))
+			return st, threadStuck, nil
 		}
 		return st, threadFinished, nil
 	}

@@ -23,7 +23,8 @@ import (
 // notify and then kept from its lock is an end the search does not
 // build (docs/properties.md, Blocked, Limits). GPREDICT_BLOCKED_SWEEP=N
 // runs N rounds instead of the default 40. It fails unless ends of each
-// kind were found — a receive, a send, a lock behind them, a join — and
+// kind were found — a receive, a send, a recvwait, a latchwait, a lock
+// behind them — and
 // some candidate end was refuted by the ladder, so that a search that
 // finds too little, or a ladder asked nothing, cannot pass unseen.
 func TestBlockedMatchesExplorer(t *testing.T) {
@@ -70,8 +71,8 @@ func TestBlockedMatchesExplorer(t *testing.T) {
 		}
 	}
 	t.Logf("%d comparisons; stuck events by op: %v; ends refuted by the ladder: %d", compared, kinds, refuted)
-	if rounds >= 40 && (kinds[trace.OpRecv] == 0 || kinds[trace.OpSend] == 0 || kinds[trace.OpRecvWait] == 0 || kinds[trace.OpAcquire]+kinds[trace.OpRequest] == 0 || refuted == 0) {
-		t.Errorf("the random traces gave no end stuck in a receive, a send, a recvwait or a lock, or no refuted end: the test checks too little")
+	if rounds >= 40 && (kinds[trace.OpRecv] == 0 || kinds[trace.OpSend] == 0 || kinds[trace.OpRecvWait] == 0 || kinds[trace.OpLatchWait] == 0 || kinds[trace.OpAcquire]+kinds[trace.OpRequest] == 0 || refuted == 0) {
+		t.Errorf("the random traces gave no end stuck in a receive, a send, a recvwait, a latchwait or a lock, or no refuted end: the test checks too little")
 	}
 }
 
@@ -91,7 +92,7 @@ func hasWait(tr *trace.Trace) bool {
 // four blocks — a send or receive of c0 or c1 (capacity 0 or 1), alone
 // or inside a section of m1 or m2, or a join of a later thread — and
 // ends with `end`, with a `recvwait` (the run ended while it waited to
-// receive) or stops. The traces need not be executions: the
+// receive), with a `latchwait` (… for a latch no event opens) or stops. The traces need not be executions: the
 // built-in and the explorer must agree on any trace.
 func mixedTrace(t *testing.T, r *rand.Rand) *trace.Trace {
 	t.Helper()
@@ -116,12 +117,16 @@ func mixedTrace(t *testing.T, r *rand.Rand) *trace.Trace {
 				fmt.Fprintf(&b, "T%d %s\n", i, op)
 			}
 		}
-		switch r.Intn(4) {
+		switch r.Intn(5) {
 		case 0, 1:
 			fmt.Fprintf(&b, "T%d end\n", i)
 		case 2:
 			// The recorded run ended while it waited to receive.
 			fmt.Fprintf(&b, "T%d recvwait c%d\n", i, r.Intn(2))
+		case 3:
+			// The recorded run ended while it waited for a latch that
+			// no event opens.
+			fmt.Fprintf(&b, "T%d latchwait wg\n", i)
 		}
 	}
 	tr, err := trace.ParseText("mixed.trace", b.String())

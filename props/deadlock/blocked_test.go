@@ -30,6 +30,7 @@ func TestBlockedCases(t *testing.T) {
 		{"lost-signal", []string{"T1#3 forever"}},
 		{"recvwait", []string{"W1#1 forever"}},
 		{"recvwait-goes-on", nil},
+		{"latchwait", []string{"T1#2 W1#1 forever"}},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {

@@ -25,7 +25,7 @@ const (
 	stopAt                       // waits before its event at (performed: at events)
 	stopInSend                   // took the send at, which never completes
 	stopInWait                   // released the lock in the wait at, and nobody notifies
-	stopPending                  // performed all its events, the last a request whose lock it never gets, or a recvwait
+	stopPending                  // performed all its events, the last a request whose lock it never gets, a recvwait or a latchwait
 )
 
 // threadStop is one way a thread can stop: performed is how many of its
@@ -112,9 +112,10 @@ func stopsOf(tr *trace.Trace, t trace.ThreadID) []threadStop {
 	switch {
 	case n > 0 && evs[n-1].Op.IsRequest():
 		out = append(out, snap(stopPending, n-1, n, h.snapshot(tr, &evs[n-1], trace.EventRef{Thread: t, Index: uint32(n - 1)})))
-	case n > 0 && evs[n-1].Op == trace.OpRecvWait:
+	case n > 0 && evs[n-1].Op.IsPending():
 		// The recorded run ended while it waited to receive: it is stuck
-		// there, or it receives and goes on beyond the trace (no end).
+		// there, or it receives and goes on beyond the trace (no end);
+		// or while it waited for a latch no event opens: stuck there.
 		out = append(out, snap(stopPending, n-1, n, h.snapshot(tr, nil, trace.EventRef{Thread: t, Index: uint32(n - 1)})))
 	default:
 		out = append(out, snap(stopFinished, n, n, h.snapshot(tr, nil, trace.EventRef{})))

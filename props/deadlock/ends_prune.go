@@ -105,7 +105,7 @@ func (ss *stopSets) supported(tr *trace.Trace, sc *scopes, t trace.ThreadID, s t
 	switch {
 	case s.kind == stopPending:
 		ev := tr.Event(ref)
-		if ev.Op == trace.OpRecvWait {
+		if ev.Op.IsPending() {
 			return true
 		}
 		return ss.canKeep(tr, t, s, ev.Obj, ev.Op == trace.OpRRequest)

@@ -56,7 +56,7 @@ func (s threadStop) waitsOther(tr *trace.Trace, t trace.ThreadID) bool {
 	case stopInSend, stopInWait:
 		return true
 	case stopPending:
-		return tr.Event(trace.EventRef{Thread: t, Index: s.at}).Op == trace.OpRecvWait
+		return tr.Event(trace.EventRef{Thread: t, Index: s.at}).Op.IsPending()
 	case stopAt:
 		ref := trace.EventRef{Thread: t, Index: s.at}
 		op := tr.Event(ref).Op
@@ -239,6 +239,8 @@ func endOf(tr *trace.Trace, sc *scopes, stops []threadStop, order []trace.Thread
 					return nil, false, false
 				}
 				other = true
+			} else if ev.Op == trace.OpLatchWait {
+				other = true // no event of the trace opens the latch
 			} else if all(sc.lock[ev.Obj]) && !lockKept(tr, stops, t, ev.Obj, ev.Op == trace.OpRRequest) {
 				return nil, false, false
 			}

@@ -663,10 +663,10 @@ func (b *builder) finishHolds(keep map[trace.EventRef]bool) bool {
 // scheduled yet: r itself, one before it in its thread (r's own clock
 // entry is r.Index+1), or one that must happen before it.
 //
-// It walks the chain's groups rather than the chosen map: it is asked for
-// every write that could supply a read the simulation holds a write back
-// for, and the map's iterator was 3% of the CPU of a run stopped in the ending stage
-// on a lock-heavy recording of 10K events with few values.
+// It walks the chain's groups rather than the chosen map: it is asked
+// for every write that could supply a read the simulation holds a write
+// back for, and the map's iterator was 3% of the CPU of a run on a
+// lock-heavy recording of 10K events with few values (the ending stage).
 func (b *builder) needsChosen(r trace.EventRef) bool {
 	for _, g := range b.ch.Groups {
 		for _, c := range g {

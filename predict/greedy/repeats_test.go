@@ -26,7 +26,9 @@ func TestSkippedAttemptWouldRepeat(t *testing.T) {
 		r := rand.New(rand.NewSource(seed))
 		tr := pendingTrace(t, r, seed)
 		x := encode.NewModelIndex(tr, trace.BranchesImplicit)
-		valid := func(_ int, steps []replay.Step) bool { return replay.Validate(tr, trace.BranchesImplicit, steps) == nil }
+		valid := func(_ int, steps []replay.Step) bool {
+			return replay.Validate(tr, trace.BranchesImplicit, steps) == nil
+		}
 		for _, pair := range testtrace.ConflictingPairs(tr) {
 			if x.Before(pair[0], pair[1]) || x.Before(pair[1], pair[0]) {
 				continue

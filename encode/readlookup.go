@@ -20,8 +20,8 @@ func (x *Index) computeReadLookups() {
 			a := &x.accOf[v][k]
 			evs := x.Trace.Threads[a.Thread].Events
 			a.byValue = make([]uint64, len(a.Reads))
-			for k, i := range a.Reads {
-				a.byValue[k] = valueKey(evs[i].Val, int(i))
+			for j, i := range a.Reads {
+				a.byValue[j] = valueKey(evs[i].Val, int(i))
 			}
 			slices.Sort(a.byValue)
 			for _, i := range a.Reads {

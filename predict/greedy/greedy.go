@@ -849,31 +849,30 @@ func (b *builder) supply() bool {
 // scheduling needs no chosen event and no event after r in its thread.
 func (b *builder) writerFor(r trace.EventRef, ev *trace.Event) (trace.EventRef, bool) {
 	best, found := trace.EventRef{}, false
-	v := b.x.ObjNum(r)
-	for _, acc := range b.x.Accessors(v) {
-		u := int(acc.Thread)
-		if u == int(r.Thread) {
-			continue
-		}
-		// Only the thread's first such write: a later one needs its prefix
-		// too.
-		w, ok := b.firstWrite(acc, max(b.next[u], b.need[u]), ev.Val)
-		if ok && b.reachable(w, r) && (!found || b.arrival(u, int(w.Index)) < b.arrival(int(best.Thread), int(best.Index))) {
+	// Only each thread's first such write: a later one needs its prefix
+	// too.
+	b.firstWritesOf(ev.Obj, ev.Val, func(u trace.ThreadID) int { return max(b.next[u], b.need[u]) }, func(w trace.EventRef) {
+		if w.Thread != r.Thread && b.reachable(w, r) && (!found || b.arrival(int(w.Thread), int(w.Index)) < b.arrival(int(best.Thread), int(best.Index))) {
 			best, found = w, true
 		}
-	}
+	})
 	return best, found
 }
 
-// firstWrite is the first of acc's writes (one thread's of one variable)
-// at or after index from that writes val.
-func (b *builder) firstWrite(acc encode.VarAccesses, from int, val trace.Sym) (trace.EventRef, bool) {
-	for k := searchFrom(acc.Writes, from); k < len(acc.Writes); k++ {
-		if w := (trace.EventRef{Thread: acc.Thread, Index: acc.Writes[k]}); b.tr.Event(w).Val == val {
-			return w, true
+// firstWritesOf calls visit on each thread's first write of val to
+// variable v at or after index from(thread), thread by thread: a binary
+// search in each thread's part of encode.Index.WritesOfValue, where a
+// walk over the thread's writes of v looked at every other value's too.
+func (b *builder) firstWritesOf(v, val trace.Sym, from func(trace.ThreadID) int, visit func(trace.EventRef)) {
+	ws := b.x.WritesOfValue(v, val)
+	for i := 0; i < len(ws); {
+		u := ws[i].Thread
+		end := i + sort.Search(len(ws)-i, func(k int) bool { return ws[i+k].Thread != u })
+		if k := i + sort.Search(end-i, func(k int) bool { return int(ws[i+k].Index) >= from(u) }); k < end {
+			visit(ws[k])
 		}
+		i = end
 	}
-	return trace.EventRef{}, false
 }
 
 // reachable reports whether w can be scheduled before read r: what must
@@ -1010,7 +1009,7 @@ func (b *builder) current(r trace.EventRef, v trace.Sym) trace.Sym {
 // usually the order that keeps every read's source.
 //
 // The answer is whether some needed read of another value than the
-// write's is pinned and has its source (neededPinnedReadsOf), is a last
+// write's is pinned and has its source (sourceScheduled), is a last
 // supply (lastSupply), or, with the read order, came first in the
 // recording (earlierReadWaits). It used to ask that of every needed read
 // in turn, which on a 16-thread lock-heavy recording
@@ -1019,18 +1018,11 @@ func (b *builder) current(r trace.EventRef, v trace.Sym) trace.Sym {
 // each question now looks only at the reads that can answer it yes.
 // TestReadPendingMatchesScan compares it with the walk over every read.
 func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
-	spoilt := b.neededPinnedReadsOf(t, r, w, func(_, src trace.EventRef, kind encode.SourceKind) bool {
-		return kind == encode.Initial || kind == encode.OneWrite && b.done(src)
-	})
-	if spoilt {
-		return true
-	}
 	a := b.arrival(t, b.next[t])
 	cur := b.current(r, w.Obj)
-	// supplies are the writes of cur that could still come before a read
-	// of it (suppliesOf), found when the first read asks.
-	supplies, found := b.supplies[:0], false
-	defer func() { b.supplies = supplies }()
+	// b.supplies are the writes of cur that could still come before a
+	// read of it (suppliesOf), listed when the first read asks.
+	listed := false
 	accs := b.x.Accessors(b.x.ObjNum(r))
 	for k := range accs {
 		acc := &accs[k]
@@ -1038,6 +1030,9 @@ func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
 		from, to := b.next[u], b.need[u]
 		if u == t || from >= to {
 			continue
+		}
+		if b.pinnedReadsOf(acc, from, to, w.Val, b.sourceScheduled) {
+			return true
 		}
 		if !b.attempt.NoReadOrder && b.earlierReadWaits(acc, from, to, r, w.Val, a) {
 			return true
@@ -1050,10 +1045,10 @@ func (b *builder) readPending(t int, r trace.EventRef, w *trace.Event) bool {
 			continue
 		}
 		if i, ok := b.x.FirstReadOfValue(acc, from, cur); ok && int(i) < to {
-			if !found {
-				supplies, found = b.suppliesOf(w.Obj, cur, supplies), true
+			if !listed {
+				b.supplies, listed = b.suppliesOf(w.Obj, cur, b.supplies[:0]), true
 			}
-			if b.lastSupply(trace.EventRef{Thread: acc.Thread, Index: i}, supplies) {
+			if b.lastSupply(trace.EventRef{Thread: acc.Thread, Index: i}, b.supplies) {
 				return true
 			}
 		}
@@ -1105,16 +1100,11 @@ func (b *builder) lastSupply(rd trace.EventRef, supplies []trace.EventRef) bool 
 // not scheduled: a thread's later writes of val cannot reach a read
 // that its first cannot (clocks only grow).
 func (b *builder) suppliesOf(v, val trace.Sym, dst []trace.EventRef) []trace.EventRef {
-	ws := b.x.WritesOfValue(v, val)
-	for i := 0; i < len(ws); {
-		u := ws[i].Thread
-		end := i + sort.Search(len(ws)-i, func(k int) bool { return ws[i+k].Thread != u })
-		k := i + sort.Search(end-i, func(k int) bool { return int(ws[i+k].Index) >= b.next[u] })
-		if k < end && !b.needsChosen(ws[k]) {
-			dst = append(dst, ws[k])
+	b.firstWritesOf(v, val, func(u trace.ThreadID) int { return b.next[u] }, func(w trace.EventRef) {
+		if !b.needsChosen(w) {
+			dst = append(dst, w)
 		}
-		i = end
-	}
+	})
 	return dst
 }
 
@@ -1126,25 +1116,38 @@ func (b *builder) neededPinnedReadsOf(t int, r trace.EventRef, w *trace.Event, v
 	accs := b.x.Accessors(b.x.ObjNum(r))
 	for k := range accs {
 		acc := &accs[k]
-		u := int(acc.Thread)
-		if u == t || b.next[u] >= b.need[u] {
-			continue
-		}
-		evs := b.tr.Threads[u].Events
-		for _, i := range acc.Pinned[searchFrom(acc.Pinned, b.next[u]):] {
-			if int(i) >= b.need[u] {
-				break
-			}
-			if evs[i].Val == w.Val {
-				continue
-			}
-			rd := trace.EventRef{Thread: acc.Thread, Index: i}
-			if src, kind := b.x.Source(rd); visit(rd, src, kind) {
-				return true
-			}
+		if u := int(acc.Thread); u != t && b.pinnedReadsOf(acc, b.next[u], b.need[u], w.Val, visit) {
+			return true
 		}
 	}
 	return false
+}
+
+// pinnedReadsOf calls visit on acc's pinned reads at an index in
+// [from, to) that read another value than val, with their source, until
+// visit returns true; it reports whether one did.
+func (b *builder) pinnedReadsOf(acc *encode.VarAccesses, from, to int, val trace.Sym, visit func(rd, src trace.EventRef, kind encode.SourceKind) bool) bool {
+	evs := b.tr.Threads[acc.Thread].Events
+	for _, i := range acc.Pinned[searchFrom(acc.Pinned, from):] {
+		if int(i) >= to {
+			break
+		}
+		if evs[i].Val == val {
+			continue
+		}
+		rd := trace.EventRef{Thread: acc.Thread, Index: i}
+		if src, kind := b.x.Source(rd); visit(rd, src, kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// sourceScheduled reports whether pinned read rd already has its source:
+// the initial value, or its one write scheduled (a write of another value
+// now would come between them).
+func (b *builder) sourceScheduled(_, src trace.EventRef, kind encode.SourceKind) bool {
+	return kind == encode.Initial || kind == encode.OneWrite && b.done(src)
 }
 
 // searchFrom is the position of the first index ≥ from in sorted idx.

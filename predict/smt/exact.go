@@ -135,8 +135,8 @@ func (s *solver) decideOver(sl *encode.Slice, p *prepared, l limits) stage.Decis
 // goProblem returns a problem (in Go; nothing asserted) whose slice covers
 // sl: the whole trace's when the trace is no larger than MaxSharedSlice,
 // else the current one when it covers sl and is not much bigger, else a
-// new one over the closure of the current slice and sl when that stays
-// within sharedBound, else over sl alone.
+// new one over the join of the current slice and sl (encode.Slice.Join)
+// when that stays within sharedBound, else over sl alone.
 //
 // A reduced problem (encode.NewReducedProblem) is used for every candidate
 // encode.Reducible accepts; the others get the full encoding.
@@ -174,20 +174,17 @@ func (s *solver) goProblem(sl *encode.Slice, reduced bool, lim encode.Limits) (*
 		}
 	}
 	if s.prob != nil && s.reduced == reduced {
-		u, err := s.f.Index.Union(lim, s.prob.Slice, sl)
-		if err != nil {
-			return nil, err
-		}
-		if u.Size() <= s.sharedBound(sl) {
+		if u := s.prob.Slice.Join(sl); u.Size() <= s.sharedBound(sl) {
 			prob, err := build(s.f.Index, s.f.Model, u, lim)
 			if err == nil {
 				s.prob, s.reduced = prob, reduced
+				s.joins++
 				return prob, nil
 			}
 			if !errors.Is(err, encode.ErrTooLarge) {
 				return nil, err
 			}
-			// The union is past the bound; sl alone may not be.
+			// The join is past the bound; sl alone may not be.
 		}
 	}
 	prob, err := build(s.f.Index, s.f.Model, sl, lim)

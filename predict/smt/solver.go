@@ -52,7 +52,10 @@ type solver struct {
 	// rejected: a model of a specialized formula is a model of the exact
 	// one, so each is a bug (the tests check there are none).
 	invalid int
-	count   int // candidates dumped, for file names
+	// joins counts the problems built over the join of the previous
+	// problem's slice and a candidate's (goProblem), for the tests.
+	joins int
+	count int // candidates dumped, for file names
 	// reuse holds the pairs the witnesses found so far in this session
 	// show next to each other (package reuse); nil until one is found.
 	reuse *reuse.Pool
@@ -154,6 +157,10 @@ func (w *Worker) Reset() { w.s.close() }
 // validation rejected: each is a bug (a model of a specialized formula is
 // a model of the exact one), which the tests check never happens.
 func (w *Worker) InvalidWitnesses() int { return w.s.invalid }
+
+// Joins counts the problems the exact stages built over the join of two
+// slices (goProblem): the tests check that they decided over such.
+func (w *Worker) Joins() int { return w.s.joins }
 
 // guard turns go-z3's panics into Unknown: a Z3 error is a solver limit
 // for this candidate, not a reason to stop the run, and never an Unsat.

@@ -256,13 +256,8 @@ func testLadderAgainstExplorer(t *testing.T, n int, skip []string, narrow bool, 
 					c := encode.Candidate{Alt: sh.alt, Choice: ch}
 					cands++
 					perShape[s]++
-					got := d.Decide(c)
-					if !agreesWithExplorer(t, k, tr, model, sh.name, c, got, &mismatches) {
-						continue
-					}
-					if got.Verdict == Sat {
+					if decideChecked(t, d, k, tr, model, sh.name, c, &mismatches) {
 						sats++
-						checkWitness(t, tr, model, c, got.Schedule)
 					}
 				}
 			}
@@ -292,6 +287,19 @@ func testLadderAgainstExplorer(t *testing.T, n int, skip []string, narrow bool, 
 			t.Errorf("stage %s refuted nothing: the test checks too little", name)
 		}
 	}
+}
+
+// decideChecked decides c (a candidate of shape name on trace k) on d,
+// compares the answer with the explorer's (agreesWithExplorer) and
+// replays a witness; it reports whether d found one the explorer agrees
+// with.
+func decideChecked(t *testing.T, d *LadderDecider, k int, tr *trace.Trace, model trace.BranchModel, name string, c encode.Candidate, mismatches *int) bool {
+	got := d.Decide(c)
+	if !agreesWithExplorer(t, k, tr, model, name, c, got, mismatches) || got.Verdict != Sat {
+		return false
+	}
+	checkWitness(t, tr, model, c, got.Schedule)
+	return true
 }
 
 // agreesWithExplorer reports whether the decision got for c (a candidate

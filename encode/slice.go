@@ -125,10 +125,11 @@ func DownSlice(idx *Index, events []trace.EventRef) *Slice {
 // (stage.Query.Slice), and so within the join; a problem over a prefix
 // of every thread admits every feasible schedule within it, and only
 // feasible ones, which deciding over a cut slice rests on too
-// (TestExactOverReachMatchesExplorer, TestJoinedProblemsMatchExplorer). Closing the join instead (as until 2026-12-03) undid those cuts:
-// on recordings whose variables take few values, two cut slices of
-// about 1,100 events closed to the whole trace of 9,500, so no two
-// candidates shared a problem.
+// (TestExactOverReachMatchesExplorer, TestJoinedProblemsMatchExplorer).
+// Closing the join instead (as until 2026-12-03) undid those cuts: on
+// recordings whose variables take few values, two cut slices of about
+// 1,100 events closed to the whole trace of 9,500, so no two candidates
+// shared a problem.
 func (a *Slice) Join(b *Slice) *Slice {
 	j := &Slice{Prefix: make([]int, len(a.Prefix))}
 	for t := range j.Prefix {
